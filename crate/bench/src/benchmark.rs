@@ -1,0 +1,207 @@
+//! A benchmark of one scenario: which jobs to measure, measuring them, and the
+//! Report that comes out.
+
+use serde::{Deserialize, Serialize};
+
+use crate::runner::{self, Progress};
+use crate::stats::Summary;
+use crate::{
+    Clock, Env, Error, Job, Report, ResultRow, Scenario, Settings, Variant, bundled, timer,
+};
+
+/// What to measure; anything left out comes from the scenario.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RunRequest {
+    /// The scenario's settings when absent.
+    pub settings: Option<Settings>,
+    /// The scenario's variants (or every variant) when empty.
+    pub variants: Vec<Variant>,
+    /// Every input when empty.
+    pub inputs: Vec<String>,
+}
+
+/// Jobs prepared and checked, ready to be timed.
+pub struct Benchmark {
+    scenario: String,
+    settings: Settings,
+    data: crate::Data,
+    jobs: Vec<Job>,
+}
+
+impl Benchmark {
+    /// Prepares every (variant, input) of the request, running each once, so that
+    /// what cannot run is an error before any timing starts.
+    pub fn prepare(scenario: &Scenario, request: &RunRequest) -> Result<Benchmark, Error> {
+        let settings = request.settings.unwrap_or(scenario.settings);
+        settings.validate()?;
+        let variants: &[Variant] = match (&request.variants[..], &scenario.variants[..]) {
+            ([], []) => Variant::ALL,
+            ([], from_scenario) => from_scenario,
+            (requested, _) => requested,
+        };
+        let inputs = if request.inputs.is_empty() {
+            scenario.inputs.iter().collect::<Vec<_>>()
+        } else {
+            request
+                .inputs
+                .iter()
+                .map(|name| {
+                    scenario.input(name).ok_or_else(|| {
+                        let known: Vec<&str> =
+                            scenario.inputs.iter().map(|i| i.name.as_str()).collect();
+                        Error::Run(format!(
+                            "no input named `{name}`; the scenario has: {}",
+                            known.join(", ")
+                        ))
+                    })
+                })
+                .collect::<Result<Vec<_>, Error>>()?
+        };
+        let root = bundled::compiled_root(scenario)?;
+        let jobs = variants
+            .iter()
+            .flat_map(|&variant| inputs.iter().map(move |input| root.job(variant, input)))
+            .collect();
+        Ok(Benchmark {
+            scenario: scenario.name.clone(),
+            settings,
+            data: scenario.data,
+            jobs,
+        })
+    }
+
+    pub fn jobs(&self) -> &[Job] {
+        &self.jobs
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Measures the timer, then every job with interleaved runs.
+    pub fn run(
+        mut self,
+        clock: &dyn Clock,
+        env: Env,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Report {
+        let timer = timer::measure(clock);
+        let runs_ns = runner::measure(&mut self.jobs, &self.settings, clock, progress);
+        let results = self
+            .jobs
+            .into_iter()
+            .zip(runs_ns)
+            .map(|(job, runs_ns)| {
+                // `runs` is at least 1 (Settings::validate), so there is a summary.
+                let s = Summary::of(&runs_ns).unwrap_or(Summary {
+                    median_ns: f64::NAN,
+                    min_ns: f64::NAN,
+                    max_ns: f64::NAN,
+                    mean_ns: f64::NAN,
+                });
+                ResultRow {
+                    variant: job.variant,
+                    engine: job.engine,
+                    input: job.input,
+                    data: self.data,
+                    outcome: job.outcome,
+                    message: job.message,
+                    size: job.size,
+                    runs_ns,
+                    median_ns: s.median_ns,
+                    min_ns: s.min_ns,
+                    max_ns: s.max_ns,
+                    mean_ns: s.mean_ns,
+                }
+            })
+            .collect();
+        Report {
+            scenario: self.scenario,
+            env,
+            settings: self.settings,
+            timer,
+            results,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Outcome, SystemClock};
+
+    fn user_signup() -> Scenario {
+        bundled::scenarios()
+            .expect("bundled")
+            .into_iter()
+            .find(|s| s.name == "user-signup")
+            .expect("user-signup is bundled")
+    }
+
+    const TINY: Settings = Settings {
+        iterations: 50,
+        runs: 3,
+        warmup: 10,
+    };
+
+    #[test]
+    fn user_signup_de_decodes_both_inputs() {
+        let request = RunRequest {
+            settings: Some(TINY),
+            ..RunRequest::default()
+        };
+        let bench = Benchmark::prepare(&user_signup(), &request).expect("prepares");
+        let outcomes: Vec<_> = bench
+            .jobs()
+            .iter()
+            .map(|j| (j.input.as_str(), j.outcome))
+            .collect();
+        // `de` ignores validation attributes: the invalid input decodes too.
+        assert_eq!(outcomes, [("valid", Outcome::Ok), ("invalid", Outcome::Ok)]);
+        let report = bench.run(&SystemClock::new(), Env::of_this_build(), &mut |_| {});
+        assert_eq!(report.results.len(), 2);
+        for r in &report.results {
+            assert_eq!(r.runs_ns.len(), 3);
+            assert!(r.median_ns.is_finite() && r.median_ns > 0.0, "{r:?}");
+            assert!(r.min_ns <= r.median_ns && r.median_ns <= r.max_ns);
+        }
+    }
+
+    #[test]
+    fn malformed_json_is_an_error_outcome_with_serdes_message() {
+        let mut scenario = user_signup();
+        scenario.inputs[0].text = r#"{"email": "a@b.c", "age": 300, "#.into();
+        let request = RunRequest {
+            settings: Some(TINY),
+            inputs: vec!["valid".into()],
+            ..RunRequest::default()
+        };
+        let bench = Benchmark::prepare(&scenario, &request).expect("prepares");
+        let job = &bench.jobs()[0];
+        assert_eq!(job.outcome, Outcome::Error);
+        let message = job.message.as_deref().unwrap_or_default();
+        assert!(message.contains("line 1 column"), "{message}");
+    }
+
+    #[test]
+    fn unknown_inputs_and_bad_settings_are_refused_before_timing() {
+        let unknown = RunRequest {
+            inputs: vec!["nope".into()],
+            ..RunRequest::default()
+        };
+        let err = Benchmark::prepare(&user_signup(), &unknown)
+            .err()
+            .expect("unknown input")
+            .to_string();
+        assert!(
+            err.contains("no input named `nope`") && err.contains("valid, invalid"),
+            "{err}"
+        );
+        let bad = RunRequest {
+            settings: Some(Settings { runs: 0, ..TINY }),
+            ..RunRequest::default()
+        };
+        assert!(Benchmark::prepare(&user_signup(), &bad).is_err());
+    }
+}

@@ -1,0 +1,70 @@
+//! A prepared operation: its input ready, its outcome known, its timed loop
+//! compiled for exactly this operation.
+
+use std::hint::black_box;
+
+use crate::{Clock, Engine, Outcome, Variant};
+
+/// Runs an operation `iterations` times and returns the elapsed nanoseconds.
+type Batch = Box<dyn FnMut(&dyn Clock, u64) -> f64>;
+
+/// One (variant, engine, input) to be measured.
+pub struct Job {
+    pub variant: Variant,
+    pub engine: Engine,
+    pub input: String,
+    pub outcome: Outcome,
+    pub message: Option<String>,
+    pub size: usize,
+    batch: Batch,
+}
+
+/// What a job is, apart from the operation itself.
+pub struct JobInfo {
+    pub variant: Variant,
+    pub engine: Engine,
+    pub input: String,
+    pub outcome: Outcome,
+    pub message: Option<String>,
+    pub size: usize,
+}
+
+impl Job {
+    /// `op` is one operation; it must read its input through `black_box` so the
+    /// optimiser cannot hoist the work out of the loop.
+    pub fn new<R>(info: JobInfo, mut op: impl FnMut() -> R + 'static) -> Job {
+        let JobInfo {
+            variant,
+            engine,
+            input,
+            outcome,
+            message,
+            size,
+        } = info;
+        Job {
+            variant,
+            engine,
+            input,
+            outcome,
+            message,
+            size,
+            batch: Box::new(move |clock, iterations| time_loop(clock, iterations, &mut op)),
+        }
+    }
+
+    /// Elapsed nanoseconds for `iterations` operations.
+    pub fn time(&mut self, clock: &dyn Clock, iterations: u64) -> f64 {
+        (self.batch)(clock, iterations)
+    }
+}
+
+/// The timed loop: one clock read before and one after; each result goes through
+/// `black_box` and is dropped inside the loop, as real code drops it.
+#[inline]
+pub fn time_loop<R>(clock: &dyn Clock, iterations: u64, op: &mut impl FnMut() -> R) -> f64 {
+    let start = clock.now_ns();
+    for _ in 0..iterations {
+        black_box(op());
+    }
+    clock.now_ns() - start
+}

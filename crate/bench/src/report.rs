@@ -1,0 +1,123 @@
+//! The Report: the same JSON from the CLI, the wasm module and the page
+//! (DESIGN.md, "Report").
+
+use serde::{Deserialize, Serialize};
+
+use crate::{Settings, Variant, timer::TimerInfo};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    pub scenario: String,
+    pub env: Env,
+    pub settings: Settings,
+    pub timer: TimerInfo,
+    pub results: Vec<ResultRow>,
+}
+
+/// Where the figures were taken. Fields the running side cannot know are absent.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Env {
+    pub target: Target,
+    pub engine_version: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rustc: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub os: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub browser: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+}
+
+impl Env {
+    /// What this build knows of itself; the caller adds the machine and the date.
+    pub fn of_this_build() -> Self {
+        Env {
+            target: if cfg!(target_arch = "wasm32") {
+                Target::Wasm
+            } else {
+                Target::Native
+            },
+            engine_version: env!("CARGO_PKG_VERSION").to_owned(),
+            rustc: Some(env!("OVERHEAD_RUSTC").to_owned()),
+            cpu: None,
+            os: None,
+            browser: None,
+            date: None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Target {
+    Native,
+    Wasm,
+}
+
+impl Target {
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::Native => "native",
+            Target::Wasm => "wasm",
+        }
+    }
+}
+
+/// Which implementation did the work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Engine {
+    /// Derive-generated Rust code, compiled into this build.
+    Compiled,
+}
+
+impl Engine {
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Compiled => "compiled",
+        }
+    }
+}
+
+/// What one operation returned for an input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    Ok,
+    /// Decoded, but a validation rule was violated.
+    Invalid,
+    /// The input could not be decoded.
+    Error,
+}
+
+/// How the input data was produced (seed 001).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Data {
+    #[default]
+    Serial,
+    Random,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ResultRow {
+    pub variant: Variant,
+    pub engine: Engine,
+    pub input: String,
+    pub data: Data,
+    pub outcome: Outcome,
+    /// What the operation said when it did not succeed (serde's message).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    /// Bytes of the operation's input (decoding) or output (encoding).
+    pub size: usize,
+    /// ns/op of each run, in run order; index k of two results was measured side by side.
+    pub runs_ns: Vec<f64>,
+    pub median_ns: f64,
+    pub min_ns: f64,
+    pub max_ns: f64,
+    pub mean_ns: f64,
+}

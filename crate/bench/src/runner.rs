@@ -1,0 +1,180 @@
+//! Measures prepared jobs with interleaved runs: run k of every job is taken
+//! before run k+1 of any, in an order that rotates from run to run, so that
+//! `runs_ns[k]` of two jobs were measured side by side under the same machine noise.
+
+use crate::{Clock, Job, Settings};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    WarmUp,
+    Run,
+}
+
+/// Sent before each step and once when all are done (`done == total`).
+#[derive(Clone, Copy)]
+pub struct Progress<'a> {
+    pub done: usize,
+    pub total: usize,
+    pub phase: Phase,
+    /// 1-based run number (0 during warm-up).
+    pub run: u32,
+    pub runs: u32,
+    /// The job about to be measured; `None` on the final report.
+    pub job: Option<&'a Job>,
+}
+
+/// Per-job ns/op for each run, in job order, then run order.
+pub fn measure(
+    jobs: &mut [Job],
+    settings: &Settings,
+    clock: &dyn Clock,
+    progress: &mut dyn FnMut(&Progress),
+) -> Vec<Vec<f64>> {
+    let n = jobs.len();
+    let total = n * (settings.runs as usize + 1);
+    let mut done = 0;
+    let mut runs_ns = vec![Vec::with_capacity(settings.runs as usize); n];
+
+    for job in jobs.iter_mut() {
+        progress(&Progress {
+            done,
+            total,
+            phase: Phase::WarmUp,
+            run: 0,
+            runs: settings.runs,
+            job: Some(job),
+        });
+        job.time(clock, settings.warmup);
+        done += 1;
+    }
+    for run in 0..settings.runs {
+        for i in rotation(n, run) {
+            progress(&Progress {
+                done,
+                total,
+                phase: Phase::Run,
+                run: run + 1,
+                runs: settings.runs,
+                job: Some(&jobs[i]),
+            });
+            let elapsed = jobs[i].time(clock, settings.iterations);
+            runs_ns[i].push(elapsed / settings.iterations as f64);
+            done += 1;
+        }
+    }
+    progress(&Progress {
+        done,
+        total,
+        phase: Phase::Run,
+        run: settings.runs,
+        runs: settings.runs,
+        job: None,
+    });
+    runs_ns
+}
+
+/// Job order for a run: 0..n rotated left by `run`, so no job is always first.
+pub fn rotation(n: usize, run: u32) -> impl Iterator<Item = usize> {
+    let shift = if n == 0 { 0 } else { run as usize % n };
+    (0..n).map(move |i| (i + shift) % n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Engine, JobInfo, Outcome, Variant};
+    use std::cell::Cell;
+    use std::rc::Rc;
+
+    /// A clock that advances only when an operation says so.
+    #[derive(Clone, Default)]
+    struct FakeClock(Rc<Cell<f64>>);
+    impl Clock for FakeClock {
+        fn now_ns(&self) -> f64 {
+            self.0.get()
+        }
+    }
+
+    /// A job whose every operation costs `cost_ns` on `clock`.
+    fn job(name: &str, cost_ns: f64, clock: &FakeClock) -> Job {
+        let time = clock.0.clone();
+        Job::new(
+            JobInfo {
+                variant: Variant::De,
+                engine: Engine::Compiled,
+                input: name.to_owned(),
+                outcome: Outcome::Ok,
+                message: None,
+                size: 1,
+            },
+            move || time.set(time.get() + cost_ns),
+        )
+    }
+
+    #[test]
+    fn rotation_moves_the_first_job_each_run() {
+        assert_eq!(rotation(3, 0).collect::<Vec<_>>(), [0, 1, 2]);
+        assert_eq!(rotation(3, 1).collect::<Vec<_>>(), [1, 2, 0]);
+        assert_eq!(rotation(3, 4).collect::<Vec<_>>(), [1, 2, 0]);
+        assert_eq!(rotation(0, 2).count(), 0);
+    }
+
+    #[test]
+    fn per_run_ns_per_op_comes_from_the_clock() {
+        let clock = FakeClock::default();
+        let mut jobs = vec![job("a", 100.0, &clock), job("b", 250.0, &clock)];
+        let settings = Settings {
+            iterations: 1000,
+            runs: 3,
+            warmup: 10,
+        };
+        let runs = measure(&mut jobs, &settings, &clock, &mut |_| {});
+        assert_eq!(runs, vec![vec![100.0; 3], vec![250.0; 3]]);
+    }
+
+    #[test]
+    fn runs_interleave_and_rotate() {
+        let clock = FakeClock::default();
+        let mut jobs = vec![
+            job("a", 1.0, &clock),
+            job("b", 1.0, &clock),
+            job("c", 1.0, &clock),
+        ];
+        let settings = Settings {
+            iterations: 5,
+            runs: 3,
+            warmup: 2,
+        };
+        let mut seen = Vec::new();
+        measure(&mut jobs, &settings, &clock, &mut |p| {
+            if let Some(job) = p.job {
+                seen.push((p.phase, p.run, job.input.clone(), p.done, p.total));
+            } else {
+                assert_eq!(p.done, p.total);
+            }
+        });
+        let order: Vec<String> = seen.iter().map(|s| format!("{}{}", s.2, s.1)).collect();
+        assert_eq!(
+            order,
+            [
+                "a0", "b0", "c0", "a1", "b1", "c1", "b2", "c2", "a2", "c3", "a3", "b3"
+            ]
+        );
+        assert!(seen.iter().enumerate().all(|(i, s)| s.3 == i && s.4 == 12));
+    }
+
+    #[test]
+    fn zero_warmup_is_allowed() {
+        let clock = FakeClock::default();
+        let mut jobs = vec![job("a", 3.0, &clock)];
+        let settings = Settings {
+            iterations: 2,
+            runs: 1,
+            warmup: 0,
+        };
+        assert_eq!(
+            measure(&mut jobs, &settings, &clock, &mut |_| {}),
+            vec![vec![3.0]]
+        );
+    }
+}

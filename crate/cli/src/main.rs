@@ -1,0 +1,156 @@
+//! overhead: runs Overhead's benchmarks natively and prints seed-style tables
+//! or JSON Reports.
+
+mod machine;
+mod table;
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use overhead_bench::runner::Progress;
+use overhead_bench::{
+    Benchmark, Env, RunRequest, Scenario, Settings, SystemClock, Variant, bundled,
+};
+
+#[derive(Parser)]
+#[command(
+    name = "overhead",
+    version,
+    about = "What serde validation and flatten cost, measured."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Measure a scenario (a folder under scenarios/ or a scenario .json document).
+    Run(RunArgs),
+    /// List the bundled scenarios and the variants this build can run.
+    List,
+}
+
+#[derive(clap::Args)]
+struct RunArgs {
+    /// Scenario folder or scenario .json document.
+    scenario: PathBuf,
+    /// Which engines to run.
+    #[arg(long, value_enum, default_value_t = EngineChoice::All)]
+    engine: EngineChoice,
+    /// Variant codes, comma-separated (default: the scenario's).
+    #[arg(long, value_delimiter = ',')]
+    variants: Vec<Variant>,
+    /// Input names, comma-separated (default: all).
+    #[arg(long, value_delimiter = ',')]
+    input: Vec<String>,
+    /// Operations per timed run.
+    #[arg(long)]
+    iterations: Option<u64>,
+    /// Timed runs per result.
+    #[arg(long)]
+    runs: Option<u32>,
+    /// Untimed operations before the first run.
+    #[arg(long)]
+    warmup: Option<u64>,
+    /// Print the Report as JSON instead of the table.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum EngineChoice {
+    /// Derive-generated code (bundled scenarios only).
+    Compiled,
+    /// Every engine this build has.
+    All,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Run(args) => run(args),
+        Command::List => list(),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(args: RunArgs) -> Result<(), String> {
+    let scenario = load(&args.scenario)?;
+    // Only the compiled engine exists in this version, so both choices select it.
+    let (EngineChoice::Compiled | EngineChoice::All) = args.engine;
+    let base = scenario.settings;
+    let settings = Settings {
+        iterations: args.iterations.unwrap_or(base.iterations),
+        runs: args.runs.unwrap_or(base.runs),
+        warmup: args.warmup.unwrap_or(base.warmup),
+    };
+    let request = RunRequest {
+        settings: Some(settings),
+        variants: args.variants,
+        inputs: args.input,
+    };
+    let bench = Benchmark::prepare(&scenario, &request).map_err(|e| e.to_string())?;
+    let mut env = Env::of_this_build();
+    env.cpu = machine::cpu();
+    env.os = Some(machine::os());
+    env.date = Some(humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string());
+
+    let show_progress = std::io::stderr().is_terminal();
+    let mut progress = |p: &Progress| {
+        if show_progress {
+            table::progress_line(p);
+        }
+    };
+    let report = bench.run(&SystemClock::new(), env, &mut progress);
+    if show_progress {
+        table::clear_progress_line();
+    }
+    if args.json {
+        let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
+        println!("{json}");
+    } else {
+        print!("{}", table::render(&report));
+    }
+    Ok(())
+}
+
+fn load(path: &Path) -> Result<Scenario, String> {
+    let scenario = if path.is_dir() {
+        Scenario::from_folder(path)
+    } else {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        Scenario::from_document(&text)
+    };
+    scenario.map_err(|e| e.to_string())
+}
+
+fn list() -> Result<(), String> {
+    let scenarios = bundled::scenarios().map_err(|e| e.to_string())?;
+    println!("Scenarios (scenarios/<name>):");
+    for s in &scenarios {
+        let variants: Vec<&str> = s.variants.iter().map(|v| v.code()).collect();
+        let inputs: Vec<&str> = s.inputs.iter().map(|i| i.name.as_str()).collect();
+        println!("  {:<20} {}", s.name, s.title);
+        println!(
+            "  {:<20} variants: {}; inputs: {}",
+            "",
+            variants.join(", "),
+            inputs.join(", ")
+        );
+    }
+    println!("\nVariants:");
+    for v in Variant::ALL {
+        println!("  {:<20} {}", v.code(), v.description());
+    }
+    Ok(())
+}

@@ -1,0 +1,175 @@
+//! The seed-style table: one line per run in the layout of seed 001
+//! (`PROV RUN TYPE SIZE MED MEAN`), then a summary line per result.
+
+use std::fmt::Write;
+use std::io::Write as _;
+
+use overhead_bench::runner::{Phase, Progress};
+use overhead_bench::stats::paired_ratio;
+use overhead_bench::{Outcome, Report};
+
+pub fn render(report: &Report) -> String {
+    let mut out = String::new();
+    let env = &report.env;
+    let machine = [env.cpu.as_deref(), env.os.as_deref(), env.rustc.as_deref()];
+    let machine: Vec<&str> = machine.into_iter().flatten().collect();
+    let _ = writeln!(
+        out,
+        "{} · {} · {}",
+        report.scenario,
+        env.target.name(),
+        machine.join(" · ")
+    );
+    let resolution = report.timer.resolution_ns.map_or("unknown".to_owned(), ns);
+    let _ = writeln!(
+        out,
+        "timer: resolution {resolution}, {} per read",
+        ns(report.timer.overhead_ns)
+    );
+    let s = &report.settings;
+    let _ = writeln!(
+        out,
+        "warm-up {} · {} runs × {} iterations · runs interleaved, order rotating\n",
+        s.warmup, s.runs, s.iterations
+    );
+
+    let _ = writeln!(
+        out,
+        "{:<12} {:>3} {:<8} {:<10} {:>6} {:>10} {:>10}",
+        "PROV", "RUN", "TYPE", "INPUT", "SIZE", "MED", "MEAN"
+    );
+    let runs = report
+        .results
+        .iter()
+        .map(|r| r.runs_ns.len())
+        .max()
+        .unwrap_or(0);
+    for k in 0..runs {
+        for r in &report.results {
+            if let Some(v) = r.runs_ns.get(k) {
+                let _ = writeln!(
+                    out,
+                    "{:<12} {:>3} {:<8} {:<10} {:>6} {:>10.1} {:>10.1}",
+                    r.engine.name(),
+                    k + 1,
+                    r.variant.code(),
+                    r.input,
+                    r.size,
+                    v,
+                    v
+                );
+            }
+        }
+    }
+    let _ = writeln!(
+        out,
+        "(ns/op; a run is one timed batch, so its MED and MEAN are one figure)\n"
+    );
+
+    let _ = writeln!(
+        out,
+        "{:<8} {:<10} {:<10} {:<8} {:>10} {:>20} {:>10} {:>5}  RATIO",
+        "TYPE", "ENGINE", "INPUT", "OUTCOME", "MEDIAN", "RANGE", "MEAN", "RUNS"
+    );
+    let baseline = report.results.first();
+    for (i, r) in report.results.iter().enumerate() {
+        let ratio = match baseline {
+            Some(b) if i > 0 => paired_ratio(&r.runs_ns, &b.runs_ns)
+                .map(|x| format!("{x:.2}× {}/{}", b.variant, b.input))
+                .unwrap_or_default(),
+            _ => String::new(),
+        };
+        let _ = writeln!(
+            out,
+            "{:<8} {:<10} {:<10} {:<8} {:>10} {:>20} {:>10} {:>5}  {}",
+            r.variant.code(),
+            r.engine.name(),
+            r.input,
+            outcome(r.outcome),
+            ns(r.median_ns),
+            range(r.min_ns, r.max_ns),
+            ns(r.mean_ns),
+            r.runs_ns.len(),
+            ratio
+        );
+    }
+    for r in &report.results {
+        if let Some(message) = &r.message {
+            let _ = writeln!(
+                out,
+                "{}/{}: {}: {message}",
+                r.variant,
+                r.input,
+                outcome(r.outcome)
+            );
+        }
+    }
+    out
+}
+
+fn outcome(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Ok => "ok",
+        Outcome::Invalid => "invalid",
+        Outcome::Error => "error",
+    }
+}
+
+/// A duration in the unit that suits it: "126 ns", "1.37 µs".
+pub fn ns(x: f64) -> String {
+    let (value, unit) = scaled(x, x);
+    format!("{} {unit}", digits(value))
+}
+
+/// A min–max range in the unit of its maximum: "125–137 ns".
+pub fn range(min: f64, max: f64) -> String {
+    let (lo, unit) = scaled(min, max);
+    let (hi, _) = scaled(max, max);
+    format!("{}–{} {unit}", digits(lo), digits(hi))
+}
+
+fn scaled(x: f64, by: f64) -> (f64, &'static str) {
+    match by.abs() {
+        m if m >= 1e9 => (x / 1e9, "s"),
+        m if m >= 1e6 => (x / 1e6, "ms"),
+        m if m >= 1e3 => (x / 1e3, "µs"),
+        _ => (x, "ns"),
+    }
+}
+
+fn digits(x: f64) -> String {
+    match x.abs() {
+        a if a >= 100.0 => format!("{x:.0}"),
+        a if a >= 10.0 => format!("{x:.1}"),
+        _ => format!("{x:.2}"),
+    }
+}
+
+pub fn progress_line(p: &Progress) {
+    let what = match (p.phase, p.job) {
+        (_, None) => "done".to_owned(),
+        (Phase::WarmUp, Some(j)) => format!("warm-up {} {}", j.variant, j.input),
+        (Phase::Run, Some(j)) => format!("run {}/{} {} {}", p.run, p.runs, j.variant, j.input),
+    };
+    eprint!("\r\x1b[2K[{}/{}] {what}", p.done, p.total);
+    let _ = std::io::stderr().flush();
+}
+
+pub fn clear_progress_line() {
+    eprint!("\r\x1b[2K");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_pick_their_unit() {
+        assert_eq!(ns(126.4), "126 ns");
+        assert_eq!(ns(1370.0), "1.37 µs");
+        assert_eq!(ns(279_890.0), "280 µs");
+        assert_eq!(ns(22.25), "22.2 ns");
+        assert_eq!(range(125.0, 137.0), "125–137 ns");
+        assert_eq!(range(1330.0, 1370.0), "1.33–1.37 µs");
+    }
+}
