@@ -1,0 +1,57 @@
+// Installs what building and testing need, only what is missing, so a second run
+// takes a second: the wasm32 target, wasm-bindgen-cli at the version Cargo.lock
+// pins, the npm packages and, with --browser, Debian's chromium.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fail, read, root, run } from './lib.mjs';
+
+const wantBrowser = process.argv.includes('--browser');
+
+function wasmTarget() {
+  const installed = read('rustup', ['target', 'list', '--installed']);
+  if (installed === null) fail('rustup is not on PATH; install Rust from https://rustup.rs first');
+  if (!installed.split('\n').includes('wasm32-unknown-unknown')) {
+    run('rustup', ['target', 'add', 'wasm32-unknown-unknown']);
+  }
+}
+
+function lockedVersion(crate) {
+  const lock = readFileSync(join(root, 'Cargo.lock'), 'utf8');
+  const match = lock.match(new RegExp(`\\[\\[package\\]\\]\\nname = "${crate}"\\nversion = "([^"]+)"`));
+  if (!match) fail(`${crate} is not in Cargo.lock`);
+  return match[1];
+}
+
+function wasmBindgen() {
+  // The CLI must match the library exactly, or the generated glue is refused.
+  const want = lockedVersion('wasm-bindgen');
+  const have = read('wasm-bindgen', ['--version'])?.trim().split(' ')[1];
+  if (have !== want) {
+    console.log(`wasm-bindgen-cli ${have ?? 'is missing'}; installing ${want} (about 3 minutes, once)`);
+    run('cargo', ['install', 'wasm-bindgen-cli', '--version', want, '--force']);
+  }
+}
+
+function npmPackages() {
+  const marker = join(root, 'node_modules', '.package-lock.json');
+  const lock = join(root, 'package-lock.json');
+  if (!existsSync(marker)) run('npm', ['ci', '--no-audit', '--no-fund']);
+  else if (statSync(lock).mtimeMs > statSync(marker).mtimeMs) run('npm', ['install', '--no-audit', '--no-fund']);
+}
+
+function chromium() {
+  if (existsSync('/usr/bin/chromium')) return;
+  if (process.getuid?.() !== 0) {
+    fail('the end-to-end tests need Chromium: run `sudo apt-get install chromium` (Debian/Ubuntu), then npm test again');
+  }
+  run('apt-get', ['update', '-qq']);
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+
+wasmTarget();
+wasmBindgen();
+npmPackages();
+if (wantBrowser) chromium();
+console.log('setup: everything needed is installed');

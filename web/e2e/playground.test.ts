@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { PreviewServer } from 'vite';
+import { launchChromium, serveBuiltSite } from './browser';
+
+let server: PreviewServer;
+let url: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  ({ server, url } = await serveBuiltSite());
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function openPlayground(): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(url);
+  await expect.poll(() => page.locator('#run').isEnabled(), { timeout: 60_000 }).toBe(true);
+  return { page, errors };
+}
+
+async function setSettings(page: Page, warmup: string, runs: string, iterations: string): Promise<void> {
+  await page.fill('#warmup', warmup);
+  await page.fill('#runs', runs);
+  await page.fill('#iterations', iterations);
+}
+
+describe('the playground', () => {
+  it('loads user-signup, is cross-origin isolated, and shows the timer resolution', async () => {
+    const { page, errors } = await openPlayground();
+    await expect.poll(() => page.textContent('#scenario-title')).toContain('User signup');
+    expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
+    expect(await page.textContent('#isolation')).toBe('cross-origin isolated');
+    expect(await page.textContent('#timer')).toMatch(/^timer resolution [\d.]+ (ns|µs)$/);
+    const schema = await page.locator('#schema-editor .view-lines').innerText();
+    expect(schema.replace(/\s+/g, ' ')).toContain('pub struct UserSignup');
+    const tabs = await page.locator('#input-tabs .tab').allInnerTexts();
+    expect(tabs).toEqual(['valid', 'invalid']);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('runs de in the Worker and shows a result row with a positive finite median', async () => {
+    const { page, errors } = await openPlayground();
+    await setSettings(page, '200', '3', '2000');
+    await page.click('#run');
+    const rows = page.locator('#results .result-row');
+    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(2);
+    for (const row of await rows.all()) {
+      expect(await row.locator('.variant').innerText()).toBe('de');
+      expect(await row.locator('.runs').innerText()).toBe('3');
+      const median = Number(await row.locator('.median').getAttribute('data-ns'));
+      expect(Number.isFinite(median) && median > 0).toBe(true);
+      expect(await row.locator('.median').innerText()).toMatch(/^[\d.]+ (ns|µs|ms)$/);
+    }
+    expect(await page.isVisible('#message')).toBe(false);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('measures the edited input, and reports malformed JSON as an error outcome', async () => {
+    const { page } = await openPlayground();
+    await setSettings(page, '0', '1', '100');
+    await page.click('#input-editor .view-lines');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('{"email": "a@b.c", "age": 300');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    const valid = page.locator('#results .result-row', { hasText: 'valid' }).first();
+    await expect.poll(() => valid.locator('.outcome').innerText(), { timeout: 60_000 }).toBe('error');
+    expect(await page.locator('#results .message-row').first().innerText()).toMatch(/line 1 column/);
+    await page.close();
+  });
+
+  it('refuses absurd settings with a message instead of running', async () => {
+    const { page } = await openPlayground();
+    await setSettings(page, '0', '0', '100');
+    await page.click('#run');
+    await expect.poll(() => page.textContent('#message')).toContain('Runs must be a whole number from 1 to 1,000');
+    expect(await page.locator('#results .result-row').count()).toBe(0);
+    expect(await page.isEnabled('#run')).toBe(true);
+    await page.close();
+  });
+
+  it('cancels a long run at once and can run again', async () => {
+    const { page } = await openPlayground();
+    await setSettings(page, '0', '1000', '100000000');
+    await page.click('#run');
+    await expect.poll(() => page.isVisible('#cancel')).toBe(true);
+    await page.click('#cancel');
+    await expect.poll(() => page.textContent('#message')).toBe('Run cancelled.');
+    await setSettings(page, '0', '1', '100');
+    await expect.poll(() => page.isEnabled('#run'), { timeout: 30_000 }).toBe(true);
+    await page.click('#run');
+    await expect.poll(() => page.locator('#results .result-row').count(), { timeout: 60_000 }).toBe(2);
+    await page.close();
+  });
+});

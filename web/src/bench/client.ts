@@ -1,0 +1,117 @@
+// The page's side of the benchmark Worker: one run at a time, cancel by replacing
+// the Worker (a running wasm loop cannot be interrupted any other way).
+import type { Report, ScenarioDocument, TimerInfo } from '../report';
+import type { FromWorker, Progress, RunRequest } from './protocol';
+
+export interface WorkerInfo {
+  scenarios: ScenarioDocument[];
+  timer: TimerInfo;
+  crossOriginIsolated: boolean;
+}
+
+export class RunCancelled extends Error {
+  constructor() {
+    super('The run was cancelled.');
+  }
+}
+
+interface Pending {
+  id: number;
+  resolve: (report: Report) => void;
+  reject: (error: Error) => void;
+  onProgress: (progress: Progress) => void;
+}
+
+export class BenchClient {
+  private worker!: Worker;
+  private nextId = 1;
+  private pending: Pending | null = null;
+  private started = false;
+  /** Resolves when the current Worker's wasm is ready. */
+  ready!: Promise<WorkerInfo>;
+
+  constructor(private readonly onCrash: (message: string) => void) {
+    this.start();
+  }
+
+  private start(): void {
+    this.started = false;
+    this.worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+    this.ready = new Promise<WorkerInfo>((resolve, reject) => {
+      this.worker.onmessage = (event: MessageEvent<FromWorker>) => {
+        const message = event.data;
+        if (message.type === 'ready') {
+          this.started = true;
+          resolve({ scenarios: message.scenarios, timer: message.timer, crossOriginIsolated: message.crossOriginIsolated });
+        } else if (message.type === 'crash' && message.id === null) {
+          reject(new Error(message.message));
+        } else {
+          this.handle(message);
+        }
+      };
+      this.worker.onerror = (event) => {
+        event.preventDefault();
+        const message = event.message || 'the benchmark worker failed';
+        reject(new Error(message));
+        // Restart only a Worker that had started: one that cannot load would fail again.
+        if (this.started) this.crash(message);
+      };
+    });
+    // An unhandled rejection would be noise: callers see the failure through `ready`.
+    this.ready.catch(() => undefined);
+  }
+
+  private handle(message: FromWorker): void {
+    const pending = this.pending;
+    if (!pending || !('id' in message) || message.id !== pending.id) return;
+    switch (message.type) {
+      case 'progress':
+        pending.onProgress(message.progress);
+        break;
+      case 'report':
+        this.pending = null;
+        pending.resolve(message.report);
+        break;
+      case 'error':
+        this.pending = null;
+        pending.reject(new Error(message.message));
+        break;
+      case 'crash':
+        this.crash(message.message);
+        break;
+    }
+  }
+
+  private crash(message: string): void {
+    const pending = this.pending;
+    this.pending = null;
+    this.worker.terminate();
+    this.start();
+    pending?.reject(new Error(`The benchmark crashed (${message}); it was restarted and your work is unchanged.`));
+    this.onCrash(message);
+  }
+
+  get running(): boolean {
+    return this.pending !== null;
+  }
+
+  async run(request: RunRequest, onProgress: (progress: Progress) => void): Promise<Report> {
+    if (this.pending) throw new Error('A run is already in progress.');
+    await this.ready;
+    const id = this.nextId++;
+    return new Promise<Report>((resolve, reject) => {
+      this.pending = { id, resolve, reject, onProgress };
+      this.worker.postMessage({ type: 'run', id, request });
+    });
+  }
+
+  /** Stops the current run at once: the Worker is replaced. */
+  cancel(): void {
+    const pending = this.pending;
+    if (!pending) return;
+    this.pending = null;
+    this.worker.terminate();
+    this.start();
+    pending.reject(new RunCancelled());
+  }
+}

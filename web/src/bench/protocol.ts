@@ -1,0 +1,34 @@
+// Messages between the page and the benchmark Worker.
+import type { Report, ScenarioDocument, Settings, TimerInfo } from '../report';
+
+export interface RunRequest {
+  scenario: ScenarioDocument;
+  request: { settings?: Settings; variants?: string[]; inputs?: string[] };
+  env: { browser?: string; os?: string; date?: string };
+}
+
+export interface Progress {
+  done: number;
+  total: number;
+  phase: 'warmup' | 'run';
+  run: number;
+  runs: number;
+  variant: string | null;
+  input: string | null;
+}
+
+export type ToWorker = { type: 'run'; id: number; request: RunRequest };
+
+export type FromWorker =
+  | {
+      type: 'ready';
+      scenarios: ScenarioDocument[];
+      timer: TimerInfo;
+      crossOriginIsolated: boolean;
+    }
+  | { type: 'progress'; id: number; progress: Progress }
+  | { type: 'report'; id: number; report: Report }
+  /** The run was refused or failed; the Worker is still usable. */
+  | { type: 'error'; id: number | null; message: string }
+  /** The wasm instance trapped or could not start; the Worker must be replaced. */
+  | { type: 'crash'; id: number | null; message: string };

@@ -1,0 +1,46 @@
+// The benchmark Worker: owns the wasm instance and runs timed loops off the UI thread.
+import init, { bundledScenarios, measureTimer, run } from '../wasm-pkg/overhead_wasm.js';
+import type { Report, ScenarioDocument, TimerInfo } from '../report';
+import type { FromWorker, Progress, ToWorker } from './protocol';
+
+const post = (message: FromWorker) => self.postMessage(message);
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+// A trap leaves the instance in an unknown state: the page replaces the Worker.
+function isTrap(error: unknown): boolean {
+  return error instanceof WebAssembly.RuntimeError;
+}
+
+const ready = init().then(
+  () => {
+    post({
+      type: 'ready',
+      scenarios: JSON.parse(bundledScenarios()) as ScenarioDocument[],
+      timer: JSON.parse(measureTimer()) as TimerInfo,
+      crossOriginIsolated: self.crossOriginIsolated,
+    });
+    return true;
+  },
+  (error: unknown) => {
+    post({ type: 'crash', id: null, message: `the wasm module could not start: ${describe(error)}` });
+    return false;
+  },
+);
+
+self.onmessage = async (event: MessageEvent<ToWorker>) => {
+  const message = event.data;
+  if (!(await ready)) return;
+  const { id } = message;
+  try {
+    const reportJson = run(JSON.stringify(message.request), (progressJson: string) => {
+      post({ type: 'progress', id, progress: JSON.parse(progressJson) as Progress });
+    });
+    post({ type: 'report', id, report: JSON.parse(reportJson) as Report });
+  } catch (error) {
+    const type = isTrap(error) ? 'crash' : 'error';
+    post({ type, id, message: describe(error) });
+  }
+};

@@ -1,0 +1,30 @@
+// Durations in the unit that suits them, as the CLI prints them ("126 ns", "1.37 µs").
+
+function scaled(x: number, by: number): [number, string] {
+  const m = Math.abs(by);
+  if (m >= 1e9) return [x / 1e9, 's'];
+  if (m >= 1e6) return [x / 1e6, 'ms'];
+  if (m >= 1e3) return [x / 1e3, 'µs'];
+  return [x, 'ns'];
+}
+
+function digits(x: number): string {
+  const a = Math.abs(x);
+  if (a >= 100) return x.toFixed(0);
+  if (a >= 10) return x.toFixed(1);
+  return x.toFixed(2);
+}
+
+export function formatNs(ns: number): string {
+  if (!Number.isFinite(ns)) return '—';
+  const [v, unit] = scaled(ns, ns);
+  return `${digits(v)} ${unit}`;
+}
+
+/** A min–max range in the unit of its maximum: "125–137 ns". */
+export function formatRange(min: number, max: number): string {
+  if (!Number.isFinite(min) || !Number.isFinite(max)) return '—';
+  const [lo, unit] = scaled(min, max);
+  const [hi] = scaled(max, max);
+  return `${digits(lo)}–${digits(hi)} ${unit}`;
+}

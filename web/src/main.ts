@@ -1,0 +1,153 @@
+// The playground: loads the default scenario into the editors, runs it in the
+// benchmark Worker, and shows the results.
+import './styles.css';
+import { BenchClient, RunCancelled } from './bench/client';
+import type { Progress } from './bench/protocol';
+import { formatNs } from './format';
+import type { Report, ScenarioDocument, Settings, TimerInfo } from './report';
+import { parseSettings } from './settings';
+import { byId } from './ui/dom';
+import { Editors } from './ui/editors';
+import { markdownToHtml } from './ui/markdown';
+import { renderResults } from './ui/results';
+
+const DEFAULT_SCENARIO = 'user-signup';
+
+const ui = {
+  title: byId('scenario-title', HTMLHeadingElement),
+  summary: byId('scenario-summary', HTMLDivElement),
+  isolation: byId('isolation', HTMLSpanElement),
+  timer: byId('timer', HTMLSpanElement),
+  form: byId('settings', HTMLFormElement),
+  warmup: byId('warmup', HTMLInputElement),
+  runs: byId('runs', HTMLInputElement),
+  iterations: byId('iterations', HTMLInputElement),
+  run: byId('run', HTMLButtonElement),
+  cancel: byId('cancel', HTMLButtonElement),
+  progress: byId('progress', HTMLDivElement),
+  progressBar: byId('progress-bar', HTMLProgressElement),
+  progressText: byId('progress-text', HTMLSpanElement),
+  message: byId('message', HTMLDivElement),
+  results: byId('results', HTMLTableElement),
+  env: byId('env', HTMLParagraphElement),
+};
+
+const editors = new Editors(byId('schema-editor', HTMLDivElement), byId('input-editor', HTMLDivElement), byId('input-tabs', HTMLDivElement));
+const client = new BenchClient((message) => showMessage(`The benchmark worker stopped (${message}) and was restarted.`, 'error'));
+let scenario: ScenarioDocument | null = null;
+
+function showMessage(text: string, kind: 'error' | 'info'): void {
+  ui.message.textContent = text;
+  ui.message.className = `message ${kind}`;
+  ui.message.hidden = false;
+}
+
+function clearMessage(): void {
+  ui.message.hidden = true;
+  ui.message.textContent = '';
+}
+
+function showEnvironment(timer: TimerInfo, isolated: boolean): void {
+  ui.isolation.textContent = isolated ? 'cross-origin isolated' : 'not cross-origin isolated';
+  ui.isolation.classList.toggle('good', isolated);
+  ui.isolation.classList.toggle('warn', !isolated);
+  ui.isolation.title = isolated
+    ? 'performance.now() is fine-grained here.'
+    : 'The page lacks COOP/COEP headers, so performance.now() is coarse (about 100 µs); short runs will be imprecise.';
+  const resolution = timer.resolution_ns === null ? 'unknown' : formatNs(timer.resolution_ns);
+  ui.timer.textContent = `timer resolution ${resolution}`;
+  ui.timer.title = `performance.now(): smallest step ${resolution}; one read costs ${formatNs(timer.overhead_ns)}.`;
+}
+
+function loadScenario(doc: ScenarioDocument): void {
+  scenario = doc;
+  ui.title.textContent = doc.title;
+  ui.summary.innerHTML = markdownToHtml(doc.summary);
+  editors.load(doc.schema, doc.inputs);
+  setSettings(doc.settings);
+}
+
+function setSettings(settings: Settings): void {
+  ui.warmup.value = String(settings.warmup);
+  ui.runs.value = String(settings.runs);
+  ui.iterations.value = String(settings.iterations);
+}
+
+function showProgress(p: Progress): void {
+  ui.progressBar.max = p.total;
+  ui.progressBar.value = p.done;
+  const what = p.variant ? `${p.variant} · ${p.input}` : '';
+  ui.progressText.textContent =
+    p.variant === null ? 'finishing…' : p.phase === 'warmup' ? `warming up ${what}` : `run ${p.run} of ${p.runs} · ${what}`;
+}
+
+function setRunning(running: boolean): void {
+  ui.run.disabled = running;
+  ui.cancel.hidden = !running;
+  ui.progress.hidden = !running;
+  if (running) {
+    ui.progressBar.value = 0;
+    ui.progressText.textContent = 'starting…';
+  }
+}
+
+function showReport(report: Report): void {
+  renderResults(ui.results, report);
+  const e = report.env;
+  ui.env.textContent = `${e.target} · overhead ${e.engine_version} · ${e.rustc ?? ''} · ${e.browser ?? ''} · ${report.settings.runs} runs × ${report.settings.iterations.toLocaleString('en')} iterations after ${report.settings.warmup.toLocaleString('en')} warm-up · runs interleaved`;
+}
+
+async function run(): Promise<void> {
+  if (!scenario || client.running) return;
+  const parsed = parseSettings({ warmup: ui.warmup.value, runs: ui.runs.value, iterations: ui.iterations.value });
+  if (!parsed.ok) {
+    showMessage(parsed.error, 'error');
+    return;
+  }
+  clearMessage();
+  setRunning(true);
+  const doc: ScenarioDocument = { ...scenario, schema: editors.schemaText(), inputs: editors.inputs(), settings: parsed.settings };
+  delete doc.results;
+  try {
+    const report = await client.run(
+      {
+        scenario: doc,
+        request: { settings: parsed.settings },
+        env: { browser: navigator.userAgent, os: navigator.platform, date: new Date().toISOString() },
+      },
+      showProgress,
+    );
+    showReport(report);
+  } catch (error) {
+    if (error instanceof RunCancelled) showMessage('Run cancelled.', 'info');
+    else showMessage(error instanceof Error ? error.message : String(error), 'error');
+  } finally {
+    setRunning(false);
+  }
+}
+
+ui.form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  void run();
+});
+ui.cancel.addEventListener('click', () => client.cancel());
+editors.onRunShortcut(() => void run());
+window.addEventListener('keydown', (event) => {
+  if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
+    event.preventDefault();
+    void run();
+  }
+});
+
+client.ready.then(
+  (info) => {
+    showEnvironment(info.timer, info.crossOriginIsolated);
+    const doc = info.scenarios.find((s) => s.name === DEFAULT_SCENARIO) ?? info.scenarios[0];
+    if (doc) loadScenario(doc);
+    ui.run.disabled = false;
+  },
+  (error: unknown) => {
+    ui.title.textContent = 'The benchmark engine could not start';
+    showMessage(`The WebAssembly module failed to load: ${error instanceof Error ? error.message : String(error)}`, 'error');
+  },
+);

@@ -1,0 +1,68 @@
+// The Report and scenario document of DESIGN.md, as the wasm module writes them.
+
+export type Outcome = 'ok' | 'invalid' | 'error';
+
+export interface Settings {
+  iterations: number;
+  runs: number;
+  warmup: number;
+}
+
+export interface TimerInfo {
+  /** Smallest step the clock took; null if it never moved. */
+  resolution_ns: number | null;
+  overhead_ns: number;
+}
+
+export interface Env {
+  target: 'native' | 'wasm';
+  engine_version: string;
+  rustc?: string;
+  cpu?: string;
+  os?: string;
+  browser?: string;
+  date?: string;
+}
+
+export interface ResultRow {
+  variant: string;
+  engine: string;
+  input: string;
+  data: 'serial' | 'random';
+  outcome: Outcome;
+  message?: string;
+  size: number;
+  runs_ns: number[];
+  median_ns: number;
+  min_ns: number;
+  max_ns: number;
+  mean_ns: number;
+}
+
+export interface Report {
+  scenario: string;
+  env: Env;
+  settings: Settings;
+  timer: TimerInfo;
+  results: ResultRow[];
+}
+
+export interface ScenarioDocument {
+  version: 1;
+  name?: string;
+  title: string;
+  summary: string;
+  root?: string;
+  schema: string;
+  inputs: Record<string, string>;
+  variants: string[];
+  settings: Settings;
+  data?: 'serial' | 'random';
+  results?: Report;
+}
+
+/** `valid` and `invalid` first, then the rest by name, as the Rust side orders them. */
+export function inputOrder(names: string[]): string[] {
+  const rank = (n: string) => (n === 'valid' ? 0 : n === 'invalid' ? 1 : 2);
+  return [...names].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}

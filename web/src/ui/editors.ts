@@ -1,0 +1,78 @@
+// The two editors: struct definitions (Rust) and the inputs (JSON, one tab each).
+import { inputOrder } from '../report';
+import { el } from './dom';
+import { monaco } from './monaco';
+
+const options: monaco.editor.IStandaloneEditorConstructionOptions = {
+  automaticLayout: true,
+  minimap: { enabled: false },
+  scrollBeyondLastLine: false,
+  fontSize: 13,
+  tabSize: 4,
+  renderLineHighlight: 'line',
+};
+
+export class Editors {
+  readonly schema: monaco.editor.IStandaloneCodeEditor;
+  readonly input: monaco.editor.IStandaloneCodeEditor;
+  private readonly schemaModel = monaco.editor.createModel('', 'rust', monaco.Uri.parse('file:///schema.rs'));
+  private inputModels = new Map<string, monaco.editor.ITextModel>();
+  private current = '';
+
+  constructor(
+    schemaHost: HTMLElement,
+    inputHost: HTMLElement,
+    private readonly tabs: HTMLElement,
+  ) {
+    this.schema = monaco.editor.create(schemaHost, { ...options, model: this.schemaModel });
+    this.input = monaco.editor.create(inputHost, { ...options, model: null, tabSize: 2 });
+  }
+
+  /** Replaces the editors' contents with a scenario's. */
+  load(schema: string, inputs: Record<string, string>): void {
+    this.schemaModel.setValue(schema);
+    for (const model of this.inputModels.values()) model.dispose();
+    this.inputModels = new Map();
+    for (const name of inputOrder(Object.keys(inputs))) {
+      const uri = monaco.Uri.parse(`file:///inputs/${encodeURIComponent(name)}.json`);
+      this.inputModels.set(name, monaco.editor.createModel(inputs[name] ?? '', 'json', uri));
+    }
+    this.show(this.inputModels.keys().next().value ?? '');
+  }
+
+  /** Shows one input in the input editor. */
+  show(name: string): void {
+    const model = this.inputModels.get(name);
+    if (!model) return;
+    this.current = name;
+    this.input.setModel(model);
+    this.renderTabs();
+  }
+
+  schemaText(): string {
+    return this.schemaModel.getValue();
+  }
+
+  inputs(): Record<string, string> {
+    return Object.fromEntries([...this.inputModels].map(([name, model]) => [name, model.getValue()]));
+  }
+
+  /** Runs `action` on Ctrl/Cmd+Enter in either editor. */
+  onRunShortcut(action: () => void): void {
+    for (const editor of [this.schema, this.input]) {
+      editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, action);
+    }
+  }
+
+  private renderTabs(): void {
+    const buttons = [...this.inputModels.keys()].map((name) => {
+      const tab = el('button', { className: 'tab', text: name });
+      tab.type = 'button';
+      tab.setAttribute('role', 'tab');
+      tab.setAttribute('aria-selected', String(name === this.current));
+      tab.addEventListener('click', () => this.show(name));
+      return tab;
+    });
+    this.tabs.replaceChildren(...buttons);
+  }
+}

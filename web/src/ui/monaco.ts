@@ -1,0 +1,16 @@
+// Monaco with what the playground needs: the editor features, Rust highlighting
+// and the JSON language service; each language service runs in its own worker.
+import * as monaco from 'monaco-editor/editor/editor.api';
+import 'monaco-editor/features/register.all';
+import 'monaco-editor/languages/definitions/rust/register';
+import 'monaco-editor/languages/features/json/register';
+import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
+
+self.MonacoEnvironment = {
+  getWorker(_workerId: string, label: string): Worker {
+    return label === 'json' ? new JsonWorker() : new EditorWorker();
+  },
+};
+
+export { monaco };

@@ -1,0 +1,60 @@
+// The wasm module itself, through the API the Worker calls, in Node.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { bundledScenarios, initSync, measureTimer, run } from './wasm-pkg/overhead_wasm.js';
+import type { Report, ScenarioDocument, TimerInfo } from './report';
+
+initSync({ module: readFileSync(new URL('./wasm-pkg/overhead_wasm_bg.wasm', import.meta.url)) });
+
+function userSignup(): ScenarioDocument {
+  const docs = JSON.parse(bundledScenarios()) as ScenarioDocument[];
+  const doc = docs.find((d) => d.name === 'user-signup');
+  if (!doc) throw new Error('user-signup is not bundled');
+  return doc;
+}
+
+describe('overhead-wasm', () => {
+  it('bundles user-signup with the seed-000 struct and inputs', () => {
+    const doc = userSignup();
+    expect(doc.schema).toContain('#[validate(email, max_len = 255)]');
+    expect(JSON.parse(doc.inputs['valid'] ?? '')).toEqual({ email: 'alice@example.com', age: 25, username: 'alice123' });
+    expect(Object.keys(doc.inputs).sort()).toEqual(['invalid', 'valid']);
+    expect(doc.settings).toEqual({ iterations: 500000, runs: 5, warmup: 50000 });
+  });
+
+  it('measures the timer with performance.now()', () => {
+    const timer = JSON.parse(measureTimer()) as TimerInfo;
+    expect(timer.resolution_ns).toBeGreaterThan(0);
+    expect(timer.overhead_ns).toBeGreaterThan(0);
+  });
+
+  it('runs de and returns a Report with progress along the way', () => {
+    const progress: { done: number; total: number }[] = [];
+    const settings = { iterations: 200, runs: 3, warmup: 20 };
+    const request = { scenario: userSignup(), request: { settings }, env: { browser: 'node', date: '2026-11-21T00:00:00Z' } };
+    const report = JSON.parse(run(JSON.stringify(request), (p: string) => progress.push(JSON.parse(p)))) as Report;
+    expect(report.env.target).toBe('wasm');
+    expect(report.env.browser).toBe('node');
+    expect(report.settings).toEqual(settings);
+    expect(report.results.map((r) => [r.variant, r.engine, r.input, r.outcome])).toEqual([
+      ['de', 'compiled', 'valid', 'ok'],
+      ['de', 'compiled', 'invalid', 'ok'],
+    ]);
+    for (const r of report.results) {
+      expect(r.runs_ns).toHaveLength(3);
+      expect(r.median_ns).toBeGreaterThan(0);
+      expect(Number.isFinite(r.median_ns)).toBe(true);
+    }
+    // Warm-up of each job, then 3 interleaved runs of each, then the final report.
+    expect(progress.map((p) => p.done)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(progress.every((p) => p.total === 8)).toBe(true);
+  });
+
+  it('throws a clear error for bad settings and edited definitions, before timing', () => {
+    const zeroRuns = { scenario: userSignup(), request: { settings: { iterations: 1, runs: 0, warmup: 0 } }, env: {} };
+    expect(() => run(JSON.stringify(zeroRuns), () => undefined)).toThrow('runs must be between 1 and 1000, got 0');
+    const edited = { scenario: { ...userSignup(), schema: 'struct Other { x: u8 }' }, request: {}, env: {} };
+    expect(() => run(JSON.stringify(edited), () => undefined)).toThrow(/compiled engine has code only for the bundled/);
+    expect(() => run('{"scenario": 1}', () => undefined)).toThrow(/invalid type/);
+  });
+});
