@@ -29,3 +29,50 @@ export function launchChromium(): Promise<Browser> {
     args: CHROMIUM_ARGS,
   });
 }
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.ttf': 'font/ttf',
+  '.json': 'application/json',
+};
+
+/**
+ * web/dist under `prefix` by a plain static server, as a docs site would host it:
+ * proves the build's asset URLs are relative.
+ */
+export async function serveDistUnder(prefix: string): Promise<{ close: () => Promise<void>; url: string }> {
+  const { createServer } = await import('node:http');
+  const { readFile } = await import('node:fs/promises');
+  const { extname, join, normalize } = await import('node:path');
+  const dist = join(webRoot, 'dist');
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    if (!path.startsWith(prefix)) {
+      res.writeHead(404).end();
+      return;
+    }
+    const relative = normalize(path.slice(prefix.length) || 'index.html').replace(/^(\.\.[/\\])+/, '');
+    const file = join(dist, relative.endsWith('/') || relative === '.' ? 'index.html' : relative);
+    readFile(file).then(
+      (body) => {
+        res.writeHead(200, {
+          'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+          'Cross-Origin-Opener-Policy': 'same-origin',
+          'Cross-Origin-Embedder-Policy': 'require-corp',
+        });
+        res.end(body);
+      },
+      () => res.writeHead(404).end(),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}${prefix}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchChromium, serveDistUnder } from './browser';
+
+let browser: Browser;
+let host: { close: () => Promise<void>; url: string };
+
+beforeAll(async () => {
+  host = await serveDistUnder('/docs/tools/overhead/');
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+});
+
+it('works from a sub-path of a static host', async () => {
+  const page = await browser.newPage();
+  const failed: string[] = [];
+  page.on('requestfailed', (request) => failed.push(request.url()));
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+  await page.goto(host.url);
+  await expect.poll(() => page.isEnabled('#run'), { timeout: 60_000 }).toBe(true);
+  await page.fill('#warmup', '0');
+  await page.fill('#runs', '1');
+  await page.fill('#iterations', '100');
+  await page.click('#run');
+  await expect.poll(() => page.locator('#results .result-row').count(), { timeout: 60_000 }).toBe(2);
+  expect(failed).toEqual([]);
+  await page.close();
+});
