@@ -32,14 +32,34 @@ fn json_report_has_the_design_shape_and_real_figures() {
     let report: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("stdout is JSON");
     assert_eq!(report["scenario"], "user-signup");
     assert_eq!(report["env"]["target"], "native");
-    assert!(report["env"]["rustc"].as_str().is_some_and(|v| v.starts_with("rustc ")));
-    assert!(report["env"]["date"].as_str().is_some_and(|d| d.ends_with('Z')));
-    assert_eq!(report["settings"], serde_json::json!({"iterations": 300, "runs": 3, "warmup": 30}));
-    assert!(report["timer"]["overhead_ns"].as_f64().is_some_and(|v| v > 0.0));
+    assert!(
+        report["env"]["rustc"]
+            .as_str()
+            .is_some_and(|v| v.starts_with("rustc "))
+    );
+    assert!(
+        report["env"]["date"]
+            .as_str()
+            .is_some_and(|d| d.ends_with('Z'))
+    );
+    assert_eq!(
+        report["settings"],
+        serde_json::json!({"iterations": 300, "runs": 3, "warmup": 30})
+    );
+    assert!(
+        report["timer"]["overhead_ns"]
+            .as_f64()
+            .is_some_and(|v| v > 0.0)
+    );
     let results = report["results"].as_array().expect("results");
     let keys: Vec<(&str, &str)> = results
         .iter()
-        .map(|r| (r["variant"].as_str().unwrap_or(""), r["input"].as_str().unwrap_or("")))
+        .map(|r| {
+            (
+                r["variant"].as_str().unwrap_or(""),
+                r["input"].as_str().unwrap_or(""),
+            )
+        })
         .collect();
     assert_eq!(keys, [("de", "valid"), ("de", "invalid")]);
     for r in results {
@@ -60,16 +80,34 @@ fn json_report_has_the_design_shape_and_real_figures() {
 
 #[test]
 fn table_has_the_seed_001_layout_and_a_summary() {
-    let out = overhead(&[&["run", "scenarios/user-signup", "--input", "valid"], &TINY[..]].concat());
+    let out = overhead(
+        &[
+            &["run", "scenarios/user-signup", "--input", "valid"],
+            &TINY[..],
+        ]
+        .concat(),
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    let header = text.lines().find(|l| l.starts_with("PROV")).expect("table header");
+    let header = text
+        .lines()
+        .find(|l| l.starts_with("PROV"))
+        .expect("table header");
     let columns: Vec<&str> = header.split_whitespace().collect();
-    assert_eq!(columns, ["PROV", "RUN", "TYPE", "INPUT", "SIZE", "MED", "MEAN"]);
+    assert_eq!(
+        columns,
+        ["PROV", "RUN", "TYPE", "INPUT", "SIZE", "MED", "MEAN"]
+    );
     let run_lines = text.lines().filter(|l| l.starts_with("compiled ")).count();
     assert_eq!(run_lines, 3, "{text}");
-    let summary = text.lines().find(|l| l.starts_with("de ")).expect("summary line");
-    assert!(summary.contains(" ok ") && summary.contains('–'), "{summary}");
+    let summary = text
+        .lines()
+        .find(|l| l.starts_with("de "))
+        .expect("summary line");
+    assert!(
+        summary.contains(" ok ") && summary.contains('–'),
+        "{summary}"
+    );
     assert!(text.contains("timer: resolution"), "{text}");
 }
 
@@ -77,14 +115,21 @@ fn table_has_the_seed_001_layout_and_a_summary() {
 fn a_scenario_document_runs_like_its_folder() {
     let dir = std::env::temp_dir().join(format!("overhead-cli-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    let schema = std::fs::read_to_string(workspace().join("scenarios/user-signup/schema.rs")).expect("schema");
+    let schema = std::fs::read_to_string(workspace().join("scenarios/user-signup/schema.rs"))
+        .expect("schema");
     let doc = serde_json::json!({
         "version": 1, "title": "From a link", "schema": schema,
         "inputs": {"valid": "{\"email\":\"a@b.c\",\"age\":30,\"username\":\"abc\"}"},
     });
     let path = dir.join("doc.json");
     std::fs::write(&path, doc.to_string()).expect("write doc");
-    let out = overhead(&[&["run", path.to_str().expect("utf-8 path"), "--json"], &TINY[..]].concat());
+    let out = overhead(
+        &[
+            &["run", path.to_str().expect("utf-8 path"), "--json"],
+            &TINY[..],
+        ]
+        .concat(),
+    );
     std::fs::remove_dir_all(&dir).ok();
     assert!(out.status.success(), "{}", stderr(&out));
     let report: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
@@ -95,9 +140,18 @@ fn a_scenario_document_runs_like_its_folder() {
 #[test]
 fn bad_input_is_a_clear_error_and_exit_1() {
     let cases: [(&[&str], &str); 4] = [
-        (&["run", "scenarios/user-signup", "--runs", "0"], "runs must be between 1 and 1000, got 0"),
-        (&["run", "scenarios/user-signup", "--input", "nope"], "no input named `nope`"),
-        (&["run", "scenarios/user-signup", "--variants", "ser"], "`ser` is not implemented"),
+        (
+            &["run", "scenarios/user-signup", "--runs", "0"],
+            "runs must be between 1 and 1000, got 0",
+        ),
+        (
+            &["run", "scenarios/user-signup", "--input", "nope"],
+            "no input named `nope`",
+        ),
+        (
+            &["run", "scenarios/user-signup", "--variants", "ser"],
+            "`ser` is not implemented",
+        ),
         (&["run", "scenarios/does-not-exist"], "cannot read"),
     ];
     for (args, expected) in cases {
@@ -114,6 +168,9 @@ fn list_names_the_bundled_scenarios_and_variants() {
     let out = overhead(&["list"]);
     assert!(out.status.success());
     let text = stdout(&out);
-    assert!(text.contains("user-signup") && text.contains("User signup (seed 000)"), "{text}");
+    assert!(
+        text.contains("user-signup") && text.contains("User signup (seed 000)"),
+        "{text}"
+    );
     assert!(text.contains("de ") && text.contains("baseline"), "{text}");
 }
