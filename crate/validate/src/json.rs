@@ -1,0 +1,55 @@
+//! The direct API: JSON text to a validated value, with structured violations and
+//! no string formatting on the error path.
+
+use std::fmt;
+
+use serde::Deserialize;
+
+use crate::Violations;
+use crate::collector::{self, Mode};
+
+#[derive(Debug)]
+pub enum Error {
+    /// The text is not JSON of the expected shape (serde_json's error).
+    Syntax(serde_json::Error),
+    /// The value decoded but broke rules: every violation (one in fail-fast mode).
+    Invalid(Violations),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Syntax(e) => write!(f, "{e}"),
+            Error::Invalid(v) => write!(f, "{v}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Decodes and validates, reporting every violation.
+pub fn from_str<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Error> {
+    decode(text, Mode::CollectAll)
+}
+
+/// Decodes and validates, stopping at the first violation.
+pub fn from_str_fail_fast<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Error> {
+    decode(text, Mode::FailFast)
+}
+
+fn decode<'a, T: Deserialize<'a>>(text: &'a str, mode: Mode) -> Result<T, Error> {
+    let (result, violations) = collector::collect(mode, || serde_json::from_str::<T>(text));
+    match result {
+        Ok(value) if violations.is_empty() => Ok(value),
+        // A syntax error found before any violation is the answer; after one, in
+        // fail-fast mode, the "error" is only how decoding was stopped.
+        Err(e) if violations.is_empty() || mode == Mode::CollectAll && !is_stop(&e) => {
+            Err(Error::Syntax(e))
+        }
+        _ => Err(Error::Invalid(violations)),
+    }
+}
+
+fn is_stop(e: &serde_json::Error) -> bool {
+    e.is_data() && e.to_string().starts_with(collector::STOPPED)
+}
