@@ -1,1 +1,26 @@
-//! overhead-schema
+//! overhead-schema: Rust struct definitions → Overhead's model.
+//!
+//! `syn` reads the items (with line/column spans), `serde_derive_internals`
+//! gives serde's own meaning of `#[serde(...)]` (rename, rename_all, alias,
+//! default, skip, flatten, deny_unknown_fields, tagging, transparent), and
+//! [`attr`] reads `#[validate(...)]` and `#[garde(...)]` into [`RuleSpec`]s.
+//! The derives and the interpreter both read this model: one place says what an
+//! attribute means. Errors are gathered and reported together, each with a span;
+//! an unknown rule is an error with a "did you mean" suggestion.
+
+pub mod attr;
+mod check;
+pub mod diagnostic;
+pub mod file;
+pub mod model;
+pub mod rule;
+pub mod shape;
+mod suggest;
+
+pub use diagnostic::{Diagnostic, Errors, Severity};
+pub use file::{Analysis, analyze};
+pub use model::{FieldDef, Style, Tagging, TypeDef, TypeKind, VariantDef};
+pub use rule::{
+    LengthMode, LengthSpec, Literal, Number, RangeSpec, RegexSource, RuleKind, RuleSpec,
+};
+pub use shape::Shape;

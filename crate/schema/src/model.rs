@@ -1,0 +1,194 @@
+//! The model of a definition: types, fields, their serde meaning (read by
+//! serde_derive_internals, so it is serde's own) and their validation rules.
+
+use proc_macro2::Span;
+use serde_derive_internals::{Ctxt, Derive, ast, attr};
+use syn::spanned::Spanned;
+
+use crate::attr::{FieldRules, field_rules};
+use crate::check;
+use crate::diagnostic::Errors;
+use crate::rule::RuleSpec;
+use crate::shape::Shape;
+
+/// A struct or enum.
+#[derive(Debug, Clone)]
+pub struct TypeDef {
+    pub ident: syn::Ident,
+    pub kind: TypeKind,
+    pub deny_unknown_fields: bool,
+    pub tagging: Tagging,
+    pub transparent: bool,
+    pub has_generics: bool,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub enum TypeKind {
+    Struct { style: Style, fields: Vec<FieldDef> },
+    Enum { variants: Vec<VariantDef> },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    /// `struct S { a: T }`
+    Named,
+    /// `struct S(A, B)`
+    Tuple,
+    /// `struct S(A)`
+    Newtype,
+    /// `struct S;`
+    Unit,
+}
+
+/// How an enum's variant is told apart in the serialized form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Tagging {
+    /// `{"Variant": {...}}`
+    External,
+    /// `#[serde(tag = "t")]`: `{"t": "Variant", ...}`
+    Internal { tag: String },
+    /// `#[serde(tag = "t", content = "c")]`
+    Adjacent { tag: String, content: String },
+    /// `#[serde(untagged)]`
+    Untagged,
+}
+
+#[derive(Debug, Clone)]
+pub struct FieldDef {
+    pub member: syn::Member,
+    pub ty: syn::Type,
+    pub shape: Shape,
+    /// The name in the serialized form, after `rename`/`rename_all`.
+    pub name: String,
+    pub aliases: Vec<String>,
+    /// `skip` / `skip_deserializing`.
+    pub skip: bool,
+    /// `default` on the field or its container.
+    pub default: bool,
+    pub flatten: bool,
+    pub rules: Vec<RuleSpec>,
+    pub span: Span,
+}
+
+impl FieldDef {
+    /// The Rust name: `email`, or `0` for a tuple field.
+    pub fn rust_name(&self) -> String {
+        match &self.member {
+            syn::Member::Named(ident) => ident.to_string(),
+            syn::Member::Unnamed(index) => index.index.to_string(),
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct VariantDef {
+    pub ident: syn::Ident,
+    pub name: String,
+    pub style: Style,
+    pub fields: Vec<FieldDef>,
+    pub skip: bool,
+    pub span: Span,
+}
+
+impl TypeDef {
+    /// Reads one struct or enum. Errors go to `errors`; `None` when serde itself
+    /// could not make sense of it.
+    pub fn from_derive_input(input: &syn::DeriveInput, errors: &mut Errors) -> Option<TypeDef> {
+        let cx = Ctxt::new();
+        let private = syn::Ident::new("__private", Span::call_site());
+        let container = ast::Container::from_ast(&cx, input, Derive::Deserialize, &private);
+        if let Err(e) = cx.check() {
+            errors.syn(e);
+        }
+        let container = container?;
+        let container_default = !matches!(container.attrs.default(), attr::Default::None);
+        let kind = match &container.data {
+            ast::Data::Struct(style, fields) => TypeKind::Struct {
+                style: style_of(*style),
+                fields: fields
+                    .iter()
+                    .map(|f| field(f, container_default, errors))
+                    .collect(),
+            },
+            ast::Data::Enum(variants) => TypeKind::Enum {
+                variants: variants
+                    .iter()
+                    .map(|v| VariantDef {
+                        ident: v.ident.clone(),
+                        name: v.attrs.name().deserialize_name().value.clone(),
+                        style: style_of(v.style),
+                        fields: v.fields.iter().map(|f| field(f, false, errors)).collect(),
+                        skip: v.attrs.skip_deserializing(),
+                        span: v.original.span(),
+                    })
+                    .collect(),
+            },
+        };
+        let tagging = match container.attrs.tag() {
+            attr::TagType::External => Tagging::External,
+            attr::TagType::Internal { tag } => Tagging::Internal { tag: tag.clone() },
+            attr::TagType::Adjacent { tag, content } => Tagging::Adjacent {
+                tag: tag.clone(),
+                content: content.clone(),
+            },
+            attr::TagType::None => Tagging::Untagged,
+        };
+        let def = TypeDef {
+            ident: input.ident.clone(),
+            kind,
+            deny_unknown_fields: container.attrs.deny_unknown_fields(),
+            tagging,
+            transparent: container.attrs.transparent(),
+            has_generics: !input.generics.params.is_empty(),
+            span: input.ident.span(),
+        };
+        check::rules_apply(&def, errors);
+        Some(def)
+    }
+
+    /// Every field of a struct, or of every variant of an enum.
+    pub fn all_fields(&self) -> Box<dyn Iterator<Item = &FieldDef> + '_> {
+        match &self.kind {
+            TypeKind::Struct { fields, .. } => Box::new(fields.iter()),
+            TypeKind::Enum { variants } => Box::new(variants.iter().flat_map(|v| v.fields.iter())),
+        }
+    }
+
+    /// Whether any field has a rule.
+    pub fn has_rules(&self) -> bool {
+        self.all_fields().any(|f| !f.rules.is_empty())
+    }
+}
+
+fn field(f: &ast::Field, container_default: bool, errors: &mut Errors) -> FieldDef {
+    let FieldRules { rules, skip } = field_rules(&f.original.attrs, errors);
+    let rules = if skip { Vec::new() } else { rules };
+    FieldDef {
+        member: f.member.clone(),
+        ty: f.ty.clone(),
+        shape: Shape::of(f.ty),
+        name: f.attrs.name().deserialize_name().value.clone(),
+        aliases: f
+            .attrs
+            .aliases()
+            .iter()
+            .map(|a| a.value.clone())
+            .filter(|a| *a != f.attrs.name().deserialize_name().value)
+            .collect(),
+        skip: f.attrs.skip_deserializing(),
+        default: container_default || !matches!(f.attrs.default(), attr::Default::None),
+        flatten: f.attrs.flatten(),
+        rules,
+        span: f.original.span(),
+    }
+}
+
+fn style_of(style: ast::Style) -> Style {
+    match style {
+        ast::Style::Struct => Style::Named,
+        ast::Style::Tuple => Style::Tuple,
+        ast::Style::Newtype => Style::Newtype,
+        ast::Style::Unit => Style::Unit,
+    }
+}

@@ -1,0 +1,267 @@
+//! The analyzer as the page and the CLI use it: text in, model and diagnostics out.
+
+use overhead_schema::{LengthMode, Number, RuleKind, Severity, Tagging, TypeKind, analyze};
+
+const SEED: &str = r#"use overhead_validate::Validate;
+use serde::Deserialize;
+
+/// Seed 000's request.
+#[derive(Debug, Deserialize, Validate)]
+pub struct UserSignup {
+    #[validate(email, max_len = 255)]
+    pub email: String,
+    #[validate(range(min = 18, max = 120))]
+    pub age: u8,
+    #[validate(alphanumeric, min_len = 3, max_len = 20)]
+    pub username: String,
+}
+
+impl UserSignup {
+    fn ignored(&self) {}
+}
+"#;
+
+fn errors(text: &str) -> Vec<String> {
+    analyze(text)
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(ToString::to_string)
+        .collect()
+}
+
+#[test]
+fn the_seed_struct_reads_as_its_rules() {
+    let analysis = analyze(SEED);
+    assert!(analysis.is_runnable(), "{:?}", analysis.diagnostics);
+    let def = analysis.type_named("UserSignup").expect("defined");
+    let TypeKind::Struct { fields, .. } = &def.kind else {
+        panic!("a struct")
+    };
+    let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(names, ["email", "age", "username"]);
+    let kinds: Vec<Vec<&str>> = fields
+        .iter()
+        .map(|f| f.rules.iter().map(|r| r.kind.keyword()).collect())
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            vec!["email", "length"],
+            vec!["range"],
+            vec!["alphanumeric", "length", "length"]
+        ]
+    );
+    let RuleKind::Range(range) = &fields[1].rules[0].kind else {
+        panic!("range")
+    };
+    assert_eq!(
+        (range.min, range.max),
+        (Some(Number::Int(18)), Some(Number::Int(120)))
+    );
+    let RuleKind::Length(max) = &fields[0].rules[1].kind else {
+        panic!("length")
+    };
+    assert_eq!((max.max, max.mode), (Some(255), None));
+}
+
+#[test]
+fn serde_attributes_mean_what_serde_says() {
+    let text = r#"
+        #[derive(Deserialize)]
+        #[serde(rename_all = "camelCase", deny_unknown_fields)]
+        struct Booking {
+            guest_name: String,
+            #[serde(rename = "when", alias = "date")]
+            check_in: String,
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            note: Option<String>,
+            #[serde(skip)]
+            cache: u8,
+        }
+        #[derive(Deserialize)]
+        #[serde(tag = "type", content = "data")]
+        enum Event { Created { id: u64 }, Deleted(u64) }
+    "#;
+    let analysis = analyze(text);
+    assert!(analysis.is_runnable(), "{:?}", analysis.diagnostics);
+    let booking = analysis.type_named("Booking").expect("Booking");
+    assert!(booking.deny_unknown_fields);
+    let TypeKind::Struct { fields, .. } = &booking.kind else {
+        panic!()
+    };
+    assert_eq!(fields[0].name, "guestName");
+    assert_eq!(
+        (fields[1].name.as_str(), fields[1].aliases.clone()),
+        ("when", vec!["date".to_owned()])
+    );
+    assert!(fields[2].default && !fields[2].skip);
+    assert!(fields[3].skip);
+    let event = analysis.type_named("Event").expect("Event");
+    assert_eq!(
+        event.tagging,
+        Tagging::Adjacent {
+            tag: "type".into(),
+            content: "data".into()
+        }
+    );
+}
+
+#[test]
+fn an_unknown_rule_is_an_error_at_its_line_with_a_suggestion() {
+    let text = "struct A {\n    #[validate(emial)]\n    email: String,\n}\n";
+    let errors = errors(text);
+    assert_eq!(
+        errors,
+        ["2:16: error: unknown validation rule `emial`; did you mean `email`?"]
+    );
+}
+
+#[test]
+fn every_error_is_reported_together() {
+    let text = r#"
+struct A {
+    #[validate(email)]
+    age: u8,
+    #[validate(range(min = 1))]
+    name: String,
+    #[validate(lenght(min = 1))]
+    other: String,
+    #[serde(bogus)]
+    x: u8,
+}
+"#;
+    let errors = errors(text);
+    assert_eq!(errors.len(), 4, "{errors:#?}");
+    assert!(
+        errors[0].starts_with("3:16: error: `email` applies to a string; `age` is an integer"),
+        "{errors:#?}"
+    );
+    assert!(errors[1].contains("`range` applies to a number; `name` is a string"));
+    assert!(errors[2].contains("unknown validation rule `lenght`; did you mean `length`?"));
+    assert!(
+        errors[3].contains("unknown serde field attribute `bogus`"),
+        "{errors:#?}"
+    );
+}
+
+#[test]
+fn syntax_errors_have_a_position() {
+    let errors = errors("struct A {\n    x: u8\n    y: u8,\n}\n");
+    assert_eq!(errors.len(), 1);
+    assert!(
+        errors[0].starts_with("3:5: error: expected `,`"),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn validator_and_garde_syntax_map_to_the_same_rules() {
+    let text = r#"
+struct A {
+    #[validate(length(min = 3, max = 20, code = "name_len", message = "3 to 20"), contains(pattern = "x"))]
+    a: String,
+    #[garde(length(chars, min = 3, max = 20), prefix("x"), pattern("^x"))]
+    b: String,
+    #[garde(length(max = 4))]
+    c: String,
+    #[validate(range(exclusive_min = -1.5, max = 2))]
+    d: f64,
+    #[validate(each(email), min_items = 1, unique)]
+    e: Vec<String>,
+    #[garde(inner(ascii), length(min = 1))]
+    f: Vec<String>,
+    #[validate(one_of("red", "green"))]
+    g: Option<String>,
+    #[validate(required, nested)]
+    h: Option<Box<B>>,
+    #[garde(skip)]
+    i: String,
+}
+struct B;
+"#;
+    let analysis = analyze(text);
+    assert!(analysis.is_runnable(), "{:?}", analysis.diagnostics);
+    let def = analysis.type_named("A").expect("A");
+    let fields: Vec<_> = def.all_fields().collect();
+    let RuleKind::Length(a) = &fields[0].rules[0].kind else {
+        panic!()
+    };
+    assert_eq!((a.min, a.max), (Some(3), Some(20)));
+    assert_eq!(fields[0].rules[0].code.as_deref(), Some("name_len"));
+    assert_eq!(fields[0].rules[0].message.as_deref(), Some("3 to 20"));
+    let RuleKind::Length(b) = &fields[1].rules[0].kind else {
+        panic!()
+    };
+    assert_eq!(b.mode, Some(LengthMode::Chars));
+    let RuleKind::Length(c) = &fields[2].rules[0].kind else {
+        panic!()
+    };
+    assert_eq!(
+        c.mode,
+        Some(LengthMode::Bytes),
+        "garde's default length counts bytes"
+    );
+    let RuleKind::Range(d) = &fields[3].rules[0].kind else {
+        panic!()
+    };
+    assert_eq!(d.exclusive_min, Some(Number::Float(-1.5)));
+    assert!(
+        matches!(&fields[4].rules[0].kind, RuleKind::Each(inner) if matches!(inner[0].kind, RuleKind::Email))
+    );
+    assert!(fields[8].rules.is_empty());
+}
+
+#[test]
+fn unsupported_and_misplaced_rules_say_so() {
+    let cases = [
+        (
+            "#[validate(credit_card)] a: String",
+            "`credit_card` is not supported by Overhead",
+        ),
+        (
+            "#[garde(length(graphemes, max = 3))] a: String",
+            "`length(graphemes, …)` is not supported",
+        ),
+        (
+            "#[validate(required)] a: String",
+            "`required` applies to an `Option`",
+        ),
+        (
+            "#[validate(length(min = 5, max = 2))] a: String",
+            "min 5 above max 2",
+        ),
+        (
+            "#[validate(code = \"x\")] a: String",
+            "`code` must follow the rule",
+        ),
+        (
+            "#[validate(must_match(other = \"b\"))] a: String",
+            "there is no field `b`",
+        ),
+        (
+            "#[validate(min_items = 1)] a: String",
+            "applies to a collection",
+        ),
+        (
+            "#[validate(range(min = \"x\"))] a: u8",
+            "expected a number literal",
+        ),
+    ];
+    for (field, expected) in cases {
+        let errors = errors(&format!("struct A {{ {field} }}"));
+        assert!(
+            errors.iter().any(|e| e.contains(expected)),
+            "{field}: {errors:?}"
+        );
+    }
+}
+
+#[test]
+fn no_types_is_an_error() {
+    assert!(
+        errors("use serde::Deserialize;\nfn f() {}")
+            .iter()
+            .any(|e| e.contains("no struct or enum"))
+    );
+}
