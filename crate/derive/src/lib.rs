@@ -1,1 +1,45 @@
-//! overhead-derive
+//! overhead-derive: `#[derive(Validate)]` and `#[derive(ValidateOnDeserialize)]`.
+//!
+//! Both read the type through `overhead-schema`, so an attribute means the same
+//! here as in the playground's interpreter, and both emit the same per-field
+//! check functions: validation after decoding and during it run one code.
+//! Use them through `overhead-validate`, which re-exports them.
+
+mod checks;
+mod on_deserialize;
+mod validate;
+
+use overhead_schema::{Errors, TypeDef};
+use proc_macro::TokenStream;
+
+/// Implements `overhead_validate::Validate` from `#[validate(...)]` / `#[garde(...)]`.
+#[proc_macro_derive(Validate, attributes(validate, garde))]
+pub fn derive_validate(input: TokenStream) -> TokenStream {
+    expand(input, validate::expand)
+}
+
+/// Implements `serde::Deserialize` (validating while decoding, with every field's
+/// serde attributes honoured) and `overhead_validate::Validate`.
+#[proc_macro_derive(ValidateOnDeserialize, attributes(validate, garde, serde))]
+pub fn derive_validate_on_deserialize(input: TokenStream) -> TokenStream {
+    expand(input, on_deserialize::expand)
+}
+
+fn expand(
+    input: TokenStream,
+    generate: fn(&syn::DeriveInput, &TypeDef) -> syn::Result<proc_macro2::TokenStream>,
+) -> TokenStream {
+    let input = syn::parse_macro_input!(input as syn::DeriveInput);
+    let mut errors = Errors::default();
+    let def = TypeDef::from_derive_input(&input, &mut errors);
+    let result = errors
+        .into_syn()
+        .and_then(|()| {
+            def.ok_or_else(|| syn::Error::new_spanned(&input.ident, "cannot read this type"))
+        })
+        .and_then(|def| generate(&input, &def));
+    match result {
+        Ok(tokens) => tokens.into(),
+        Err(e) => e.to_compile_error().into(),
+    }
+}

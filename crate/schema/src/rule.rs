@@ -44,7 +44,8 @@ pub enum RuleKind {
     Each(Vec<RuleSpec>),
     /// Equal to another field (by its Rust name).
     MustMatch(String),
-    /// A user function `fn(&T) -> Result<(), overhead_validate::Violation>`.
+    /// A user function `fn(&T) -> Result<(), E>` where `E: Into<Violation>`
+    /// (`Violation` or `Box<Violation>`).
     Custom(syn::Path),
 }
 

@@ -23,6 +23,8 @@ pub enum Mode {
 struct Collector {
     violations: Violations,
     mode: Mode,
+    /// Inside a value whose field is not marked `nested`: its violations do not count.
+    muted: u32,
 }
 
 thread_local! {
@@ -40,6 +42,7 @@ pub fn collect<R>(mode: Mode, decode: impl FnOnce() -> R) -> (R, Violations) {
         a.borrow_mut().replace(Collector {
             violations: Violations::new(),
             mode,
+            muted: 0,
         })
     });
     // Restores the outer collector even if `decode` panics.
@@ -89,6 +92,7 @@ pub fn nest_since(start: usize, segment: &Segment) {
 #[inline(never)]
 pub fn report(violations: Violations) -> bool {
     ACTIVE.with(|a| match a.borrow_mut().as_mut() {
+        Some(c) if c.muted > 0 => false,
         Some(c) => {
             for v in violations {
                 c.violations.push(v);
@@ -97,6 +101,28 @@ pub fn report(violations: Violations) -> bool {
         }
         None => false,
     })
+}
+
+/// Decodes a value whose own rules must not count here: a field of a validating
+/// type that is not marked `nested` (validator, garde and the seed validate
+/// nested values only when asked).
+pub fn muted<R>(decode: impl FnOnce() -> R) -> R {
+    let set = |delta: i32| {
+        ACTIVE.with(|a| {
+            if let Some(c) = a.borrow_mut().as_mut() {
+                c.muted = c.muted.saturating_add_signed(delta);
+            }
+        })
+    };
+    set(1);
+    struct Unmute<F: Fn(i32)>(F);
+    impl<F: Fn(i32)> Drop for Unmute<F> {
+        fn drop(&mut self) {
+            (self.0)(-1);
+        }
+    }
+    let _unmute = Unmute(set);
+    decode()
 }
 
 #[cfg(test)]
@@ -124,6 +150,17 @@ mod tests {
             .map(|v| format!("{}:{}", v.path, v.code))
             .collect();
         assert_eq!(paths, [":a", "child:c"]);
+    }
+
+    #[test]
+    fn muted_values_do_not_count() {
+        let ((), violations) = collect(Mode::FailFast, || {
+            let stop = muted(|| report(Violation::new("a", "a").into()));
+            assert!(!stop, "a muted violation does not stop decoding");
+            report(Violation::new("b", "b").into());
+        });
+        let codes: Vec<&str> = violations.iter().map(|v| v.code.as_ref()).collect();
+        assert_eq!(codes, ["b"]);
     }
 
     #[test]

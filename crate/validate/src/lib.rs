@@ -9,6 +9,8 @@
 //! The rules, one module each, are listed in [`rules`].
 
 pub mod collector;
+#[doc(hidden)]
+pub mod de;
 pub mod json;
 mod path;
 mod rule;

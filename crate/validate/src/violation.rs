@@ -167,6 +167,13 @@ impl Violation {
     }
 }
 
+/// Custom rule functions may return `Box<Violation>` to keep their `Result` small.
+impl From<Box<Violation>> for Violation {
+    fn from(v: Box<Violation>) -> Self {
+        *v
+    }
+}
+
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.path.is_root() {

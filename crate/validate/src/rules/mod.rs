@@ -1,1 +1,110 @@
-//! The rules, one module each.
+//! The rules, one module each. Every rule is a small value implementing
+//! [`Rule`](crate::Rule): `check` is the allocation-free hot path, `violation`
+//! builds the code, message template and parameters for a value that failed.
+//!
+//! | rule | on | code | passes when |
+//! |---|---|---|---|
+//! | [`Email`] | `str` | `email` | a WHATWG "valid e-mail address" within RFC 5321 lengths (below) |
+//! | [`Url`] | `str` | `url` | an absolute URL by the WHATWG URL Standard, any scheme (below) |
+//! | [`Length`] | strings, collections | `length` | `min ≤ length ≤ max`, `length = equal`, in a [`LengthMode`] (below) |
+//! | [`Range`] | numbers | `range` | `min ≤ v ≤ max`, `exclusive_min < v < exclusive_max`; NaN fails any bound |
+//! | [`Alphanumeric`] | `str` | `alphanumeric` | every char is `char::is_alphanumeric` (Unicode letters and digits); `""` passes |
+//! | [`Ascii`] | `str` | `ascii` | `str::is_ascii` (controls included); `""` passes |
+//! | [`NonEmpty`] | strings, collections | `non_empty` | at least one byte / item; `" "` passes |
+//! | [`NonBlank`] | `str` | `non_blank` | some char is not `char::is_whitespace` (Unicode White_Space); `""` fails |
+//! | [`Contains`] / [`DoesNotContain`] | `str` | `contains` / `does_not_contain` | the substring is / is not present, byte for byte; `""` is in every string |
+//! | [`StartsWith`] / [`EndsWith`] | `str` | `starts_with` / `ends_with` | `str::starts_with` / `str::ends_with`, byte for byte |
+//! | [`Pattern`] | `str` | `regex` | `Regex::is_match`: a match **anywhere** (unanchored; write `^…$` for the whole value) |
+//! | [`OneOf`] | `str`, numbers | `one_of` | equal to a listed value; numbers by value across types (`3.0` is `3`) |
+//! | [`Unique`] | slices, `Vec`, arrays | `unique` | no two items are equal |
+//! | [`Required`] | `Option<T>` | `required` | `Some(_)`, whatever it holds |
+//! | [`MustMatch`] | two fields | `must_match` | `a == b` (not a `Rule`: it needs both values) |
+//!
+//! No rule normalizes Unicode or folds case: "é" (U+00E9) and "e\u{301}" differ.
+//!
+//! # Length
+//!
+//! | [`LengthMode`] | a string counts | "é" | "😀" | "👩‍👩‍👧" |
+//! |---|---|---|---|---|
+//! | `Chars` | Unicode scalar values (`str::chars`) | 1 | 1 | 5 |
+//! | `Bytes` | UTF-8 bytes (`str::len`) | 2 | 4 | 18 |
+//! | `Utf16` | UTF-16 code units (JavaScript's `length`) | 1 | 2 | 8 |
+//! | `Items` | Unicode scalar values, like `Chars` | 1 | 1 | 5 |
+//!
+//! A collection (`Vec`, slice, array, `VecDeque`, maps, sets) counts items in
+//! every mode. `#[validate(length(..))]`, `min_len` and `max_len` count
+//! characters, meaning Unicode scalar values (`Chars`), as validator's
+//! `length` does. Grapheme clusters (what a reader calls a character: "👩‍👩‍👧"
+//! is one) are not supported: that needs Unicode segmentation tables.
+//!
+//! The peers differ, so the same attribute can give different answers:
+//! - garde 0.23's `length` has five modes. `simple`, the default, is
+//!   `HasSimpleLength::length`: **bytes** (`str::len`) for strings, items for
+//!   collections. `bytes` is `str::len` (and the length of byte slices);
+//!   `chars` is `chars().count()` (and the length of `[char]`); `graphemes` is
+//!   `graphemes(true).count()` from unicode-segmentation (extended grapheme
+//!   clusters, behind garde's `unicode` feature; we have no equivalent);
+//!   `utf16` is `encode_utf16().count()`. Our `Bytes`, `Chars` and `Utf16`
+//!   agree with garde's `bytes`, `chars` and `utf16`; garde's default agrees
+//!   with our `Bytes` on strings, not with our default.
+//! - domainstack 1.1's `min_len`, `max_len` and `length` compare `str::len`,
+//!   bytes, though their messages say "characters"; its `len_chars` counts
+//!   chars.
+//!
+//! # Email
+//!
+//! The HTML Standard's "valid e-mail address" (what `<input type=email>`
+//! accepts): a local part of one or more ASCII letters, digits, `.` and
+//! ``!#$%&'*+/=?^_`{|}~-`` — dots anywhere, so ".a@b.c" and "a..b@c.d" pass —
+//! then `@`, then one or more dot-separated labels of 1–63 ASCII letters,
+//! digits and hyphens, not starting or ending with a hyphen ("user@localhost"
+//! passes: one label is enough). Plus RFC 5321's limits: local part ≤ 64
+//! octets, domain ≤ 255, address ≤ 254. Not accepted: IP literals
+//! (`a@[1.2.3.4]`; `a@1.2.3.4` is four numeric labels and passes), quoted
+//! local parts, comments, and any non-ASCII character — an internationalized
+//! domain must be written in punycode (`xn--bcher-kva.de`).
+//!
+//! # Url
+//!
+//! `url::Url::parse(s).is_ok()`: an absolute URL as the WHATWG URL Standard
+//! (and so a browser) parses it. Any scheme passes (`https://a.b`, `mailto:x`,
+//! `urn:isbn:…`, `data:…`); relative references (`/path`, `a.b`, `//host`)
+//! fail. The parser is lenient as the standard is: surrounding spaces and
+//! control characters are stripped, tabs and newlines removed, and characters
+//! that need it percent-encoded, so `" https://a.b/a b "` passes. `http`,
+//! `https`, `ws`, `wss`, `ftp` and `file` URLs need a valid host;
+//! international hosts pass (converted to punycode).
+
+pub mod alphanumeric;
+pub mod ascii;
+pub mod contains;
+pub mod email;
+pub mod length;
+pub mod must_match;
+pub mod non_blank;
+pub mod non_empty;
+pub mod one_of;
+pub mod pattern;
+pub mod prefix;
+pub mod range;
+pub mod required;
+pub mod suffix;
+pub mod unique;
+pub mod url;
+
+pub use alphanumeric::Alphanumeric;
+pub use ascii::Ascii;
+pub use contains::{Contains, DoesNotContain};
+pub use email::Email;
+pub use length::{HasLength, Length, LengthMode};
+pub use must_match::MustMatch;
+pub use non_blank::NonBlank;
+pub use non_empty::NonEmpty;
+pub use one_of::OneOf;
+pub use pattern::Pattern;
+pub use prefix::StartsWith;
+pub use range::{Number, Range};
+pub use required::Required;
+pub use suffix::EndsWith;
+pub use unique::Unique;
+pub use url::Url;

@@ -1,0 +1,333 @@
+//! `#[derive(ValidateOnDeserialize)]`: a `Deserialize` impl that validates each
+//! field as it is decoded.
+//!
+//! serde's own derive does the decoding, so every serde attribute keeps serde's
+//! exact meaning: the macro emits a private copy of the type (the "shadow") with
+//! the same `#[serde(...)]` attributes, where each field that has rules is read
+//! through a `deserialize_with` function that decodes the value, runs the
+//! field's checks (the same functions `Validate` uses) and, only if one fails,
+//! reports to the per-thread collector of `overhead_validate::collector`.
+//! The shadow is then moved into the real type, field by field.
+
+use overhead_schema::{FieldDef, RuleKind, Shape, Style, TypeDef, TypeKind};
+use proc_macro2::{Span, TokenStream};
+use quote::{ToTokens, format_ident, quote};
+
+use crate::checks;
+use crate::validate::{self, reject_generics};
+
+pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStream> {
+    reject_generics(input, "ValidateOnDeserialize")?;
+    let ident = &def.ident;
+    let (validate_fns, validate_body) = validate::parts(def);
+    let shadow_name = format_ident!("__Shadow{}", ident);
+    let container_attrs = serde_attrs(&input.attrs);
+    let rename = if container_attrs.iter().any(renames) {
+        TokenStream::new()
+    } else {
+        let name = ident.to_string();
+        quote!(#[serde(rename = #name)])
+    };
+    let mut de_fns = TokenStream::new();
+
+    let (shadow_body, convert) = match (&def.kind, &input.data) {
+        (TypeKind::Struct { style, fields }, syn::Data::Struct(data)) => {
+            let shadow_fields = shadow_fields(fields, &data.fields, *style, "", &[], &mut de_fns)?;
+            let convert = conversion(&quote!(#shadow_name), &quote!(Self), fields, *style);
+            let body = match style {
+                Style::Named => quote!({ #shadow_fields }),
+                Style::Unit => quote!(;),
+                _ => quote!((#shadow_fields);),
+            };
+            (quote!(struct #shadow_name #body), quote!(#convert))
+        }
+        (TypeKind::Enum { variants }, syn::Data::Enum(data)) => {
+            let mut shadow_variants = TokenStream::new();
+            let mut arms = TokenStream::new();
+            for (variant, syn_variant) in variants.iter().zip(&data.variants) {
+                let under = variant_segment(def, &variant.name);
+                let fields = shadow_fields(
+                    &variant.fields,
+                    &syn_variant.fields,
+                    variant.style,
+                    &variant.ident.to_string(),
+                    under.as_slice(),
+                    &mut de_fns,
+                )?;
+                let attrs = serde_attrs(&syn_variant.attrs);
+                let v = &variant.ident;
+                shadow_variants.extend(match variant.style {
+                    Style::Named => quote!(#(#attrs)* #v { #fields },),
+                    Style::Unit => quote!(#(#attrs)* #v,),
+                    _ => quote!(#(#attrs)* #v(#fields),),
+                });
+                let pattern = conversion(
+                    &quote!(#shadow_name::#v),
+                    &quote!(Self::#v),
+                    &variant.fields,
+                    variant.style,
+                );
+                arms.extend(pattern);
+            }
+            (quote!(enum #shadow_name { #shadow_variants }), arms)
+        }
+        _ => return Err(syn::Error::new_spanned(ident, "unexpected shape of type")),
+    };
+
+    let struct_checks = match &def.kind {
+        TypeKind::Struct { fields, .. } => checks::must_match_checks(fields, &quote!(value)),
+        TypeKind::Enum { .. } => TokenStream::new(),
+    };
+    let convert_expr = match &def.kind {
+        TypeKind::Struct { .. } => convert,
+        TypeKind::Enum { .. } => quote!(match shadow { #convert }),
+    };
+
+    Ok(quote! {
+        #[allow(non_snake_case, non_camel_case_types, clippy::all)]
+        const _: () = {
+            use ::overhead_validate::__private::serde as __serde;
+
+            #[derive(__serde::Deserialize)]
+            #[serde(crate = "::overhead_validate::__private::serde")]
+            #rename
+            #(#container_attrs)*
+            #shadow_body
+
+            #validate_fns
+            #de_fns
+
+            impl ::overhead_validate::Validate for #ident {
+                fn validate_into(&self, out: &mut ::overhead_validate::Violations) {
+                    #validate_body
+                }
+            }
+
+            impl #ident {
+                #[inline]
+                fn __decode<'de, D: __serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<Self, D::Error> {
+                    let shadow = <#shadow_name as __serde::Deserialize>::deserialize(deserializer)?;
+                    let value = #convert_expr;
+                    let mut out = ::overhead_validate::Violations::new();
+                    #struct_checks
+                    if !out.is_empty() && ::overhead_validate::collector::report(out) {
+                        return ::core::result::Result::Err(<D::Error as __serde::de::Error>::custom(
+                            ::overhead_validate::collector::STOPPED));
+                    }
+                    ::core::result::Result::Ok(value)
+                }
+            }
+
+            impl<'de> __serde::Deserialize<'de> for #ident {
+                fn deserialize<D: __serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<Self, D::Error> {
+                    if ::overhead_validate::collector::is_active() {
+                        return Self::__decode(deserializer);
+                    }
+                    // Called through plain serde: collect here, and report what failed as
+                    // the format's error (formatted, since serde's errors are strings).
+                    let (result, violations) = ::overhead_validate::collector::collect(
+                        ::overhead_validate::collector::Mode::CollectAll,
+                        || Self::__decode(deserializer),
+                    );
+                    let value = result?;
+                    if violations.is_empty() {
+                        ::core::result::Result::Ok(value)
+                    } else {
+                        ::core::result::Result::Err(<D::Error as __serde::de::Error>::custom(violations))
+                    }
+                }
+            }
+        };
+    })
+}
+
+/// The shadow's fields, with `deserialize_with` where a field validates; emits the
+/// `deserialize_with` functions into `de_fns`.
+fn shadow_fields(
+    fields: &[FieldDef],
+    syn_fields: &syn::Fields,
+    style: Style,
+    prefix: &str,
+    outer: &[TokenStream],
+    de_fns: &mut TokenStream,
+) -> syn::Result<TokenStream> {
+    let mut out = TokenStream::new();
+    for (field, syn_field) in fields.iter().zip(syn_fields.iter()) {
+        let attrs = serde_attrs(&syn_field.attrs);
+        let ty = &field.ty;
+        let mut extra = TokenStream::new();
+        let nested = field
+            .rules
+            .iter()
+            .any(|r| matches!(r.kind, RuleKind::Nested));
+        let needs_fn =
+            !field.skip && !field.flatten && (checks::has_checks(field) || field.shape.has_named());
+        if needs_fn {
+            if attrs.iter().any(decodes_itself) {
+                return Err(syn::Error::new(
+                    field.span,
+                    "a field with its own `with`/`deserialize_with` cannot take validation rules under ValidateOnDeserialize",
+                ));
+            }
+            let fn_name = format_ident!(
+                "__de_{}_{}",
+                prefix,
+                field.rust_name(),
+                span = Span::call_site()
+            );
+            let fn_name_str = fn_name.to_string();
+            extra.extend(quote!(#[serde(deserialize_with = #fn_name_str)]));
+            // serde treats a missing `Option` as `None` only without `deserialize_with`.
+            if matches!(field.shape, Shape::Option(_)) && !field.default {
+                extra.extend(quote!(#[serde(default)]));
+            }
+            let mut segments: Vec<TokenStream> =
+                checks::segment(field, style == Style::Tuple, style == Style::Newtype)
+                    .into_iter()
+                    .collect();
+            segments.extend(outer.iter().cloned());
+            de_fns.extend(de_fn(&fn_name, prefix, field, nested, &segments)?);
+        }
+        let name = match &field.member {
+            syn::Member::Named(ident) => quote!(#ident:),
+            syn::Member::Unnamed(_) => TokenStream::new(),
+        };
+        out.extend(quote!(#(#attrs)* #extra #name #ty,));
+    }
+    Ok(out)
+}
+
+fn de_fn(
+    name: &syn::Ident,
+    prefix: &str,
+    field: &FieldDef,
+    nested: bool,
+    segments: &[TokenStream],
+) -> syn::Result<TokenStream> {
+    let ty = &field.ty;
+    let decode = if nested && field.shape.has_named() {
+        let call = match field.shape.without_option() {
+            Shape::Seq(_) if matches!(field.shape, Shape::Seq(_)) => {
+                quote!(::overhead_validate::de::nested_vec(deserializer))
+            }
+            Shape::Map(_) if matches!(field.shape, Shape::Map(_)) => {
+                quote!(::overhead_validate::de::nested_map(deserializer))
+            }
+            Shape::Named(_) => quote!(<#ty as __serde::Deserialize>::deserialize(deserializer)),
+            _ => {
+                return Err(syn::Error::new(
+                    field.span,
+                    "ValidateOnDeserialize supports `nested` on T, Option<T>, Box<T>, Vec<T> and HashMap<K, T>",
+                ));
+            }
+        };
+        quote! {
+            let __start = ::overhead_validate::collector::len();
+            let __decoded = #call;
+            if ::overhead_validate::collector::len() > __start {
+                #( ::overhead_validate::collector::nest_since(__start, &#segments); )*
+            }
+            let value: #ty = __decoded?;
+        }
+    } else if field.shape.has_named() {
+        quote! {
+            let value = ::overhead_validate::collector::muted(|| <#ty as __serde::Deserialize>::deserialize(deserializer))?;
+        }
+    } else {
+        quote!(let value = <#ty as __serde::Deserialize>::deserialize(deserializer)?;)
+    };
+    let check = if checks::has_checks(field) {
+        let check_fn = checks::check_fn_name(prefix, field);
+        quote! {
+            let mut __out = ::overhead_validate::Violations::new();
+            #check_fn::<false>(&value, &mut __out);
+            if !__out.is_empty() {
+                #( __out.nest_since(0, &#segments); )*
+                if ::overhead_validate::collector::report(__out) {
+                    return ::core::result::Result::Err(<D::Error as __serde::de::Error>::custom(
+                        ::overhead_validate::collector::STOPPED));
+                }
+            }
+        }
+    } else {
+        TokenStream::new()
+    };
+    Ok(quote! {
+        fn #name<'de, D: __serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<#ty, D::Error> {
+            #decode
+            #check
+            ::core::result::Result::Ok(value)
+        }
+    })
+}
+
+/// `Shadow { a, b } => Real { a, b }` (or the struct conversion `Real { a: shadow.a, … }`).
+fn conversion(
+    shadow: &TokenStream,
+    real: &TokenStream,
+    fields: &[FieldDef],
+    style: Style,
+) -> TokenStream {
+    let names: Vec<syn::Ident> = (0..fields.len())
+        .map(|i| format_ident!("__v{}", i))
+        .collect();
+    let members: Vec<&syn::Member> = fields.iter().map(|f| &f.member).collect();
+    let (pattern, build) = match style {
+        Style::Named => (
+            quote!(#shadow { #(#members: #names),* }),
+            quote!(#real { #(#members: #names),* }),
+        ),
+        Style::Unit => (quote!(#shadow), quote!(#real)),
+        _ => (quote!(#shadow(#(#names),*)), quote!(#real(#(#names),*))),
+    };
+    if real.to_string() == "Self" {
+        // A struct: destructure the one shadow value.
+        quote!({ let #pattern = shadow; #build })
+    } else {
+        quote!(#pattern => #build,)
+    }
+}
+
+fn variant_segment(def: &TypeDef, variant: &str) -> Option<TokenStream> {
+    use overhead_schema::Tagging;
+    let key = match &def.tagging {
+        Tagging::External => variant.to_owned(),
+        Tagging::Adjacent { content, .. } => content.clone(),
+        Tagging::Internal { .. } | Tagging::Untagged => return None,
+    };
+    Some(quote!(::overhead_validate::Segment::Field(::std::borrow::Cow::Borrowed(#key))))
+}
+
+fn serde_attrs(attrs: &[syn::Attribute]) -> Vec<&syn::Attribute> {
+    attrs
+        .iter()
+        .filter(|a| a.path().is_ident("serde"))
+        .collect()
+}
+
+/// Whether a container attribute renames it (then the shadow keeps that name).
+fn renames(attr: &&syn::Attribute) -> bool {
+    idents_in(attr).iter().any(|i| i == "rename")
+}
+
+/// Whether a field attribute decodes the field with the user's own function.
+fn decodes_itself(attr: &&syn::Attribute) -> bool {
+    idents_in(attr)
+        .iter()
+        .any(|i| i == "with" || i == "deserialize_with")
+}
+
+fn idents_in(attr: &syn::Attribute) -> Vec<String> {
+    match &attr.meta {
+        syn::Meta::List(list) => list
+            .tokens
+            .clone()
+            .into_iter()
+            .filter_map(|t| match t {
+                proc_macro2::TokenTree::Ident(i) => Some(i.to_string()),
+                _ => None,
+            })
+            .collect(),
+        other => vec![other.to_token_stream().to_string()],
+    }
+}

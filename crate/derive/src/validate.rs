@@ -1,0 +1,126 @@
+//! `#[derive(Validate)]`: `validate_into` runs every field's checks, nested
+//! values included, and puts each field's violations under its name.
+
+use overhead_schema::{FieldDef, Style, Tagging, TypeDef, TypeKind};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use crate::checks;
+
+pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStream> {
+    reject_generics(input, "Validate")?;
+    let ident = &def.ident;
+    let (fns, body) = parts(def);
+    Ok(quote! {
+        #[allow(non_snake_case, clippy::all)]
+        const _: () = {
+            #fns
+            impl ::overhead_validate::Validate for #ident {
+                fn validate_into(&self, out: &mut ::overhead_validate::Violations) {
+                    #body
+                }
+            }
+        };
+    })
+}
+
+pub fn reject_generics(input: &syn::DeriveInput, derive: &str) -> syn::Result<()> {
+    if input.generics.params.is_empty() {
+        Ok(())
+    } else {
+        Err(syn::Error::new_spanned(
+            &input.generics,
+            format!("#[derive({derive})] does not support generic types or lifetimes yet"),
+        ))
+    }
+}
+
+/// The check functions and the body of `validate_into`.
+pub fn parts(def: &TypeDef) -> (TokenStream, TokenStream) {
+    let mut fns = TokenStream::new();
+    let body = match &def.kind {
+        TypeKind::Struct { style, fields } => {
+            let mut body = TokenStream::new();
+            for field in fields.iter().filter(|f| checks::has_checks(f)) {
+                let name = checks::check_fn_name("", field);
+                fns.extend(checks::field_fn(&name, field));
+                let member = &field.member;
+                body.extend(call(&name, &quote!(&self.#member), field, *style));
+            }
+            body.extend(checks::must_match_checks(fields, &quote!(self)));
+            body
+        }
+        TypeKind::Enum { variants } => {
+            let mut arms = TokenStream::new();
+            for variant in variants {
+                let checked: Vec<&FieldDef> = variant
+                    .fields
+                    .iter()
+                    .filter(|f| checks::has_checks(f))
+                    .collect();
+                if checked.is_empty() {
+                    continue;
+                }
+                let v = &variant.ident;
+                let mut calls = TokenStream::new();
+                let mut bindings = Vec::new();
+                for (i, field) in variant.fields.iter().enumerate() {
+                    if !checks::has_checks(field) {
+                        continue;
+                    }
+                    let name = checks::check_fn_name(&variant.ident.to_string(), field);
+                    fns.extend(checks::field_fn(&name, field));
+                    let binding = format_ident!("__f{}", i);
+                    let member = &field.member;
+                    bindings.push(quote!(#member: #binding));
+                    calls.extend(call(&name, &quote!(#binding), field, variant.style));
+                }
+                let under = variant_segment(&def.tagging, &variant.name);
+                arms.extend(quote! {
+                    Self::#v { #(#bindings,)* .. } => {
+                        let __variant_start = out.len();
+                        #calls
+                        #under
+                    }
+                });
+            }
+            if arms.is_empty() {
+                TokenStream::new()
+            } else {
+                quote! {
+                    #[allow(unreachable_patterns)]
+                    match self { #arms _ => {} }
+                }
+            }
+        }
+    };
+    (fns, body)
+}
+
+/// Calls a field's check function and puts its violations under the field.
+fn call(name: &syn::Ident, value: &TokenStream, field: &FieldDef, style: Style) -> TokenStream {
+    match checks::segment(field, style == Style::Tuple, style == Style::Newtype) {
+        Some(segment) => quote! {
+            let __start = out.len();
+            #name::<true>(#value, out);
+            if out.len() > __start {
+                out.nest_since(__start, &#segment);
+            }
+        },
+        None => quote!(#name::<true>(#value, out);),
+    }
+}
+
+/// Where an enum variant's fields sit in the serialized form.
+pub fn variant_segment(tagging: &Tagging, variant: &str) -> TokenStream {
+    let key = match tagging {
+        Tagging::External => variant,
+        Tagging::Adjacent { content, .. } => content.as_str(),
+        Tagging::Internal { .. } | Tagging::Untagged => return TokenStream::new(),
+    };
+    quote! {
+        if out.len() > __variant_start {
+            out.nest_since(__variant_start, &::overhead_validate::Segment::Field(::std::borrow::Cow::Borrowed(#key)));
+        }
+    }
+}

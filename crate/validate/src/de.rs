@@ -1,0 +1,73 @@
+//! Decoding helpers that derived `ValidateOnDeserialize` code calls for nested
+//! collections: they put each element's violations under its index or key.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::hash::Hash;
+use std::marker::PhantomData;
+
+use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+
+use crate::{Segment, collector};
+
+/// A `Vec<T>` whose elements validate while they decode.
+pub fn nested_vec<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<Vec<T>, D::Error> {
+    struct Elements<T>(PhantomData<T>);
+    impl<'de, T: Deserialize<'de>> Visitor<'de> for Elements<T> {
+        type Value = Vec<T>;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a sequence")
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
+            let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+            loop {
+                let start = collector::len();
+                let element = seq.next_element::<T>();
+                // Also on error: fail-fast stops with an error after the violation.
+                if collector::len() > start {
+                    collector::nest_since(start, &Segment::Index(out.len()));
+                }
+                match element? {
+                    Some(element) => out.push(element),
+                    None => return Ok(out),
+                }
+            }
+        }
+    }
+    deserializer.deserialize_seq(Elements(PhantomData))
+}
+
+/// A map with string-like keys whose values validate while they decode.
+pub fn nested_map<'de, D, K, V>(deserializer: D) -> Result<HashMap<K, V>, D::Error>
+where
+    D: Deserializer<'de>,
+    K: Deserialize<'de> + Eq + Hash + fmt::Display,
+    V: Deserialize<'de>,
+{
+    struct Entries<K, V>(PhantomData<(K, V)>);
+    impl<'de, K, V> Visitor<'de> for Entries<K, V>
+    where
+        K: Deserialize<'de> + Eq + Hash + fmt::Display,
+        V: Deserialize<'de>,
+    {
+        type Value = HashMap<K, V>;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a map")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<HashMap<K, V>, A::Error> {
+            let mut out = HashMap::with_capacity(map.size_hint().unwrap_or(0).min(4096));
+            while let Some(key) = map.next_key::<K>()? {
+                let start = collector::len();
+                let value = map.next_value::<V>();
+                if collector::len() > start {
+                    collector::nest_since(start, &Segment::Key(key.to_string().into()));
+                }
+                out.insert(key, value?);
+            }
+            Ok(out)
+        }
+    }
+    deserializer.deserialize_map(Entries(PhantomData))
+}

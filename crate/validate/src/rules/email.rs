@@ -1,0 +1,224 @@
+//! `email`: a WHATWG HTML "valid e-mail address" within RFC 5321's length limits.
+//!
+//! The grammar (HTML Standard, `input type=email`):
+//!
+//! ```text
+//! email = 1*( atext / "." ) "@" label *( "." label )
+//! atext = ALPHA / DIGIT / "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "/"
+//!       / "=" / "?" / "^" / "_" / "`" / "{" / "|" / "}" / "~" / "-"
+//! label = 1-63 ASCII letters, digits or "-", neither first nor last "-"
+//! ```
+//!
+//! plus: local part ≤ 64 octets, domain ≤ 255 octets, address ≤ 254 octets.
+//! No IP literals, no quoted local parts, nothing outside ASCII.
+//!
+//! A hand-written byte scanner: one table lookup per byte, no allocation.
+
+use crate::{Rule, Violation};
+
+/// The value is an e-mail address (see the [module docs](self)).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Email;
+
+impl Rule<str> for Email {
+    #[inline]
+    fn check(&self, value: &str) -> bool {
+        is_email(value)
+    }
+
+    #[cold]
+    fn violation(&self, _value: &str) -> Violation {
+        Violation::new("email", "must be a valid email address")
+    }
+}
+
+/// RFC 5321 §4.5.3.1: the longest local part, domain and address.
+const MAX_LOCAL: usize = 64;
+const MAX_DOMAIN: usize = 255;
+const MAX_ADDRESS: usize = 254;
+const MAX_LABEL: usize = 63;
+
+/// Byte classes, as bits, so one lookup answers both "local part?" and "label?".
+const LOCAL: u8 = 1;
+const LET_DIG: u8 = 2;
+
+const fn byte_classes() -> [u8; 256] {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if c.is_ascii_alphanumeric() {
+            table[b] = LOCAL | LET_DIG;
+        }
+        b += 1;
+    }
+    let specials = b".!#$%&'*+/=?^_`{|}~-";
+    let mut i = 0;
+    while i < specials.len() {
+        table[specials[i] as usize] |= LOCAL;
+        i += 1;
+    }
+    table
+}
+
+static CLASSES: [u8; 256] = byte_classes();
+
+/// True when `s` is a valid e-mail address (see the [module docs](self)).
+pub fn is_email(s: &str) -> bool {
+    let bytes = s.as_bytes();
+    if bytes.len() > MAX_ADDRESS {
+        return false;
+    }
+    // The local part runs to the first byte that is not allowed in it, which
+    // must be the "@"; a second "@" later fails the domain scan.
+    let at = match bytes.iter().position(|&b| CLASSES[b as usize] & LOCAL == 0) {
+        Some(at) if bytes[at] == b'@' => at,
+        _ => return false,
+    };
+    if at == 0 || at > MAX_LOCAL {
+        return false;
+    }
+    is_domain(&bytes[at + 1..])
+}
+
+/// `label *("." label)`, each label 1–63 letters/digits/hyphens with a letter
+/// or digit at both ends.
+fn is_domain(domain: &[u8]) -> bool {
+    if domain.is_empty() || domain.len() > MAX_DOMAIN {
+        return false;
+    }
+    let mut label_len = 0usize;
+    let mut last = b'.';
+    for &b in domain {
+        if CLASSES[b as usize] & LET_DIG != 0 {
+            label_len += 1;
+        } else if b == b'-' {
+            if label_len == 0 {
+                return false;
+            }
+            label_len += 1;
+        } else if b == b'.' {
+            if label_len == 0 || last == b'-' {
+                return false;
+            }
+            label_len = 0;
+        } else {
+            return false;
+        }
+        if label_len > MAX_LABEL {
+            return false;
+        }
+        last = b;
+    }
+    label_len > 0 && last != b'-'
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ACCEPTED: &[&str] = &[
+        "alice@example.com",
+        "a.b+c@x.io",
+        "a@b.c",
+        "A@B.C",
+        "user@localhost", // one label is a valid domain for WHATWG
+        "first.last@sub.domain.example",
+        "x@a-b.c",
+        "x@a--b.c",
+        "x@1.2.3.4", // four numeric labels: a domain name, not an IP literal
+        "x@123",
+        "!#$%&'*+/=?^_`{|}~-@example.com",
+        "user/dept=shipping@example.com",
+        "o'brien@example.ie",
+        "under_score@example.com",
+        // WHATWG's local part is 1*( atext / "." ): dots anywhere, repeated,
+        // leading or trailing. RFC 5322's dot-atom would refuse these three.
+        ".a@b.c",
+        "a..b@c.d",
+        "a.@b.c",
+        "...@b.c",
+        "x@xn--bcher-kva.de", // punycode of bücher.de
+    ];
+
+    const REJECTED: &[&str] = &[
+        "",
+        "@",
+        "@a.b",
+        "a@",
+        "a",
+        "a.b.c",
+        "a@b..c",
+        "a@.b",
+        "a@b.",
+        "a@-b.c",
+        "a@b-.c",
+        "a@b.-c",
+        "a@b.c-",
+        "a@b@c.d",
+        "a@[1.2.3.4]",
+        "a@[IPv6:::1]",
+        "\"a\"@b.c",
+        "\"a b\"@c.d",
+        "a b@c.d",
+        " a@b.c",
+        "a@b.c ",
+        "a@b c.d",
+        "a\n@b.c",
+        "a(comment)@b.c",
+        "a,b@c.d",
+        "a;b@c.d",
+        "a\\b@c.d",
+        "ä@b.c",
+        "a@bücher.de",
+        "a@b_c.d",
+        "a@b.c\0",
+        "a@例え.jp",
+    ];
+
+    #[test]
+    fn whatwg_table() {
+        for s in ACCEPTED {
+            assert!(is_email(s), "should accept {s:?}");
+            assert!(Email.check(s));
+        }
+        for s in REJECTED {
+            assert!(!is_email(s), "should reject {s:?}");
+        }
+    }
+
+    #[test]
+    fn local_part_is_at_most_64_octets() {
+        assert!(is_email(&format!("{}@b.c", "a".repeat(64))));
+        assert!(!is_email(&format!("{}@b.c", "a".repeat(65))));
+    }
+
+    #[test]
+    fn labels_are_at_most_63_octets() {
+        assert!(is_email(&format!("a@{}.c", "b".repeat(63))));
+        assert!(!is_email(&format!("a@{}.c", "b".repeat(64))));
+        assert!(!is_email(&format!("a@{}", "b".repeat(64))));
+        assert!(is_email(&format!("a@b-{}-c", "d".repeat(59))));
+    }
+
+    #[test]
+    fn address_is_at_most_254_octets() {
+        let local = "a".repeat(64);
+        let label = "b".repeat(63);
+        // 64 + "@" + 63 + "." + 63 + "." + 61 = 254
+        let longest = format!("{local}@{label}.{label}.{}", "c".repeat(61));
+        assert_eq!(longest.len(), 254);
+        assert!(is_email(&longest));
+        let too_long = format!("{local}@{label}.{label}.{}", "c".repeat(62));
+        assert_eq!(too_long.len(), 255);
+        assert!(!is_email(&too_long));
+    }
+
+    #[test]
+    fn violation_names_the_rule() {
+        let v = Email.violation("nope");
+        assert_eq!(v.code, "email");
+        assert_eq!(v.message(), "must be a valid email address");
+        assert!(v.params.is_empty());
+    }
+}

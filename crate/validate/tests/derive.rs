@@ -1,0 +1,373 @@
+//! The derives as a user writes them: every attribute form, the two-step and the
+//! integrated paths, and what the violations say.
+
+use overhead_validate::json::{self, Error};
+use overhead_validate::{Validate, ValidateOnDeserialize, Violation, Violations};
+use serde::Deserialize;
+
+#[derive(Debug, Deserialize, Validate)]
+struct UserSignup {
+    #[validate(email, max_len = 255)]
+    email: String,
+    #[validate(range(min = 18, max = 120))]
+    age: u8,
+    #[validate(alphanumeric, min_len = 3, max_len = 20)]
+    username: String,
+}
+
+#[derive(Debug, ValidateOnDeserialize)]
+struct UserSignupOnDe {
+    #[validate(email, max_len = 255)]
+    email: String,
+    #[validate(range(min = 18, max = 120))]
+    age: u8,
+    #[validate(alphanumeric, min_len = 3, max_len = 20)]
+    username: String,
+}
+
+const VALID: &str = r#"{"email": "alice@example.com", "age": 25, "username": "alice123"}"#;
+const INVALID: &str = r#"{"email": "not-an-email", "age": 15, "username": "a!"}"#;
+
+fn summary(violations: &Violations) -> Vec<String> {
+    violations
+        .iter()
+        .map(|v| format!("{}:{}", v.path, v.code))
+        .collect()
+}
+
+#[test]
+fn two_step_and_integrated_agree_on_the_seed_inputs() {
+    let user: UserSignup = serde_json::from_str(VALID).expect("decodes");
+    assert!(user.validate().is_ok());
+    assert!(json::from_str::<UserSignupOnDe>(VALID).is_ok());
+
+    let user: UserSignup = serde_json::from_str(INVALID).expect("decodes");
+    let two_step = user.validate().expect_err("invalid");
+    let expected = [
+        "email:email",
+        "age:range",
+        "username:alphanumeric",
+        "username:length",
+    ];
+    assert_eq!(summary(&two_step), expected);
+    let Err(Error::Invalid(integrated)) = json::from_str::<UserSignupOnDe>(INVALID) else {
+        panic!("integrated decoding must report the violations")
+    };
+    assert_eq!(summary(&integrated), expected);
+    assert_eq!(
+        integrated, two_step,
+        "same violations, same messages and params"
+    );
+}
+
+#[test]
+fn fail_fast_stops_at_the_first_violation() {
+    let Err(Error::Invalid(v)) = json::from_str_fail_fast::<UserSignupOnDe>(INVALID) else {
+        panic!()
+    };
+    assert_eq!(summary(&v), ["email:email"]);
+    assert!(json::from_str_fail_fast::<UserSignupOnDe>(VALID).is_ok());
+}
+
+#[test]
+fn syntax_errors_stay_syntax_errors() {
+    for text in [
+        r#"{"email": "a@b.c", "age": 300, "username": "abc"}"#,
+        r#"{"email": 1}"#,
+        "{",
+        "",
+    ] {
+        for result in [
+            json::from_str::<UserSignupOnDe>(text),
+            json::from_str_fail_fast::<UserSignupOnDe>(text),
+        ] {
+            assert!(
+                matches!(result, Err(Error::Syntax(_))),
+                "{text}: {result:?}"
+            );
+        }
+    }
+    // A violation before the syntax error: collect-all reports the syntax error.
+    let broken = r#"{"email": "nope", "age": 30, "#;
+    assert!(matches!(
+        json::from_str::<UserSignupOnDe>(broken),
+        Err(Error::Syntax(_))
+    ));
+}
+
+#[test]
+fn plain_serde_gets_one_error_with_every_violation() {
+    let err = serde_json::from_str::<UserSignupOnDe>(INVALID).expect_err("invalid");
+    let text = err.to_string();
+    assert!(
+        text.contains("email: must be a valid email address (email)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("age: must be between 18 and 120 (range)"),
+        "{text}"
+    );
+    assert!(serde_json::from_str::<UserSignupOnDe>(VALID).is_ok());
+}
+
+#[test]
+fn violations_serialize_to_the_shared_shape() {
+    let user: UserSignup = serde_json::from_str(INVALID).expect("decodes");
+    let json = serde_json::to_value(user.validate().expect_err("invalid")).expect("serializes");
+    assert_eq!(
+        json[1],
+        serde_json::json!({"path": "age", "code": "range", "message": "must be between 18 and 120", "params": {"min": 18, "max": 120}})
+    );
+}
+
+#[derive(Debug, ValidateOnDeserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct Booking {
+    #[validate(length(
+        min = 1,
+        max = 40,
+        code = "name_len",
+        message = "{min}–{max} characters"
+    ))]
+    guest_name: String,
+    #[validate(nested)]
+    guests: Vec<Guest>,
+    #[validate(nested)]
+    address: Option<Address>,
+    #[serde(default)]
+    #[validate(each(non_blank, max_len = 5), max_items = 3, unique)]
+    tags: Vec<String>,
+    #[validate(one_of("card", "cash"))]
+    payment: String,
+    #[validate(required)]
+    referrer: Option<String>,
+    #[garde(length(max = 4), prefix("a"))]
+    code: Option<String>,
+    password: String,
+    #[validate(must_match(other = "password"))]
+    password_again: String,
+    unchecked: Address,
+}
+
+#[derive(Debug, ValidateOnDeserialize)]
+struct Guest {
+    #[validate(email)]
+    email: String,
+    #[validate(range(exclusive_min = 0.0, max = 1.5))]
+    weight: f64,
+}
+
+#[derive(Debug, ValidateOnDeserialize)]
+struct Address {
+    #[validate(non_empty, matches_regex = "^[0-9]{5}$")]
+    zip: String,
+}
+
+#[derive(Debug, Deserialize, Validate)]
+#[serde(rename_all = "camelCase")]
+struct BookingTwoStep {
+    #[validate(length(
+        min = 1,
+        max = 40,
+        code = "name_len",
+        message = "{min}–{max} characters"
+    ))]
+    guest_name: String,
+    #[validate(nested)]
+    guests: Vec<GuestTwoStep>,
+    #[validate(nested)]
+    address: Option<AddressTwoStep>,
+    #[serde(default)]
+    #[validate(each(non_blank, max_len = 5), max_items = 3, unique)]
+    tags: Vec<String>,
+    #[validate(one_of("card", "cash"))]
+    payment: String,
+    #[validate(required)]
+    referrer: Option<String>,
+    #[garde(length(max = 4), prefix("a"))]
+    code: Option<String>,
+    password: String,
+    #[validate(must_match(other = "password"))]
+    password_again: String,
+    unchecked: AddressTwoStep,
+}
+
+#[derive(Debug, Deserialize, Validate)]
+struct GuestTwoStep {
+    #[validate(email)]
+    email: String,
+    #[validate(range(exclusive_min = 0.0, max = 1.5))]
+    weight: f64,
+}
+
+#[derive(Debug, Deserialize, Validate)]
+struct AddressTwoStep {
+    #[validate(non_empty, matches_regex = "^[0-9]{5}$")]
+    zip: String,
+}
+
+const BOOKING_BAD: &str = r#"{
+    "guestName": "",
+    "guests": [{"email": "a@b.c", "weight": 1.0}, {"email": "nope", "weight": 0.0}],
+    "address": {"zip": "12a"},
+    "tags": ["ok", " ", "toolong", "ok"],
+    "payment": "bitcoin",
+    "referrer": null,
+    "code": "xyzzy",
+    "password": "a",
+    "passwordAgain": "b",
+    "unchecked": {"zip": ""}
+}"#;
+
+const EXPECTED_BAD: [&str; 12] = [
+    "guestName:name_len",
+    "guests[1].email:email",
+    "guests[1].weight:range",
+    "address.zip:regex",
+    "tags:length",
+    "tags:unique",
+    "tags[1]:non_blank",
+    "tags[2]:length",
+    "payment:one_of",
+    "referrer:required",
+    "code:length",
+    "code:starts_with",
+];
+
+fn sorted(mut v: Vec<String>) -> Vec<String> {
+    v.sort();
+    v
+}
+
+#[test]
+fn nested_collections_options_and_paths() {
+    let two_step: BookingTwoStep = serde_json::from_str(BOOKING_BAD).expect("decodes");
+    let mut expected: Vec<String> = EXPECTED_BAD.iter().map(|s| s.to_string()).collect();
+    expected.push("passwordAgain:must_match".into());
+    let got = summary(&two_step.validate().expect_err("invalid"));
+    assert_eq!(sorted(got), sorted(expected.clone()));
+
+    let Err(Error::Invalid(integrated)) = json::from_str::<Booking>(BOOKING_BAD) else {
+        panic!("invalid")
+    };
+    // Integrated decoding reports in input order; the set is the same.
+    assert_eq!(sorted(summary(&integrated)), sorted(expected));
+    let name = integrated
+        .iter()
+        .find(|v| v.code == "name_len")
+        .expect("name_len");
+    assert_eq!(name.message(), "1–40 characters");
+}
+
+#[test]
+fn deny_unknown_fields_and_renames_still_apply() {
+    let unknown = BOOKING_BAD.replace("\"payment\"", "\"paymnt\"");
+    let Err(Error::Syntax(e)) = json::from_str::<Booking>(&unknown) else {
+        panic!("unknown field")
+    };
+    assert!(e.to_string().contains("unknown field `paymnt`"), "{e}");
+}
+
+#[test]
+fn a_valid_booking_passes_both_ways() {
+    let good = r#"{"guestName": "Ann", "guests": [{"email": "a@b.c", "weight": 1.5}], "address": null,
+        "payment": "card", "referrer": "x", "code": "ab", "password": "p", "passwordAgain": "p",
+        "unchecked": {"zip": "nope"}}"#;
+    let two_step: BookingTwoStep = serde_json::from_str(good).expect("decodes");
+    assert_eq!(two_step.validate(), Ok(()));
+    let booking = json::from_str::<Booking>(good).expect("valid");
+    assert!(booking.tags.is_empty() && booking.code.as_deref() == Some("ab"));
+    // Without `nested`, a field's own rules do not count, in either form.
+    assert_eq!(
+        (
+            booking.unchecked.zip.as_str(),
+            two_step.unchecked.zip.as_str()
+        ),
+        ("nope", "nope")
+    );
+}
+
+#[derive(Debug, ValidateOnDeserialize)]
+enum Payment {
+    Card {
+        #[validate(length(equal = 16))]
+        number: String,
+    },
+    Cash(#[validate(range(min = 1))] u32),
+    Free,
+}
+
+#[derive(Debug, ValidateOnDeserialize)]
+#[serde(tag = "kind")]
+enum Tagged {
+    Card {
+        #[validate(length(equal = 16))]
+        number: String,
+    },
+}
+
+#[test]
+fn enums_validate_their_variants_fields() {
+    assert!(json::from_str::<Payment>(r#"{"Card": {"number": "1234123412341234"}}"#).is_ok());
+    assert!(json::from_str::<Payment>(r#""Free""#).is_ok());
+    let Err(Error::Invalid(v)) = json::from_str::<Payment>(r#"{"Card": {"number": "12"}}"#) else {
+        panic!()
+    };
+    assert_eq!(summary(&v), ["Card.number:length"]);
+    let Err(Error::Invalid(v)) = json::from_str::<Payment>(r#"{"Cash": 0}"#) else {
+        panic!()
+    };
+    assert_eq!(summary(&v), ["Cash:range"]);
+    let Err(Error::Invalid(v)) = json::from_str::<Tagged>(r#"{"kind": "Card", "number": "1"}"#)
+    else {
+        panic!()
+    };
+    assert_eq!(summary(&v), ["number:length"]);
+}
+
+fn no_admin(name: &String) -> Result<(), Box<Violation>> {
+    if name == "admin" {
+        Err(Box::new(Violation::new("reserved", "is reserved")))
+    } else {
+        Ok(())
+    }
+}
+
+#[derive(Debug, Deserialize, Validate)]
+struct WithCustom {
+    #[validate(custom(function = "no_admin"), ascii)]
+    name: String,
+}
+
+#[test]
+fn custom_functions_run_and_their_violation_is_placed() {
+    let v: WithCustom = serde_json::from_str(r#"{"name": "admin"}"#).expect("decodes");
+    assert_eq!(
+        summary(&v.validate().expect_err("reserved")),
+        ["name:reserved"]
+    );
+}
+
+#[derive(Debug, ValidateOnDeserialize)]
+struct Newtype(#[validate(email)] String);
+
+#[test]
+fn newtypes_validate_at_the_root() {
+    let Err(Error::Invalid(v)) = json::from_str::<Newtype>(r#""x""#) else {
+        panic!()
+    };
+    assert_eq!(summary(&v), [":email"]);
+}
+
+#[test]
+fn fail_fast_paths_of_nested_values_are_complete() {
+    let Err(Error::Invalid(v)) = json::from_str_fail_fast::<Booking>(BOOKING_BAD) else {
+        panic!()
+    };
+    assert_eq!(summary(&v), ["guestName:name_len"]);
+    let later = BOOKING_BAD.replace(r#""guestName": """#, r#""guestName": "Ann""#);
+    let Err(Error::Invalid(v)) = json::from_str_fail_fast::<Booking>(&later) else {
+        panic!()
+    };
+    assert_eq!(summary(&v), ["guests[1].email:email"]);
+}
