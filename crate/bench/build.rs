@@ -1,10 +1,15 @@
-//! Turns each `scenarios/<name>/schema.rs` into compiled serde code, and embeds
-//! every scenario's files, so the compiled engine measures what a user's own
-//! derive would generate.
+//! Turns each `scenarios/<name>/schema.rs` into compiled code, and embeds every
+//! scenario's files, so the compiled engine measures what a user's own derives
+//! generate. Each scenario becomes two modules of the same types:
+//! - `plain`: `#[derive(Deserialize, Validate)]` (the `de` baseline and the
+//!   two-step `de+validate`);
+//! - `integrated`: `#[derive(ValidateOnDeserialize)]`.
 //!
-//! Attributes other than serde's are stripped for now (validation derives come
-//! with the validation codec); `use` lines, `impl` blocks and functions are
-//! dropped, since only the data definitions are being measured.
+//! Only `#[serde]`, `#[validate]`, `#[garde]` and doc attributes are kept; the
+//! user's own derives, `use` lines, `impl` blocks and functions are dropped, since
+//! only the data definitions are measured. The definitions are checked with
+//! overhead-schema first, so a broken bundled scenario fails the build with its
+//! diagnostics.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -67,7 +72,7 @@ fn scenario(dir: &Path) -> (TokenStream, TokenStream) {
                     .iter_mut()
                     .for_each(|f| keep_serde_attrs(&mut f.attrs));
                 types.push(s.ident.clone());
-                items.push(quote!(#[derive(::serde::Deserialize)] #s));
+                items.push(quote!(#s));
             }
             syn::Item::Enum(mut e) => {
                 e.vis = syn::parse_quote!(pub);
@@ -79,7 +84,7 @@ fn scenario(dir: &Path) -> (TokenStream, TokenStream) {
                         .for_each(|f| keep_serde_attrs(&mut f.attrs));
                 }
                 types.push(e.ident.clone());
-                items.push(quote!(#[derive(::serde::Deserialize)] #e));
+                items.push(quote!(#e));
             }
             _ => {}
         }
@@ -112,7 +117,12 @@ fn scenario(dir: &Path) -> (TokenStream, TokenStream) {
     let module_code = quote! {
         #[allow(dead_code, clippy::all)]
         pub mod #module {
-            #(#items)*
+            pub mod plain {
+                #(#[derive(::serde::Deserialize, ::overhead_validate::Validate)] #items)*
+            }
+            pub mod integrated {
+                #(#[derive(::overhead_validate::ValidateOnDeserialize)] #items)*
+            }
         }
     };
     let entry = quote! {
@@ -121,16 +131,20 @@ fn scenario(dir: &Path) -> (TokenStream, TokenStream) {
             manifest: include_str!(#manifest_path),
             schema: include_str!(#schema_path),
             inputs: &[#((#input_names, include_str!(#input_paths))),*],
-            types: &[#((#type_names, &crate::compiled::Codec::<#module::#types>::NEW)),*],
+            types: &[#((#type_names, &crate::compiled::Codec::<#module::plain::#types, #module::integrated::#types>::NEW)),*],
         }
     };
     (module_code, entry)
 }
 
-/// Keeps `#[serde(...)]` and doc comments; other derives and attributes belong to
-/// crates this build does not apply yet.
+/// Keeps `#[serde]`, `#[validate]`, `#[garde]` and doc comments; the derives are
+/// applied per module, and other crates' attributes mean nothing here.
 fn keep_serde_attrs(attrs: &mut Vec<syn::Attribute>) {
-    attrs.retain(|a| a.path().is_ident("serde") || a.path().is_ident("doc"));
+    attrs.retain(|a| {
+        ["serde", "validate", "garde", "doc"]
+            .iter()
+            .any(|name| a.path().is_ident(name))
+    });
 }
 
 fn read(path: &Path) -> String {

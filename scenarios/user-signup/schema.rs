@@ -1,4 +1,4 @@
-use overhead::{Validate, ValidateOnDeserialize};
+use overhead_validate::Validate;
 use serde::Deserialize;
 
 /// A sign-up request, as in seed 000 (domainstack's serde integration benchmark).

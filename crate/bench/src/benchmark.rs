@@ -59,10 +59,17 @@ impl Benchmark {
                 .collect::<Result<Vec<_>, Error>>()?
         };
         let root = bundled::compiled_root(scenario)?;
-        let jobs = variants
-            .iter()
-            .flat_map(|&variant| inputs.iter().map(move |input| root.job(variant, input)))
-            .collect();
+        let mut jobs = Vec::new();
+        for &variant in variants {
+            for input in &inputs {
+                let job = root.job(variant, input).ok_or_else(|| {
+                    Error::Run(format!(
+                        "the compiled engine has no code for `{variant}` here"
+                    ))
+                })?;
+                jobs.push(job);
+            }
+        }
         Ok(Benchmark {
             scenario: scenario.name.clone(),
             settings,
@@ -107,6 +114,7 @@ impl Benchmark {
                     data: self.data,
                     outcome: job.outcome,
                     message: job.message,
+                    violations: job.violations,
                     size: job.size,
                     runs_ns,
                     median_ns: s.median_ns,

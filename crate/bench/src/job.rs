@@ -3,6 +3,7 @@
 
 use std::hint::black_box;
 
+use crate::report::ViolationRecord;
 use crate::{Clock, Engine, Outcome, Variant};
 
 /// Runs an operation `iterations` times and returns the elapsed nanoseconds.
@@ -15,6 +16,7 @@ pub struct Job {
     pub input: String,
     pub outcome: Outcome,
     pub message: Option<String>,
+    pub violations: Vec<ViolationRecord>,
     pub size: usize,
     batch: Batch,
 }
@@ -26,6 +28,7 @@ pub struct JobInfo {
     pub input: String,
     pub outcome: Outcome,
     pub message: Option<String>,
+    pub violations: Vec<ViolationRecord>,
     pub size: usize,
 }
 
@@ -39,6 +42,7 @@ impl Job {
             input,
             outcome,
             message,
+            violations,
             size,
         } = info;
         Job {
@@ -47,6 +51,7 @@ impl Job {
             input,
             outcome,
             message,
+            violations,
             size,
             batch: Box::new(move |clock, iterations| time_loop(clock, iterations, &mut op)),
         }

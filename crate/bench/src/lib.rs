@@ -11,6 +11,7 @@ pub mod clock;
 pub mod compiled;
 mod error;
 pub mod job;
+pub mod peers;
 pub mod report;
 pub mod runner;
 pub mod scenario;

@@ -1,6 +1,8 @@
 //! The Report: the same JSON from the CLI, the wasm module and the page
 //! (DESIGN.md, "Report").
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
 use crate::{Settings, Variant, timer::TimerInfo};
@@ -67,18 +69,40 @@ impl Target {
 }
 
 /// Which implementation did the work.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub enum Engine {
     /// Derive-generated Rust code, compiled into this build.
     Compiled,
+    /// Another crate doing the same job, e.g. `peer:validator`.
+    Peer(Cow<'static, str>),
 }
 
 impl Engine {
-    pub fn name(self) -> &'static str {
+    pub fn name(&self) -> Cow<'static, str> {
         match self {
-            Engine::Compiled => "compiled",
+            Engine::Compiled => Cow::Borrowed("compiled"),
+            Engine::Peer(name) => Cow::Owned(format!("peer:{name}")),
         }
+    }
+}
+
+impl TryFrom<String> for Engine {
+    type Error = String;
+    fn try_from(name: String) -> Result<Self, String> {
+        match name.as_str() {
+            "compiled" => Ok(Engine::Compiled),
+            _ => match name.strip_prefix("peer:") {
+                Some(peer) if !peer.is_empty() => Ok(Engine::Peer(Cow::Owned(peer.to_owned()))),
+                _ => Err(format!("unknown engine `{name}`")),
+            },
+        }
+    }
+}
+
+impl From<Engine> for String {
+    fn from(engine: Engine) -> String {
+        engine.name().into_owned()
     }
 }
 
@@ -112,6 +136,9 @@ pub struct ResultRow {
     /// What the operation said when it did not succeed (serde's message).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
+    /// What an API would answer for an invalid input.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub violations: Vec<ViolationRecord>,
     /// Bytes of the operation's input (decoding) or output (encoding).
     pub size: usize,
     /// ns/op of each run, in run order; index k of two results was measured side by side.
@@ -120,4 +147,22 @@ pub struct ResultRow {
     pub min_ns: f64,
     pub max_ns: f64,
     pub mean_ns: f64,
+}
+
+/// One violation as reports carry it (the shape of `overhead_validate::Violation`'s JSON).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ViolationRecord {
+    pub path: String,
+    pub code: String,
+    pub message: String,
+}
+
+impl From<&overhead_validate::Violation> for ViolationRecord {
+    fn from(v: &overhead_validate::Violation) -> Self {
+        ViolationRecord {
+            path: v.path.to_string(),
+            code: v.code.to_string(),
+            message: v.message().into_owned(),
+        }
+    }
 }

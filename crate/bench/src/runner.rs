@@ -105,6 +105,7 @@ mod tests {
                 input: name.to_owned(),
                 outcome: Outcome::Ok,
                 message: None,
+                violations: Vec::new(),
                 size: 1,
             },
             move || time.set(time.get() + cost_ns),

@@ -78,51 +78,28 @@ fn shape_checks(rules: &[RuleSpec], shape: &Shape, value: &TokenStream) -> Token
     out
 }
 
-fn rule_check(rule: &RuleSpec, shape: &Shape, value: &TokenStream) -> TokenStream {
+/// A rule that is a value implementing `Rule`: the rule expression and the
+/// expression it checks (`value`, or `value` as `&str`).
+fn simple_rule(
+    rule: &RuleSpec,
+    shape: &Shape,
+    value: &TokenStream,
+) -> Option<(TokenStream, TokenStream)> {
     let span = rule.span;
     let str_value = quote_spanned!(span=> ::core::convert::AsRef::<str>::as_ref(#value));
-    match &rule.kind {
-        RuleKind::Email => {
-            push_if_failed(rule, quote!(::overhead_validate::rules::Email), &str_value)
-        }
-        RuleKind::Url => push_if_failed(rule, quote!(::overhead_validate::rules::Url), &str_value),
-        RuleKind::Alphanumeric => push_if_failed(
-            rule,
-            quote!(::overhead_validate::rules::Alphanumeric),
-            &str_value,
-        ),
-        RuleKind::Ascii => {
-            push_if_failed(rule, quote!(::overhead_validate::rules::Ascii), &str_value)
-        }
-        RuleKind::NonBlank => push_if_failed(
-            rule,
-            quote!(::overhead_validate::rules::NonBlank),
-            &str_value,
-        ),
-        RuleKind::NonEmpty => {
-            push_if_failed(rule, quote!(::overhead_validate::rules::NonEmpty), value)
-        }
-        RuleKind::Unique => push_if_failed(rule, quote!(::overhead_validate::rules::Unique), value),
-        RuleKind::Contains(s) => push_if_failed(
-            rule,
-            quote!(::overhead_validate::rules::Contains(#s)),
-            &str_value,
-        ),
-        RuleKind::DoesNotContain(s) => push_if_failed(
-            rule,
-            quote!(::overhead_validate::rules::DoesNotContain(#s)),
-            &str_value,
-        ),
-        RuleKind::StartsWith(s) => push_if_failed(
-            rule,
-            quote!(::overhead_validate::rules::StartsWith(#s)),
-            &str_value,
-        ),
-        RuleKind::EndsWith(s) => push_if_failed(
-            rule,
-            quote!(::overhead_validate::rules::EndsWith(#s)),
-            &str_value,
-        ),
+    let rules = quote!(::overhead_validate::rules);
+    Some(match &rule.kind {
+        RuleKind::Email => (quote!(#rules::Email), str_value),
+        RuleKind::Url => (quote!(#rules::Url), str_value),
+        RuleKind::Alphanumeric => (quote!(#rules::Alphanumeric), str_value),
+        RuleKind::Ascii => (quote!(#rules::Ascii), str_value),
+        RuleKind::NonBlank => (quote!(#rules::NonBlank), str_value),
+        RuleKind::NonEmpty => (quote!(#rules::NonEmpty), value.clone()),
+        RuleKind::Unique => (quote!(#rules::Unique), value.clone()),
+        RuleKind::Contains(s) => (quote!(#rules::Contains(#s)), str_value),
+        RuleKind::DoesNotContain(s) => (quote!(#rules::DoesNotContain(#s)), str_value),
+        RuleKind::StartsWith(s) => (quote!(#rules::StartsWith(#s)), str_value),
+        RuleKind::EndsWith(s) => (quote!(#rules::EndsWith(#s)), str_value),
         RuleKind::Length(spec) => {
             let mode = match spec.mode.unwrap_or(LengthMode::Chars) {
                 LengthMode::Chars => quote!(Chars),
@@ -136,14 +113,11 @@ fn rule_check(rule: &RuleSpec, shape: &Shape, value: &TokenStream) -> TokenStrea
                 opt_usize(spec.equal),
             );
             let rule_value = quote! {
-                ::overhead_validate::rules::Length {
-                    min: #min, max: #max, equal: #equal,
-                    mode: ::overhead_validate::rules::LengthMode::#mode,
-                }
+                #rules::Length { min: #min, max: #max, equal: #equal, mode: #rules::LengthMode::#mode }
             };
-            push_if_failed(rule, rule_value, value)
+            (rule_value, value.clone())
         }
-        RuleKind::Range(spec) => push_if_failed(rule, range(spec), value),
+        RuleKind::Range(spec) => (range(spec), value.clone()),
         RuleKind::Regex(source) => {
             let regex = match source {
                 RegexSource::Literal(pattern) => quote! {{
@@ -156,47 +130,63 @@ fn rule_check(rule: &RuleSpec, shape: &Shape, value: &TokenStream) -> TokenStrea
                 }},
                 RegexSource::Path(path) => quote_spanned!(span=> &*#path),
             };
-            push_if_failed(
-                rule,
-                quote!(::overhead_validate::rules::Pattern(#regex)),
-                &str_value,
+            (quote!(#rules::Pattern(#regex)), str_value)
+        }
+        RuleKind::OneOf(values) => one_of(values, shape, value, str_value),
+        _ => return None,
+    })
+}
+
+fn one_of(
+    values: &[Literal],
+    shape: &Shape,
+    value: &TokenStream,
+    str_value: TokenStream,
+) -> (TokenStream, TokenStream) {
+    match shape {
+        Shape::Str => {
+            let items = values.iter().map(|v| match v {
+                Literal::Str(s) => quote!(#s),
+                _ => quote!(""),
+            });
+            (
+                quote!(::overhead_validate::rules::OneOf::<&'static str>(&[#(#items),*])),
+                str_value,
             )
         }
-        RuleKind::OneOf(values) => {
-            let list = match shape {
-                Shape::Str => {
-                    let items = values.iter().map(|v| match v {
-                        Literal::Str(s) => quote!(#s),
-                        _ => quote!(""),
-                    });
-                    quote!(::overhead_validate::rules::OneOf::<&'static str>(&[#(#items),*]))
+        Shape::Float => {
+            let items = values.iter().map(|v| match v {
+                Literal::Int(i) => {
+                    let f = *i as f64;
+                    quote!(#f)
                 }
-                Shape::Float => {
-                    let items = values.iter().map(|v| match v {
-                        Literal::Int(i) => {
-                            let f = *i as f64;
-                            quote!(#f)
-                        }
-                        Literal::Float(f) => quote!(#f),
-                        Literal::Str(_) => quote!(f64::NAN),
-                    });
-                    quote!(::overhead_validate::rules::OneOf::<f64>(&[#(#items),*]))
-                }
-                _ => {
-                    let items = values.iter().map(|v| match v {
-                        Literal::Int(i) => quote!(#i),
-                        _ => quote!(i128::MIN),
-                    });
-                    quote!(::overhead_validate::rules::OneOf::<i128>(&[#(#items),*]))
-                }
-            };
-            let checked = if matches!(shape, Shape::Str) {
-                str_value
-            } else {
-                value.clone()
-            };
-            push_if_failed(rule, list, &checked)
+                Literal::Float(f) => quote!(#f),
+                Literal::Str(_) => quote!(f64::NAN),
+            });
+            (
+                quote!(::overhead_validate::rules::OneOf::<f64>(&[#(#items),*])),
+                value.clone(),
+            )
         }
+        _ => {
+            let items = values.iter().map(|v| match v {
+                Literal::Int(i) => quote!(#i),
+                _ => quote!(i128::MIN),
+            });
+            (
+                quote!(::overhead_validate::rules::OneOf::<i128>(&[#(#items),*])),
+                value.clone(),
+            )
+        }
+    }
+}
+
+fn rule_check(rule: &RuleSpec, shape: &Shape, value: &TokenStream) -> TokenStream {
+    let span = rule.span;
+    if let Some((rule_value, checked)) = simple_rule(rule, shape, value) {
+        return push_if_failed(rule, rule_value, &checked);
+    }
+    match &rule.kind {
         RuleKind::Custom(function) => {
             let with = overrides(rule);
             quote_spanned! {span=>
@@ -212,11 +202,7 @@ fn rule_check(rule: &RuleSpec, shape: &Shape, value: &TokenStream) -> TokenStrea
             }
         },
         RuleKind::Each(inner) => {
-            let element_shape = match shape {
-                Shape::Seq(element) | Shape::Map(element) => element.as_ref().clone(),
-                other => other.clone(),
-            };
-            let element_checks = shape_checks(inner, &element_shape, &quote!(__element));
+            let element_checks = shape_checks(inner, &element_shape(shape), &quote!(__element));
             if matches!(shape, Shape::Map(_)) {
                 quote! {
                     for (__key, __element) in #value.iter() {
@@ -240,7 +226,95 @@ fn rule_check(rule: &RuleSpec, shape: &Shape, value: &TokenStream) -> TokenStrea
                 }
             }
         }
-        RuleKind::Required | RuleKind::MustMatch(_) => TokenStream::new(),
+        _ => TokenStream::new(),
+    }
+}
+
+fn element_shape(shape: &Shape) -> Shape {
+    match shape {
+        Shape::Seq(element) | Shape::Map(element) => element.as_ref().clone(),
+        other => other.clone(),
+    }
+}
+
+/// `fn <name>(value: &T) -> bool`: whether every rule but `nested` passes, without
+/// building anything. Decoding calls it first and builds violations only when it
+/// says no.
+pub fn passes_fn(name: &syn::Ident, field: &FieldDef) -> TokenStream {
+    let ty = &field.ty;
+    let body = shape_passes(&field.rules, &field.shape, &quote!(value));
+    quote! {
+        #[inline]
+        #[allow(unused_variables, clippy::ptr_arg)]
+        fn #name(value: &#ty) -> bool {
+            #body
+        }
+    }
+}
+
+fn shape_passes(rules: &[RuleSpec], shape: &Shape, value: &TokenStream) -> TokenStream {
+    let mut terms: Vec<TokenStream> = rules
+        .iter()
+        .filter(|r| matches!(r.kind, RuleKind::Required))
+        .map(|_| quote!(::core::option::Option::is_some(#value)))
+        .collect();
+    let rest: Vec<&RuleSpec> = rules
+        .iter()
+        .filter(|r| {
+            !matches!(
+                r.kind,
+                RuleKind::Required | RuleKind::MustMatch(_) | RuleKind::Nested
+            )
+        })
+        .collect();
+    if !rest.is_empty() {
+        let mut inner_shape = shape;
+        let mut depth = 0;
+        while let Shape::Option(next) = inner_shape {
+            inner_shape = next;
+            depth += 1;
+        }
+        let inner = if depth > 0 {
+            quote!(__inner)
+        } else {
+            value.clone()
+        };
+        let checks: Vec<TokenStream> = rest
+            .iter()
+            .map(|r| rule_passes(r, inner_shape, &inner))
+            .collect();
+        if depth == 0 {
+            terms.extend(checks);
+        } else {
+            let mut pattern = quote!(__inner);
+            for _ in 0..depth {
+                pattern = quote!(::core::option::Option::Some(#pattern));
+            }
+            terms.push(quote!(match #value { #pattern => true #(&& #checks)*, _ => true }));
+        }
+    }
+    if terms.is_empty() {
+        quote!(true)
+    } else {
+        quote!(#(#terms)&&*)
+    }
+}
+
+fn rule_passes(rule: &RuleSpec, shape: &Shape, value: &TokenStream) -> TokenStream {
+    if let Some((rule_value, checked)) = simple_rule(rule, shape, value) {
+        return quote_spanned!(rule.span=> ::overhead_validate::Rule::check(&#rule_value, #checked));
+    }
+    match &rule.kind {
+        RuleKind::Custom(function) => quote_spanned!(rule.span=> #function(#value).is_ok()),
+        RuleKind::Each(inner) => {
+            let element = shape_passes(inner, &element_shape(shape), &quote!(__element));
+            if matches!(shape, Shape::Map(_)) {
+                quote!(#value.values().all(|__element| #element))
+            } else {
+                quote!(#value.iter().all(|__element| #element))
+            }
+        }
+        _ => quote!(true),
     }
 }
 
@@ -340,4 +414,21 @@ pub fn check_fn_name(prefix: &str, field: &FieldDef) -> syn::Ident {
         field.rust_name(),
         span = Span::call_site()
     )
+}
+
+/// Whether every `must_match` of the struct `this` holds.
+pub fn must_match_passes(fields: &[FieldDef], this: &TokenStream) -> Vec<TokenStream> {
+    let mut out = Vec::new();
+    for field in fields {
+        for rule in &field.rules {
+            if let RuleKind::MustMatch(other) = &rule.kind {
+                let a = &field.member;
+                let b = format_ident!("{}", other);
+                out.push(quote! {
+                    ::overhead_validate::rules::MustMatch { other: #other }.check_pair(&#this.#a, &#this.#b)
+                });
+            }
+        }
+    }
+    out
 }

@@ -21,6 +21,10 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
     let ident = &def.ident;
     let (validate_fns, validate_body) = validate::parts(def);
     let shadow_name = format_ident!("__Shadow{}", ident);
+    let plain_name = format_ident!("__Plain{}", ident);
+    // Structs decode without field checks when collecting every violation (see
+    // `plain_decoding`); enums always check field by field.
+    let mut plain_decode: Option<TokenStream> = None;
     let container_attrs = serde_attrs(&input.attrs);
     let rename = if container_attrs.iter().any(renames) {
         TokenStream::new()
@@ -32,14 +36,28 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
 
     let (shadow_body, convert) = match (&def.kind, &input.data) {
         (TypeKind::Struct { style, fields }, syn::Data::Struct(data)) => {
-            let shadow_fields = shadow_fields(fields, &data.fields, *style, "", &[], &mut de_fns)?;
-            let convert = conversion(&quote!(#shadow_name), &quote!(Self), fields, *style);
-            let body = match style {
-                Style::Named => quote!({ #shadow_fields }),
+            let checked = shadow_fields(fields, &data.fields, *style, "", &[], true, &mut de_fns)?;
+            let plain = shadow_fields(fields, &data.fields, *style, "", &[], false, &mut de_fns)?;
+            let body = |fields: TokenStream| match style {
+                Style::Named => quote!({ #fields }),
                 Style::Unit => quote!(;),
-                _ => quote!((#shadow_fields);),
+                _ => quote!((#fields);),
             };
-            (quote!(struct #shadow_name #body), quote!(#convert))
+            let (checked_body, plain_body) = (body(checked), body(plain));
+            let convert = conversion(&quote!(#shadow_name), &quote!(Self), fields, *style);
+            let plain_convert = conversion(&quote!(#plain_name), &quote!(Self), fields, *style);
+            let plain_def = quote! {
+                #[derive(__serde::Deserialize)]
+                #[serde(crate = "::overhead_validate::__private::serde")]
+                #rename
+                #(#container_attrs)*
+                struct #plain_name #plain_body
+            };
+            plain_decode = Some(plain_decoding(fields, *style, &plain_name, &plain_convert));
+            (
+                quote!(struct #shadow_name #checked_body #plain_def),
+                quote!(#convert),
+            )
         }
         (TypeKind::Enum { variants }, syn::Data::Enum(data)) => {
             let mut shadow_variants = TokenStream::new();
@@ -52,6 +70,7 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
                     variant.style,
                     &variant.ident.to_string(),
                     under.as_slice(),
+                    true,
                     &mut de_fns,
                 )?;
                 let attrs = serde_attrs(&syn_variant.attrs);
@@ -106,6 +125,7 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
             impl #ident {
                 #[inline]
                 fn __decode<'de, D: __serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<Self, D::Error> {
+                    #plain_decode
                     let shadow = <#shadow_name as __serde::Deserialize>::deserialize(deserializer)?;
                     let value = #convert_expr;
                     let mut out = ::overhead_validate::Violations::new();
@@ -130,10 +150,10 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
                         || Self::__decode(deserializer),
                     );
                     let value = result?;
-                    if violations.is_empty() {
-                        ::core::result::Result::Ok(value)
-                    } else {
-                        ::core::result::Result::Err(<D::Error as __serde::de::Error>::custom(violations))
+                    match violations {
+                        ::core::option::Option::None => ::core::result::Result::Ok(value),
+                        ::core::option::Option::Some(violations) => ::core::result::Result::Err(
+                            <D::Error as __serde::de::Error>::custom(violations)),
                     }
                 }
             }
@@ -149,6 +169,7 @@ fn shadow_fields(
     style: Style,
     prefix: &str,
     outer: &[TokenStream],
+    checked: bool,
     de_fns: &mut TokenStream,
 ) -> syn::Result<TokenStream> {
     let mut out = TokenStream::new();
@@ -160,8 +181,8 @@ fn shadow_fields(
             .rules
             .iter()
             .any(|r| matches!(r.kind, RuleKind::Nested));
-        let needs_fn =
-            !field.skip && !field.flatten && (checks::has_checks(field) || field.shape.has_named());
+        let with_checks = checked && checks::has_checks(field);
+        let needs_fn = !field.skip && !field.flatten && (with_checks || field.shape.has_named());
         if needs_fn {
             if attrs.iter().any(decodes_itself) {
                 return Err(syn::Error::new(
@@ -169,8 +190,10 @@ fn shadow_fields(
                     "a field with its own `with`/`deserialize_with` cannot take validation rules under ValidateOnDeserialize",
                 ));
             }
+            let kind = if checked { "de" } else { "plain" };
             let fn_name = format_ident!(
-                "__de_{}_{}",
+                "__{}_{}_{}",
+                kind,
                 prefix,
                 field.rust_name(),
                 span = Span::call_site()
@@ -186,7 +209,14 @@ fn shadow_fields(
                     .into_iter()
                     .collect();
             segments.extend(outer.iter().cloned());
-            de_fns.extend(de_fn(&fn_name, prefix, field, nested, &segments)?);
+            de_fns.extend(de_fn(
+                &fn_name,
+                prefix,
+                field,
+                nested,
+                with_checks,
+                &segments,
+            )?);
         }
         let name = match &field.member {
             syn::Member::Named(ident) => quote!(#ident:),
@@ -202,6 +232,7 @@ fn de_fn(
     prefix: &str,
     field: &FieldDef,
     nested: bool,
+    with_checks: bool,
     segments: &[TokenStream],
 ) -> syn::Result<TokenStream> {
     let ty = &field.ty;
@@ -236,12 +267,23 @@ fn de_fn(
     } else {
         quote!(let value = <#ty as __serde::Deserialize>::deserialize(deserializer)?;)
     };
-    let check = if checks::has_checks(field) {
+    let passes_fn = format_ident!(
+        "__passes_{}_{}",
+        prefix,
+        field.rust_name(),
+        span = Span::call_site()
+    );
+    let passes = if with_checks {
+        checks::passes_fn(&passes_fn, field)
+    } else {
+        TokenStream::new()
+    };
+    let check = if with_checks {
         let check_fn = checks::check_fn_name(prefix, field);
         quote! {
-            let mut __out = ::overhead_validate::Violations::new();
-            #check_fn::<false>(&value, &mut __out);
-            if !__out.is_empty() {
+            if !#passes_fn(&value) {
+                let mut __out = ::overhead_validate::Violations::new();
+                #check_fn::<false>(&value, &mut __out);
                 #( __out.nest_since(0, &#segments); )*
                 if ::overhead_validate::collector::report(__out) {
                     return ::core::result::Result::Err(<D::Error as __serde::de::Error>::custom(
@@ -253,12 +295,56 @@ fn de_fn(
         TokenStream::new()
     };
     Ok(quote! {
+        #passes
+        #[inline]
         fn #name<'de, D: __serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<#ty, D::Error> {
             #decode
             #check
             ::core::result::Result::Ok(value)
         }
     })
+}
+
+/// Collecting every violation visits every field anyway, so a struct then decodes
+/// with plain serde (fields of nested types still go through functions that put
+/// their violations under the field) and checks its own fields after: the same
+/// code, in the same order, as `Deserialize` + `validate()`. Field-by-field
+/// checks during decoding pay off only when they can stop early (fail-fast).
+fn plain_decoding(
+    fields: &[FieldDef],
+    style: Style,
+    plain: &syn::Ident,
+    convert: &TokenStream,
+) -> TokenStream {
+    let mut passes: Vec<TokenStream> = fields
+        .iter()
+        .filter(|f| checks::has_checks(f))
+        .map(|f| {
+            let name = format_ident!("__passes__{}", f.rust_name(), span = Span::call_site());
+            let member = &f.member;
+            quote!(#name(&value.#member))
+        })
+        .collect();
+    passes.extend(checks::must_match_passes(fields, &quote!(value)));
+    let all_pass = if passes.is_empty() {
+        quote!(true)
+    } else {
+        quote!(#(#passes)&&*)
+    };
+    let body = validate::struct_body(fields, style, false, &quote!(value));
+    quote! {
+        if ::overhead_validate::collector::mode() == ::overhead_validate::collector::Mode::CollectAll {
+            let shadow = <#plain as __serde::Deserialize>::deserialize(deserializer)?;
+            let value = #convert;
+            if !(#all_pass) {
+                let mut violations = ::overhead_validate::Violations::new();
+                let out = &mut violations;
+                #body
+                ::overhead_validate::collector::report(violations);
+            }
+            return ::core::result::Result::Ok(value);
+        }
+    }
 }
 
 /// `Shadow { a, b } => Real { a, b }` (or the struct conversion `Real { a: shadow.a, … }`).

@@ -40,15 +40,10 @@ pub fn parts(def: &TypeDef) -> (TokenStream, TokenStream) {
     let mut fns = TokenStream::new();
     let body = match &def.kind {
         TypeKind::Struct { style, fields } => {
-            let mut body = TokenStream::new();
             for field in fields.iter().filter(|f| checks::has_checks(f)) {
-                let name = checks::check_fn_name("", field);
-                fns.extend(checks::field_fn(&name, field));
-                let member = &field.member;
-                body.extend(call(&name, &quote!(&self.#member), field, *style));
+                fns.extend(checks::field_fn(&checks::check_fn_name("", field), field));
             }
-            body.extend(checks::must_match_checks(fields, &quote!(self)));
-            body
+            struct_body(fields, *style, true, &quote!(self))
         }
         TypeKind::Enum { variants } => {
             let mut arms = TokenStream::new();
@@ -73,7 +68,7 @@ pub fn parts(def: &TypeDef) -> (TokenStream, TokenStream) {
                     let binding = format_ident!("__f{}", i);
                     let member = &field.member;
                     bindings.push(quote!(#member: #binding));
-                    calls.extend(call(&name, &quote!(#binding), field, variant.style));
+                    calls.extend(call(&name, &quote!(#binding), field, variant.style, true));
                 }
                 let under = variant_segment(&def.tagging, &variant.name);
                 arms.extend(quote! {
@@ -97,17 +92,41 @@ pub fn parts(def: &TypeDef) -> (TokenStream, TokenStream) {
     (fns, body)
 }
 
+/// Checks every field of a struct `this` into `out`; with `nested == false` the
+/// `nested` rule is skipped (decoding has already checked nested values).
+pub fn struct_body(
+    fields: &[FieldDef],
+    style: Style,
+    nested: bool,
+    this: &TokenStream,
+) -> TokenStream {
+    let mut body = TokenStream::new();
+    for field in fields.iter().filter(|f| checks::has_checks(f)) {
+        let name = checks::check_fn_name("", field);
+        let member = &field.member;
+        body.extend(call(&name, &quote!(&#this.#member), field, style, nested));
+    }
+    body.extend(checks::must_match_checks(fields, this));
+    body
+}
+
 /// Calls a field's check function and puts its violations under the field.
-fn call(name: &syn::Ident, value: &TokenStream, field: &FieldDef, style: Style) -> TokenStream {
+fn call(
+    name: &syn::Ident,
+    value: &TokenStream,
+    field: &FieldDef,
+    style: Style,
+    nested: bool,
+) -> TokenStream {
     match checks::segment(field, style == Style::Tuple, style == Style::Newtype) {
         Some(segment) => quote! {
             let __start = out.len();
-            #name::<true>(#value, out);
+            #name::<#nested>(#value, out);
             if out.len() > __start {
                 out.nest_since(__start, &#segment);
             }
         },
-        None => quote!(#name::<true>(#value, out);),
+        None => quote!(#name::<#nested>(#value, out);),
     }
 }
 

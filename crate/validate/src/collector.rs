@@ -7,7 +7,7 @@
 //! functions, or the root type's own `Deserialize` impl when called through plain
 //! serde (which then turns the violations into one `D::Error`).
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use crate::{Segment, Violations};
 
@@ -20,70 +20,96 @@ pub enum Mode {
     FailFast,
 }
 
-struct Collector {
-    violations: Violations,
+/// Whether a collector is installed, how it treats a violation, and whether the
+/// value being decoded is muted. `Copy`, so one `Cell` read answers each question.
+#[derive(Clone, Copy)]
+struct State {
+    active: bool,
     mode: Mode,
     /// Inside a value whose field is not marked `nested`: its violations do not count.
     muted: u32,
 }
 
+const IDLE: State = State {
+    active: false,
+    mode: Mode::CollectAll,
+    muted: 0,
+};
+
 thread_local! {
-    static ACTIVE: RefCell<Option<Collector>> = const { RefCell::new(None) };
+    // Const-initialised cells: reading `STATE` is one load, so the success path
+    // (one `is_active` per struct) costs next to nothing. `VIOLATIONS` is touched
+    // only when something fails or a collector starts or ends.
+    static STATE: Cell<State> = const { Cell::new(IDLE) };
+    static VIOLATIONS: RefCell<Violations> = const { RefCell::new(Violations::new()) };
 }
 
 /// The message of the error that aborts decoding in fail-fast mode; the caller
 /// that installed the collector reports the violation instead of this.
 pub const STOPPED: &str = "validation failed";
 
+/// Puts the outer collector's state back when a decode ends, also when it panics.
+struct RestoreState(State);
+
+impl Drop for RestoreState {
+    fn drop(&mut self) {
+        STATE.with(|s| s.set(self.0));
+    }
+}
+
 /// Runs `decode` with a fresh collector and returns what it returned with the
-/// violations reported meanwhile. Nests: an outer collector is restored after.
-pub fn collect<R>(mode: Mode, decode: impl FnOnce() -> R) -> (R, Violations) {
-    let outer = ACTIVE.with(|a| {
-        a.borrow_mut().replace(Collector {
-            violations: Violations::new(),
+/// violations reported meanwhile (`None`: there were none). Nests: an outer
+/// collector is set aside and restored after.
+pub fn collect<R>(mode: Mode, decode: impl FnOnce() -> R) -> (R, Option<Violations>) {
+    let state = STATE.with(|s| {
+        s.replace(State {
+            active: true,
             mode,
             muted: 0,
         })
     });
-    // Restores the outer collector even if `decode` panics.
-    struct Restore(Option<Option<Collector>>);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            if let Some(outer) = self.0.take() {
-                ACTIVE.with(|a| *a.borrow_mut() = outer);
-            }
-        }
+    let restore = RestoreState(state);
+    if state.active {
+        // Nested: the outer collector's violations wait outside.
+        let outer = VIOLATIONS.with(|v| std::mem::take(&mut *v.borrow_mut()));
+        let result = decode();
+        let mine = VIOLATIONS.with(|v| std::mem::replace(&mut *v.borrow_mut(), outer));
+        drop(restore);
+        return (result, (!mine.is_empty()).then_some(mine));
     }
-    let mut restore = Restore(Some(outer));
     let result = decode();
-    let mine = ACTIVE.with(|a| a.borrow_mut().take());
-    if let Some(outer) = restore.0.take() {
-        ACTIVE.with(|a| *a.borrow_mut() = outer);
-    }
-    (result, mine.map(|c| c.violations).unwrap_or_default())
+    // The success path leaves the list empty: nothing to move, nothing to drop.
+    let mine = VIOLATIONS.with(|v| {
+        let mut v = v.borrow_mut();
+        (!v.is_empty()).then(|| std::mem::take(&mut *v))
+    });
+    drop(restore);
+    (result, mine)
 }
 
 /// Whether a collector is installed (so this value is part of a larger decode).
 #[inline]
 pub fn is_active() -> bool {
-    ACTIVE.with(|a| a.borrow().is_some())
+    STATE.with(|s| s.get().active)
 }
 
-/// How many violations the active collector holds (0 without one); taken before
-/// a nested value is decoded, to find its violations after.
+/// How the active collector treats a violation.
+#[inline]
+pub fn mode() -> Mode {
+    STATE.with(|s| s.get().mode)
+}
+
+/// How many violations the active collector holds; taken before a nested value is
+/// decoded, to find its violations after.
 #[inline]
 pub fn len() -> usize {
-    ACTIVE.with(|a| a.borrow().as_ref().map_or(0, |c| c.violations.len()))
+    VIOLATIONS.with(|v| v.borrow().len())
 }
 
 /// Puts the violations recorded since `start` under `segment`.
 #[cold]
 pub fn nest_since(start: usize, segment: &Segment) {
-    ACTIVE.with(|a| {
-        if let Some(c) = a.borrow_mut().as_mut() {
-            c.violations.nest_since(start, segment);
-        }
-    });
+    VIOLATIONS.with(|v| v.borrow_mut().nest_since(start, segment));
 }
 
 /// Hands a failed field's violations to the active collector. Returns true when
@@ -91,37 +117,40 @@ pub fn nest_since(start: usize, segment: &Segment) {
 #[cold]
 #[inline(never)]
 pub fn report(violations: Violations) -> bool {
-    ACTIVE.with(|a| match a.borrow_mut().as_mut() {
-        Some(c) if c.muted > 0 => false,
-        Some(c) => {
-            for v in violations {
-                c.violations.push(v);
-            }
-            c.mode == Mode::FailFast
+    let state = STATE.with(Cell::get);
+    if violations.is_empty() || !state.active || state.muted > 0 {
+        return false;
+    }
+    VIOLATIONS.with(|v| {
+        let mut all = v.borrow_mut();
+        if all.is_empty() {
+            *all = violations;
+        } else {
+            all.extend(violations);
         }
-        None => false,
-    })
+    });
+    state.mode == Mode::FailFast
 }
 
 /// Decodes a value whose own rules must not count here: a field of a validating
 /// type that is not marked `nested` (validator, garde and the seed validate
 /// nested values only when asked).
 pub fn muted<R>(decode: impl FnOnce() -> R) -> R {
-    let set = |delta: i32| {
-        ACTIVE.with(|a| {
-            if let Some(c) = a.borrow_mut().as_mut() {
-                c.muted = c.muted.saturating_add_signed(delta);
-            }
-        })
-    };
-    set(1);
-    struct Unmute<F: Fn(i32)>(F);
-    impl<F: Fn(i32)> Drop for Unmute<F> {
+    fn add(delta: i32) {
+        STATE.with(|s| {
+            let mut state = s.get();
+            state.muted = state.muted.saturating_add_signed(delta);
+            s.set(state);
+        });
+    }
+    struct Unmute;
+    impl Drop for Unmute {
         fn drop(&mut self) {
-            (self.0)(-1);
+            add(-1);
         }
     }
-    let _unmute = Unmute(set);
+    add(1);
+    let _unmute = Unmute;
     decode()
 }
 
@@ -139,7 +168,7 @@ mod tests {
             let start = len();
             let (stop, inner) = collect(Mode::FailFast, || report(Violation::new("b", "b").into()));
             assert!(stop);
-            assert_eq!(inner.len(), 1);
+            assert_eq!(inner.map(|v| v.len()), Some(1));
             assert_eq!(len(), 1, "the outer collector is back");
             report(Violation::new("c", "c").into());
             nest_since(start, &Segment::Field("child".into()));
@@ -147,6 +176,7 @@ mod tests {
         assert!(!is_active());
         let paths: Vec<String> = outer
             .iter()
+            .flatten()
             .map(|v| format!("{}:{}", v.path, v.code))
             .collect();
         assert_eq!(paths, [":a", "child:c"]);
@@ -159,7 +189,11 @@ mod tests {
             assert!(!stop, "a muted violation does not stop decoding");
             report(Violation::new("b", "b").into());
         });
-        let codes: Vec<&str> = violations.iter().map(|v| v.code.as_ref()).collect();
+        let codes: Vec<&str> = violations
+            .iter()
+            .flatten()
+            .map(|v| v.code.as_ref())
+            .collect();
         assert_eq!(codes, ["b"]);
     }
 

@@ -39,14 +39,13 @@ pub fn from_str_fail_fast<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Er
 
 fn decode<'a, T: Deserialize<'a>>(text: &'a str, mode: Mode) -> Result<T, Error> {
     let (result, violations) = collector::collect(mode, || serde_json::from_str::<T>(text));
-    match result {
-        Ok(value) if violations.is_empty() => Ok(value),
-        // A syntax error found before any violation is the answer; after one, in
-        // fail-fast mode, the "error" is only how decoding was stopped.
-        Err(e) if violations.is_empty() || mode == Mode::CollectAll && !is_stop(&e) => {
-            Err(Error::Syntax(e))
-        }
-        _ => Err(Error::Invalid(violations)),
+    match (result, violations) {
+        (Ok(value), None) => Ok(value),
+        (Err(e), None) => Err(Error::Syntax(e)),
+        // After a violation, in fail-fast mode, the "error" is only how decoding
+        // was stopped; in collect-all mode a syntax error is the answer.
+        (Err(e), Some(_)) if mode == Mode::CollectAll && !is_stop(&e) => Err(Error::Syntax(e)),
+        (_, Some(violations)) => Err(Error::Invalid(violations)),
     }
 }
 

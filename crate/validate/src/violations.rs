@@ -42,6 +42,11 @@ impl Violations {
         }
     }
 
+    /// Appends every violation of `other`.
+    pub fn extend(&mut self, other: Violations) {
+        self.list.extend(other.list);
+    }
+
     /// `Ok(())` when empty.
     pub fn into_result(self) -> Result<(), Violations> {
         if self.list.is_empty() {

@@ -1,0 +1,358 @@
+//! Peers: other validation crates doing the same job as ours, measured in the
+//! same process and the same loop (DESIGN.md, "Report": engine `peer:<crate>`).
+//!
+//! Each bundled scenario a peer can express has a module here holding that
+//! peer's hand-written structs. A peer's operation is what its users write:
+//! `serde_json::from_str` then the crate's `.validate()` (`de+validate`), or, for
+//! crates that validate inside `Deserialize`, `serde_json::from_str` alone
+//! (`validate-on-de`).
+
+use std::fmt::Display;
+use std::hint::black_box;
+
+use serde::de::DeserializeOwned;
+
+use crate::scenario::Input;
+use crate::{Engine, Job, JobInfo, Outcome, Variant};
+
+mod user_signup;
+
+/// Jobs of every peer that implements `variant` for bundled scenario `scenario`
+/// (by folder name, e.g. "user-signup"); empty when none does.
+pub fn jobs(scenario: &str, variant: Variant, input: &Input) -> Vec<Job> {
+    match scenario {
+        "user-signup" => user_signup::jobs(variant, input),
+        _ => Vec::new(),
+    }
+}
+
+/// Why a two-step operation did not produce a value.
+#[derive(Debug)]
+enum Failure<E> {
+    /// The JSON did not decode.
+    De(serde_json::Error),
+    /// It decoded, and the value broke a rule.
+    Invalid(E),
+}
+
+/// One `de+validate` operation, as user code writes it: decode, validate, keep
+/// the value.
+#[inline]
+fn decode_then_validate<T, E>(
+    text: &str,
+    validate: impl Fn(&T) -> Result<(), E>,
+) -> Result<T, Failure<E>>
+where
+    T: DeserializeOwned,
+{
+    let value = serde_json::from_str::<T>(text).map_err(Failure::De)?;
+    validate(&value).map_err(Failure::Invalid)?;
+    Ok(value)
+}
+
+/// A `de+validate` job of `peer` for type `T`, validated by `validate`; `show`
+/// renders a validation error for the job's message.
+fn de_validate<T, E, V>(
+    peer: &'static str,
+    input: &Input,
+    validate: V,
+    show: impl Fn(&E) -> String,
+) -> Job
+where
+    T: DeserializeOwned + 'static,
+    V: Fn(&T) -> Result<(), E> + Copy + 'static,
+{
+    let text: Box<str> = input.text.as_str().into();
+    let (outcome, message) = match decode_then_validate::<T, E>(&text, validate) {
+        Ok(_) => (Outcome::Ok, None),
+        Err(Failure::De(e)) => (Outcome::Error, Some(e.to_string())),
+        Err(Failure::Invalid(e)) => (Outcome::Invalid, Some(show(&e))),
+    };
+    let info = info(
+        Variant::DeValidate,
+        peer,
+        input,
+        outcome,
+        message,
+        text.len(),
+    );
+    Job::new(info, move || {
+        decode_then_validate::<T, E>(black_box(&text), validate)
+    })
+}
+
+/// A `validate-on-de` job of `peer` for type `T`, whose `Deserialize` validates;
+/// `is_violation` tells a validation error from a decoding one by the error.
+fn validate_on_de<T>(
+    peer: &'static str,
+    input: &Input,
+    is_violation: impl Fn(&serde_json::Error) -> bool,
+) -> Job
+where
+    T: DeserializeOwned + 'static,
+{
+    let text: Box<str> = input.text.as_str().into();
+    let (outcome, message) = match serde_json::from_str::<T>(&text) {
+        Ok(_) => (Outcome::Ok, None),
+        Err(e) if is_violation(&e) => (Outcome::Invalid, Some(e.to_string())),
+        Err(e) => (Outcome::Error, Some(e.to_string())),
+    };
+    let info = info(
+        Variant::ValidateOnDe,
+        peer,
+        input,
+        outcome,
+        message,
+        text.len(),
+    );
+    Job::new(info, move || serde_json::from_str::<T>(black_box(&text)))
+}
+
+fn info(
+    variant: Variant,
+    peer: &'static str,
+    input: &Input,
+    outcome: Outcome,
+    message: Option<String>,
+    size: usize,
+) -> JobInfo {
+    JobInfo {
+        variant,
+        engine: Engine::Peer(peer.into()),
+        input: input.name.clone(),
+        outcome,
+        message,
+        violations: Vec::new(),
+        size,
+    }
+}
+
+/// An error's Display without the trailing newline some crates (garde) print.
+fn display(error: &impl Display) -> String {
+    error.to_string().trim_end().to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::SystemClock;
+
+    const VALID: &str = include_str!("../../../../scenarios/user-signup/inputs/valid.json");
+    const INVALID: &str = include_str!("../../../../scenarios/user-signup/inputs/invalid.json");
+
+    fn input(name: &str, text: &str) -> Input {
+        Input {
+            name: name.to_owned(),
+            text: text.to_owned(),
+        }
+    }
+
+    fn engines(jobs: &[Job]) -> Vec<String> {
+        jobs.iter().map(|j| j.engine.name().into_owned()).collect()
+    }
+
+    fn outcomes(jobs: &[Job]) -> Vec<(String, Outcome)> {
+        jobs.iter()
+            .map(|j| (j.engine.name().into_owned(), j.outcome))
+            .collect()
+    }
+
+    #[test]
+    fn de_validate_has_every_peer() {
+        let jobs = jobs("user-signup", Variant::DeValidate, &input("valid", VALID));
+        assert_eq!(
+            engines(&jobs),
+            ["peer:validator", "peer:garde", "peer:domainstack"]
+        );
+        for job in &jobs {
+            assert_eq!(job.variant, Variant::DeValidate);
+            assert_eq!(job.input, "valid");
+            assert_eq!(job.size, VALID.len());
+        }
+    }
+
+    #[test]
+    fn validate_on_de_is_domainstack_only() {
+        let jobs = jobs("user-signup", Variant::ValidateOnDe, &input("valid", VALID));
+        assert_eq!(engines(&jobs), ["peer:domainstack"]);
+        assert_eq!(jobs[0].variant, Variant::ValidateOnDe);
+    }
+
+    #[test]
+    fn no_peer_for_other_variants_or_scenarios() {
+        let valid = input("valid", VALID);
+        assert!(jobs("user-signup", Variant::De, &valid).is_empty());
+        assert!(jobs("user-signup", Variant::ValidateOnDeFailFast, &valid).is_empty());
+        assert!(jobs("no-such-scenario", Variant::DeValidate, &valid).is_empty());
+        assert!(jobs("no-such-scenario", Variant::ValidateOnDe, &valid).is_empty());
+    }
+
+    #[test]
+    fn valid_input_is_ok_everywhere() {
+        for variant in [Variant::DeValidate, Variant::ValidateOnDe] {
+            for job in jobs("user-signup", variant, &input("valid", VALID)) {
+                assert_eq!(
+                    job.outcome,
+                    Outcome::Ok,
+                    "{} {}: {:?}",
+                    job.engine.name(),
+                    variant.code(),
+                    job.message
+                );
+                assert_eq!(job.message, None);
+            }
+        }
+    }
+
+    #[test]
+    fn invalid_input_is_invalid_everywhere() {
+        for variant in [Variant::DeValidate, Variant::ValidateOnDe] {
+            let jobs = jobs("user-signup", variant, &input("invalid", INVALID));
+            assert!(!jobs.is_empty());
+            for job in jobs {
+                assert_eq!(
+                    job.outcome,
+                    Outcome::Invalid,
+                    "{} {}: {:?}",
+                    job.engine.name(),
+                    variant.code(),
+                    job.message
+                );
+                let message = job.message.expect("a message when not ok");
+                assert!(!message.is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn messages_are_short_and_stable() {
+        let jobs = jobs(
+            "user-signup",
+            Variant::DeValidate,
+            &input("invalid", INVALID),
+        );
+        let messages: Vec<_> = jobs.iter().map(|j| j.message.as_deref()).collect();
+        assert_eq!(
+            messages,
+            [
+                Some("age: range\nemail: email\nusername: length, alphanumeric"),
+                Some(
+                    "age: lower than 18\nemail: not a valid email: value is missing `@`\n\
+                     username: not alphanumeric\nusername: length is lower than 3"
+                ),
+                Some("Validation failed with 4 errors"),
+            ]
+        );
+    }
+
+    #[test]
+    fn malformed_json_is_an_error_everywhere() {
+        let cases = [
+            ("truncated", r#"{"email": "alice@example.com", "age": 25"#),
+            ("not-json", "not json"),
+            (
+                "wrong-type",
+                r#"{"email": "alice@example.com", "age": "25", "username": "alice123"}"#,
+            ),
+            (
+                "out-of-u8",
+                r#"{"email": "alice@example.com", "age": 300, "username": "alice123"}"#,
+            ),
+            (
+                "missing-field",
+                r#"{"email": "alice@example.com", "age": 25}"#,
+            ),
+        ];
+        for (name, text) in cases {
+            for variant in [Variant::DeValidate, Variant::ValidateOnDe] {
+                for job in jobs("user-signup", variant, &input(name, text)) {
+                    assert_eq!(
+                        job.outcome,
+                        Outcome::Error,
+                        "{name} {} {}: {:?}",
+                        job.engine.name(),
+                        variant.code(),
+                        job.message
+                    );
+                    assert!(job.message.is_some());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn single_violations_are_invalid_everywhere() {
+        let cases = [
+            (
+                "age-low",
+                r#"{"email": "alice@example.com", "age": 17, "username": "alice123"}"#,
+            ),
+            (
+                "age-high",
+                r#"{"email": "alice@example.com", "age": 121, "username": "alice123"}"#,
+            ),
+            (
+                "short-name",
+                r#"{"email": "alice@example.com", "age": 25, "username": "ab"}"#,
+            ),
+            (
+                "long-name",
+                r#"{"email": "alice@example.com", "age": 25, "username": "abcdefghijklmnopqrstu"}"#,
+            ),
+            (
+                "punct-name",
+                r#"{"email": "alice@example.com", "age": 25, "username": "alice_1"}"#,
+            ),
+            (
+                "bad-email",
+                r#"{"email": "alice.example.com", "age": 25, "username": "alice123"}"#,
+            ),
+        ];
+        for (name, text) in cases {
+            for variant in [Variant::DeValidate, Variant::ValidateOnDe] {
+                for job in jobs("user-signup", variant, &input(name, text)) {
+                    assert_eq!(
+                        job.outcome,
+                        Outcome::Invalid,
+                        "{name} {} {}: {:?}",
+                        job.engine.name(),
+                        variant.code(),
+                        job.message
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bounds_are_inclusive_everywhere() {
+        let cases = [
+            r#"{"email": "a@example.com", "age": 18, "username": "abc"}"#,
+            r#"{"email": "a@example.com", "age": 120, "username": "abcdefghijklmnopqrst"}"#,
+        ];
+        for text in cases {
+            let all = outcomes(&jobs(
+                "user-signup",
+                Variant::DeValidate,
+                &input("edge", text),
+            ));
+            assert!(
+                all.iter().all(|(_, o)| *o == Outcome::Ok),
+                "{text}: {all:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_closure_runs() {
+        let clock = SystemClock::new();
+        for (name, text) in [("valid", VALID), ("invalid", INVALID), ("bad", "{")] {
+            for variant in [Variant::DeValidate, Variant::ValidateOnDe] {
+                for mut job in jobs("user-signup", variant, &input(name, text)) {
+                    let ns = job.time(&clock, 3);
+                    assert!(ns.is_finite() && ns >= 0.0, "{ns}");
+                }
+            }
+        }
+    }
+}
