@@ -24,6 +24,12 @@ export interface Env {
   date?: string;
 }
 
+export interface ViolationRecord {
+  path: string;
+  code: string;
+  message: string;
+}
+
 export interface ResultRow {
   variant: string;
   engine: string;
@@ -31,6 +37,7 @@ export interface ResultRow {
   data: 'serial' | 'random';
   outcome: Outcome;
   message?: string;
+  violations?: ViolationRecord[];
   size: number;
   runs_ns: number[];
   median_ns: number;
@@ -45,6 +52,7 @@ export interface Report {
   settings: Settings;
   timer: TimerInfo;
   results: ResultRow[];
+  notes?: string[];
 }
 
 export interface ScenarioDocument {

@@ -31,7 +31,11 @@ describe('overhead-wasm', () => {
   it('runs de and returns a Report with progress along the way', () => {
     const progress: { done: number; total: number }[] = [];
     const settings = { iterations: 200, runs: 3, warmup: 20 };
-    const request = { scenario: userSignup(), request: { settings }, env: { browser: 'node', date: '2026-11-21T00:00:00Z' } };
+    const request = {
+      scenario: userSignup(),
+      request: { settings, variants: ['de'], engines: 'compiled' },
+      env: { browser: 'node', date: '2026-11-21T00:00:00Z' },
+    };
     const report = JSON.parse(run(JSON.stringify(request), (p: string) => progress.push(JSON.parse(p)))) as Report;
     expect(report.env.target).toBe('wasm');
     expect(report.env.browser).toBe('node');
@@ -48,6 +52,25 @@ describe('overhead-wasm', () => {
     // Warm-up of each job, then 3 interleaved runs of each, then the final report.
     expect(progress.map((p) => p.done)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
     expect(progress.every((p) => p.total === 8)).toBe(true);
+  });
+
+  it('runs the validation variants and the peers, with the violations of the invalid input', () => {
+    const settings = { iterations: 50, runs: 1, warmup: 0 };
+    const request = { scenario: userSignup(), request: { settings }, env: {} };
+    const report = JSON.parse(run(JSON.stringify(request), () => undefined)) as Report;
+    const rows = report.results.map((r) => `${r.variant} ${r.engine} ${r.input} ${r.outcome}`);
+    expect(rows).toContain('de+validate compiled invalid invalid');
+    expect(rows).toContain('validate-on-de compiled valid ok');
+    expect(rows).toContain('validate-on-de/fail-fast compiled invalid invalid');
+    expect(rows).toContain('de+validate peer:garde invalid invalid');
+    expect(rows).toContain('validate-on-de peer:domainstack valid ok');
+    const integrated = report.results.find((r) => r.variant === 'validate-on-de' && r.engine === 'compiled' && r.input === 'invalid');
+    expect(integrated?.violations?.map((v) => `${v.path}:${v.code}`)).toEqual([
+      'email:email',
+      'age:range',
+      'username:alphanumeric',
+      'username:length',
+    ]);
   });
 
   it('throws a clear error for bad settings and edited definitions, before timing', () => {

@@ -6,7 +6,8 @@ use serde::{Deserialize, Serialize};
 use crate::runner::{self, Progress};
 use crate::stats::Summary;
 use crate::{
-    Clock, Env, Error, Job, Report, ResultRow, Scenario, Settings, Variant, bundled, timer,
+    Clock, Engine, Env, Error, Job, Report, ResultRow, Scenario, Settings, Variant, bundled, peers,
+    timer,
 };
 
 /// What to measure; anything left out comes from the scenario.
@@ -19,6 +20,18 @@ pub struct RunRequest {
     pub variants: Vec<Variant>,
     /// Every input when empty.
     pub inputs: Vec<String>,
+    pub engines: Engines,
+}
+
+/// Which engines run.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Engines {
+    /// Ours only.
+    Compiled,
+    /// Ours and every peer crate that implements the scenario.
+    #[default]
+    All,
 }
 
 /// Jobs prepared and checked, ready to be timed.
@@ -27,6 +40,7 @@ pub struct Benchmark {
     settings: Settings,
     data: crate::Data,
     jobs: Vec<Job>,
+    notes: Vec<String>,
 }
 
 impl Benchmark {
@@ -59,27 +73,63 @@ impl Benchmark {
                 .collect::<Result<Vec<_>, Error>>()?
         };
         let root = bundled::compiled_root(scenario)?;
+        let peers_of = match (request.engines, bundled::matching(scenario)) {
+            (Engines::All, Some(b)) => Some(b.name),
+            _ => None,
+        };
         let mut jobs = Vec::new();
+        let mut notes = Vec::new();
         for &variant in variants {
             for input in &inputs {
-                let job = root.job(variant, input).ok_or_else(|| {
+                let ours = root.job(variant, input).ok_or_else(|| {
                     Error::Run(format!(
                         "the compiled engine has no code for `{variant}` here"
                     ))
                 })?;
-                jobs.push(job);
+                let peers = peers_of
+                    .map(|name| peers::jobs(name, variant, input))
+                    .unwrap_or_default();
+                for peer in peers {
+                    // Figures are comparable only for the same answer.
+                    if peer.outcome == ours.outcome {
+                        jobs.push(peer);
+                    } else {
+                        notes.push(format!(
+                            "{} disagrees on `{variant}` with input `{}`: {} where ours is {}; not timed",
+                            peer.engine.name(),
+                            input.name,
+                            peer.outcome.name(),
+                            ours.outcome.name()
+                        ));
+                    }
+                }
+                jobs.push(ours);
             }
         }
+        // Ours first, then the peers, variant by variant: the order of the table.
+        jobs.sort_by_key(|j| {
+            (
+                j.variant,
+                j.input_rank(&inputs),
+                j.engine != Engine::Compiled,
+            )
+        });
         Ok(Benchmark {
             scenario: scenario.name.clone(),
             settings,
             data: scenario.data,
             jobs,
+            notes,
         })
     }
 
     pub fn jobs(&self) -> &[Job] {
         &self.jobs
+    }
+
+    /// What was left out and why (e.g. a peer that disagrees on an outcome).
+    pub fn notes(&self) -> &[String] {
+        &self.notes
     }
 
     pub fn settings(&self) -> &Settings {
@@ -109,7 +159,7 @@ impl Benchmark {
                 });
                 ResultRow {
                     variant: job.variant,
-                    engine: job.engine,
+                    engine: job.engine.clone(),
                     input: job.input,
                     data: self.data,
                     outcome: job.outcome,
@@ -130,6 +180,7 @@ impl Benchmark {
             settings: self.settings,
             timer,
             results,
+            notes: self.notes,
         }
     }
 }
@@ -157,6 +208,7 @@ mod tests {
     fn user_signup_de_decodes_both_inputs() {
         let request = RunRequest {
             settings: Some(TINY),
+            variants: vec![Variant::De],
             ..RunRequest::default()
         };
         let bench = Benchmark::prepare(&user_signup(), &request).expect("prepares");
@@ -174,6 +226,80 @@ mod tests {
             assert!(r.median_ns.is_finite() && r.median_ns > 0.0, "{r:?}");
             assert!(r.min_ns <= r.median_ns && r.median_ns <= r.max_ns);
         }
+    }
+
+    #[test]
+    fn every_variant_and_peer_agrees_on_the_seed_inputs() {
+        let request = RunRequest {
+            settings: Some(TINY),
+            ..RunRequest::default()
+        };
+        let bench = Benchmark::prepare(&user_signup(), &request).expect("prepares");
+        assert!(bench.notes().is_empty(), "{:?}", bench.notes());
+        let rows: Vec<String> = bench
+            .jobs()
+            .iter()
+            .map(|j| {
+                format!(
+                    "{} {} {} {}",
+                    j.variant,
+                    j.engine.name(),
+                    j.input,
+                    j.outcome.name()
+                )
+            })
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                "de compiled valid ok",
+                "de compiled invalid ok",
+                "de+validate compiled valid ok",
+                "de+validate peer:validator valid ok",
+                "de+validate peer:garde valid ok",
+                "de+validate peer:domainstack valid ok",
+                "de+validate compiled invalid invalid",
+                "de+validate peer:validator invalid invalid",
+                "de+validate peer:garde invalid invalid",
+                "de+validate peer:domainstack invalid invalid",
+                "validate-on-de compiled valid ok",
+                "validate-on-de peer:domainstack valid ok",
+                "validate-on-de compiled invalid invalid",
+                "validate-on-de peer:domainstack invalid invalid",
+                "validate-on-de/fail-fast compiled valid ok",
+                "validate-on-de/fail-fast compiled invalid invalid",
+            ]
+        );
+        let invalid = &bench.jobs()[6];
+        let paths: Vec<&str> = invalid.violations.iter().map(|v| v.path.as_str()).collect();
+        assert_eq!(paths, ["email", "age", "username", "username"]);
+    }
+
+    #[test]
+    fn a_peer_that_disagrees_is_left_out_with_a_note() {
+        let mut scenario = user_signup();
+        // 20 characters but 21 bytes: validator counts characters (passes), garde
+        // and domainstack count bytes (fail), as do we... for `validate` we count
+        // characters, so ours passes and the byte-counting peers disagree.
+        scenario.inputs[0].text =
+            r#"{"email": "a@b.co", "age": 30, "username": "aaaaaaaaaaaaaaaaaaaé"}"#.into();
+        let request = RunRequest {
+            settings: Some(TINY),
+            variants: vec![Variant::DeValidate],
+            inputs: vec!["valid".into()],
+            ..RunRequest::default()
+        };
+        let bench = Benchmark::prepare(&scenario, &request).expect("prepares");
+        let engines: Vec<String> = bench
+            .jobs()
+            .iter()
+            .map(|j| j.engine.name().into_owned())
+            .collect();
+        assert_eq!(engines, ["compiled", "peer:validator"]);
+        assert_eq!(bench.notes().len(), 2, "{:?}", bench.notes());
+        assert!(bench.notes()[0].contains(
+            "peer:garde disagrees on `de+validate` with input `valid`: invalid where ours is ok"
+        ));
     }
 
     #[test]

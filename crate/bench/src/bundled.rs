@@ -69,6 +69,12 @@ pub fn compiled_root(scenario: &Scenario) -> Result<&'static dyn CompiledType, E
         })
 }
 
+/// The bundled scenario whose definitions `scenario` has, unchanged.
+pub fn matching(scenario: &Scenario) -> Option<&'static Bundled> {
+    let schema = normalise(&scenario.schema);
+    BUNDLED.iter().find(|b| normalise(b.schema) == schema)
+}
+
 /// Line endings and trailing blanks do not change what definitions mean.
 fn normalise(schema: &str) -> String {
     let mut out = String::with_capacity(schema.len());

@@ -57,6 +57,14 @@ impl Job {
         }
     }
 
+    /// Where this job's input stands among `inputs` (for ordering results).
+    pub fn input_rank(&self, inputs: &[&crate::Input]) -> usize {
+        inputs
+            .iter()
+            .position(|i| i.name == self.input)
+            .unwrap_or(usize::MAX)
+    }
+
     /// Elapsed nanoseconds for `iterations` operations.
     pub fn time(&mut self, clock: &dyn Clock, iterations: u64) -> f64 {
         (self.batch)(clock, iterations)

@@ -5,6 +5,7 @@
 //! timing, a run is one clock read before and one after, results pass through
 //! `black_box`, and the runs of all jobs interleave (see [`runner`]).
 
+pub mod analysis;
 pub mod benchmark;
 pub mod bundled;
 pub mod clock;
@@ -20,7 +21,7 @@ pub mod stats;
 pub mod timer;
 pub mod variant;
 
-pub use benchmark::{Benchmark, RunRequest};
+pub use benchmark::{Benchmark, Engines, RunRequest};
 pub use clock::{Clock, SystemClock};
 pub use error::Error;
 pub use job::{Job, JobInfo};

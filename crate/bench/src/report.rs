@@ -14,6 +14,9 @@ pub struct Report {
     pub settings: Settings,
     pub timer: TimerInfo,
     pub results: Vec<ResultRow>,
+    /// What was left out of the run and why.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 /// Where the figures were taken. Fields the running side cannot know are absent.
@@ -115,6 +118,16 @@ pub enum Outcome {
     Invalid,
     /// The input could not be decoded.
     Error,
+}
+
+impl Outcome {
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Ok => "ok",
+            Outcome::Invalid => "invalid",
+            Outcome::Error => "error",
+        }
+    }
 }
 
 /// How the input data was produced (seed 001).

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 use overhead_bench::runner::Progress;
 use overhead_bench::{
-    Benchmark, Env, RunRequest, Scenario, Settings, SystemClock, Variant, bundled,
+    Benchmark, Engines, Env, RunRequest, Scenario, Settings, SystemClock, Variant, bundled,
 };
 
 #[derive(Parser)]
@@ -64,7 +64,7 @@ struct RunArgs {
 enum EngineChoice {
     /// Derive-generated code (bundled scenarios only).
     Compiled,
-    /// Every engine this build has.
+    /// Ours and the peer crates (validator, garde, domainstack) where they apply.
     All,
 }
 
@@ -85,8 +85,6 @@ fn main() -> ExitCode {
 
 fn run(args: RunArgs) -> Result<(), String> {
     let scenario = load(&args.scenario)?;
-    // Only the compiled engine exists in this version, so both choices select it.
-    let (EngineChoice::Compiled | EngineChoice::All) = args.engine;
     let base = scenario.settings;
     let settings = Settings {
         iterations: args.iterations.unwrap_or(base.iterations),
@@ -97,6 +95,10 @@ fn run(args: RunArgs) -> Result<(), String> {
         settings: Some(settings),
         variants: args.variants,
         inputs: args.input,
+        engines: match args.engine {
+            EngineChoice::Compiled => Engines::Compiled,
+            EngineChoice::All => Engines::All,
+        },
     };
     let bench = Benchmark::prepare(&scenario, &request).map_err(|e| e.to_string())?;
     let mut env = Env::of_this_build();

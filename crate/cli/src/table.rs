@@ -4,8 +4,8 @@
 use std::fmt::Write;
 use std::io::Write as _;
 
+use overhead_bench::analysis::analyse;
 use overhead_bench::runner::{Phase, Progress};
-use overhead_bench::stats::paired_ratio;
 use overhead_bench::{Outcome, Report};
 
 pub fn render(report: &Report) -> String {
@@ -33,9 +33,16 @@ pub fn render(report: &Report) -> String {
         s.warmup, s.runs, s.iterations
     );
 
+    // Seed 001's per-run table.
+    let prov = width(report.results.iter().map(|r| r.engine.name().len()), "PROV");
+    let kind = width(
+        report.results.iter().map(|r| r.variant.code().len()),
+        "TYPE",
+    );
+    let input = width(report.results.iter().map(|r| r.input.len()), "INPUT");
     let _ = writeln!(
         out,
-        "{:<12} {:>3} {:<8} {:<10} {:>6} {:>10} {:>10}",
+        "{:<prov$} {:>3} {:<kind$} {:<input$} {:>6} {:>10} {:>10}",
         "PROV", "RUN", "TYPE", "INPUT", "SIZE", "MED", "MEAN"
     );
     let runs = report
@@ -49,7 +56,7 @@ pub fn render(report: &Report) -> String {
             if let Some(v) = r.runs_ns.get(k) {
                 let _ = writeln!(
                     out,
-                    "{:<12} {:>3} {:<8} {:<10} {:>6} {:>10.1} {:>10.1}",
+                    "{:<prov$} {:>3} {:<kind$} {:<input$} {:>6} {:>10.1} {:>10.1}",
                     r.engine.name(),
                     k + 1,
                     r.variant.code(),
@@ -66,22 +73,16 @@ pub fn render(report: &Report) -> String {
         "(ns/op; a run is one timed batch, so its MED and MEAN are one figure)\n"
     );
 
+    // One summary line per result.
     let _ = writeln!(
         out,
-        "{:<8} {:<10} {:<10} {:<8} {:>10} {:>20} {:>10} {:>5}  RATIO",
+        "{:<kind$} {:<prov$} {:<input$} {:<8} {:>10} {:>18} {:>10} {:>5}",
         "TYPE", "ENGINE", "INPUT", "OUTCOME", "MEDIAN", "RANGE", "MEAN", "RUNS"
     );
-    let baseline = report.results.first();
-    for (i, r) in report.results.iter().enumerate() {
-        let ratio = match baseline {
-            Some(b) if i > 0 => paired_ratio(&r.runs_ns, &b.runs_ns)
-                .map(|x| format!("{x:.2}× {}/{}", b.variant, b.input))
-                .unwrap_or_default(),
-            _ => String::new(),
-        };
+    for r in &report.results {
         let _ = writeln!(
             out,
-            "{:<8} {:<10} {:<10} {:<8} {:>10} {:>20} {:>10} {:>5}  {}",
+            "{:<kind$} {:<prov$} {:<input$} {:<8} {:>10} {:>18} {:>10} {:>5}",
             r.variant.code(),
             r.engine.name(),
             r.input,
@@ -90,29 +91,70 @@ pub fn render(report: &Report) -> String {
             range(r.min_ns, r.max_ns),
             ns(r.mean_ns),
             r.runs_ns.len(),
-            ratio
         );
     }
     for r in &report.results {
         if let Some(message) = &r.message {
             let _ = writeln!(
                 out,
-                "{}/{}: {}: {message}",
+                "{} {}/{}: {}: {message}",
+                r.engine.name(),
                 r.variant,
                 r.input,
                 outcome(r.outcome)
             );
         }
     }
+    for note in &report.notes {
+        let _ = writeln!(out, "note: {note}");
+    }
+
+    // Seed 000's analysis, paired run by run.
+    for input in analyse(report) {
+        let _ = writeln!(
+            out,
+            "\nANALYSIS, input `{}` (medians of per-run differences and ratios)",
+            input.input
+        );
+        let label = width(input.comparisons.iter().map(|c| c.label.len()), "");
+        for c in &input.comparisons {
+            let _ = writeln!(
+                out,
+                "  {:<label$}  {:>10}  {:>6.3}×  ({:+.1}%)",
+                c.label,
+                signed_ns(c.difference_ns),
+                c.ratio,
+                (c.ratio - 1.0) * 100.0
+            );
+        }
+    }
+    let invalid = report
+        .results
+        .iter()
+        .find(|r| r.engine == overhead_bench::Engine::Compiled && !r.violations.is_empty());
+    if let Some(r) = invalid {
+        let _ = writeln!(out, "\nViolations of input `{}` ({}):", r.input, r.variant);
+        for v in &r.violations {
+            let _ = writeln!(out, "  {}: {} ({})", v.path, v.message, v.code);
+        }
+    }
     out
 }
 
-fn outcome(o: Outcome) -> &'static str {
-    match o {
-        Outcome::Ok => "ok",
-        Outcome::Invalid => "invalid",
-        Outcome::Error => "error",
+fn width(lengths: impl Iterator<Item = usize>, header: &str) -> usize {
+    lengths.max().unwrap_or(0).max(header.chars().count())
+}
+
+fn signed_ns(x: f64) -> String {
+    if x < 0.0 {
+        format!("−{}", ns(-x))
+    } else {
+        format!("+{}", ns(x))
     }
+}
+
+fn outcome(o: Outcome) -> &'static str {
+    o.name()
 }
 
 /// A duration in the unit that suits it: "126 ns", "1.37 µs".

@@ -27,7 +27,13 @@ const TINY: [&str; 6] = ["--iterations", "300", "--runs", "3", "--warmup", "30"]
 
 #[test]
 fn json_report_has_the_design_shape_and_real_figures() {
-    let out = overhead(&[&["run", "scenarios/user-signup", "--json"], &TINY[..]].concat());
+    let out = overhead(
+        &[
+            &["run", "scenarios/user-signup", "--json", "--variants", "de"],
+            &TINY[..],
+        ]
+        .concat(),
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     let report: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("stdout is JSON");
     assert_eq!(report["scenario"], "user-signup");
@@ -98,7 +104,10 @@ fn table_has_the_seed_001_layout_and_a_summary() {
         columns,
         ["PROV", "RUN", "TYPE", "INPUT", "SIZE", "MED", "MEAN"]
     );
-    let run_lines = text.lines().filter(|l| l.starts_with("compiled ")).count();
+    let run_lines = text
+        .lines()
+        .filter(|l| l.starts_with("compiled ") && l.contains(" de "))
+        .count();
     assert_eq!(run_lines, 3, "{text}");
     let summary = text
         .lines()
@@ -173,4 +182,71 @@ fn list_names_the_bundled_scenarios_and_variants() {
         "{text}"
     );
     assert!(text.contains("de ") && text.contains("baseline"), "{text}");
+}
+
+#[test]
+fn the_validation_run_has_four_variants_two_inputs_peers_and_the_analysis() {
+    let out = overhead(&[&["run", "scenarios/user-signup", "--json"], &TINY[..]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    let rows: Vec<String> = report["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|r| {
+            format!(
+                "{} {} {} {}",
+                r["variant"], r["engine"], r["input"], r["outcome"]
+            )
+            .replace('"', "")
+        })
+        .collect();
+    for expected in [
+        "de compiled valid ok",
+        "de+validate compiled invalid invalid",
+        "validate-on-de compiled invalid invalid",
+        "validate-on-de/fail-fast compiled valid ok",
+        "de+validate peer:validator invalid invalid",
+        "de+validate peer:garde valid ok",
+        "validate-on-de peer:domainstack invalid invalid",
+    ] {
+        assert!(
+            rows.iter().any(|r| r == expected),
+            "{expected} missing from {rows:#?}"
+        );
+    }
+    let invalid = report["results"]
+        .as_array()
+        .and_then(|r| {
+            r.iter()
+                .find(|r| r["variant"] == "validate-on-de" && r["input"] == "invalid")
+        })
+        .expect("validate-on-de on invalid");
+    assert_eq!(invalid["violations"][0]["path"], "email");
+    assert_eq!(invalid["violations"][1]["code"], "range");
+
+    let table = overhead(
+        &[
+            &["run", "scenarios/user-signup", "--engine", "compiled"],
+            &TINY[..],
+        ]
+        .concat(),
+    );
+    let text = stdout(&table);
+    assert!(
+        text.contains("ANALYSIS, input `valid`") && text.contains("ANALYSIS, input `invalid`"),
+        "{text}"
+    );
+    assert!(
+        text.contains("integrated vs two-step: validate-on-de − de+validate"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("peer:"),
+        "--engine compiled runs no peer: {text}"
+    );
+    assert!(
+        text.contains("age: must be between 18 and 120 (range)"),
+        "{text}"
+    );
 }

@@ -316,30 +316,38 @@ fn plain_decoding(
     plain: &syn::Ident,
     convert: &TokenStream,
 ) -> TokenStream {
-    let mut passes: Vec<TokenStream> = fields
-        .iter()
-        .filter(|f| checks::has_checks(f))
-        .map(|f| {
-            let name = format_ident!("__passes__{}", f.rust_name(), span = Span::call_site());
-            let member = &f.member;
-            quote!(#name(&value.#member))
-        })
-        .collect();
-    passes.extend(checks::must_match_passes(fields, &quote!(value)));
-    let all_pass = if passes.is_empty() {
-        quote!(true)
-    } else {
-        quote!(#(#passes)&&*)
-    };
-    let body = validate::struct_body(fields, style, false, &quote!(value));
+    // Field by field: a field that passes costs its checks and nothing else; one
+    // that fails builds its violations (the list itself only on the first).
+    let mut body = TokenStream::new();
+    for field in fields.iter().filter(|f| checks::has_checks(f)) {
+        let passes = format_ident!("__passes__{}", field.rust_name(), span = Span::call_site());
+        let check = checks::check_fn_name("", field);
+        let member = &field.member;
+        let call = validate::call(&check, &quote!(&value.#member), field, style, false);
+        body.extend(quote! {
+            if !#passes(&value.#member) {
+                let out = violations.get_or_insert_with(::overhead_validate::Violations::new);
+                #call
+            }
+        });
+    }
+    let pairs = checks::must_match_passes(fields, &quote!(value));
+    if !pairs.is_empty() {
+        let checks = checks::must_match_checks(fields, &quote!(value));
+        body.extend(quote! {
+            if !(#(#pairs)&&*) {
+                let out = violations.get_or_insert_with(::overhead_validate::Violations::new);
+                #checks
+            }
+        });
+    }
     quote! {
         if ::overhead_validate::collector::mode() == ::overhead_validate::collector::Mode::CollectAll {
             let shadow = <#plain as __serde::Deserialize>::deserialize(deserializer)?;
             let value = #convert;
-            if !(#all_pass) {
-                let mut violations = ::overhead_validate::Violations::new();
-                let out = &mut violations;
-                #body
+            let mut violations: ::core::option::Option<::overhead_validate::Violations> = ::core::option::Option::None;
+            #body
+            if let ::core::option::Option::Some(violations) = violations {
                 ::overhead_validate::collector::report(violations);
             }
             return ::core::result::Result::Ok(value);

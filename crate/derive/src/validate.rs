@@ -111,7 +111,7 @@ pub fn struct_body(
 }
 
 /// Calls a field's check function and puts its violations under the field.
-fn call(
+pub fn call(
     name: &syn::Ident,
     value: &TokenStream,
     field: &FieldDef,
