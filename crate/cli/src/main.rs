@@ -29,6 +29,11 @@ struct Cli {
 enum Command {
     /// Measure a scenario (a folder under scenarios/ or a scenario .json document).
     Run(RunArgs),
+    /// Check a struct-definitions file: print its diagnostics; exit 0 when it can run.
+    Check {
+        /// A `.rs` file of struct and enum definitions.
+        file: PathBuf,
+    },
     /// List the bundled scenarios and the variants this build can run.
     List,
 }
@@ -72,6 +77,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Run(args) => run(args),
+        Command::Check { file } => check(&file),
         Command::List => list(),
     };
     match result {
@@ -134,6 +140,27 @@ fn load(path: &Path) -> Result<Scenario, String> {
         Scenario::from_document(&text)
     };
     scenario.map_err(|e| e.to_string())
+}
+
+fn check(file: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let analysis = overhead_schema::analyze(&text);
+    for d in &analysis.diagnostics {
+        println!("{}:{d}", file.display());
+    }
+    if analysis.is_runnable() {
+        let names: Vec<String> = analysis.types.iter().map(|t| t.ident.to_string()).collect();
+        println!("ok: {} type(s): {}", names.len(), names.join(", "));
+        Ok(())
+    } else {
+        let errors = analysis
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == overhead_schema::Severity::Error)
+            .count();
+        Err(format!("{} cannot run: {errors} error(s)", file.display()))
+    }
 }
 
 fn list() -> Result<(), String> {

@@ -250,3 +250,27 @@ fn the_validation_run_has_four_variants_two_inputs_peers_and_the_analysis() {
         "{text}"
     );
 }
+
+#[test]
+fn check_reports_diagnostics_with_positions_and_the_exit_code() {
+    let dir = std::env::temp_dir().join(format!("overhead-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let bad = dir.join("bad.rs");
+    std::fs::write(
+        &bad,
+        "struct A {\n    #[validate(emial)]\n    email: String,\n}\n",
+    )
+    .expect("write");
+    let out = overhead(&["check", bad.to_str().expect("utf-8")]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out)
+            .contains("bad.rs:2:16: error: unknown validation rule `emial`; did you mean `email`?"),
+        "{}",
+        stdout(&out)
+    );
+    let good = overhead(&["check", "scenarios/user-signup/schema.rs"]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(good.status.success(), "{}", stderr(&good));
+    assert!(stdout(&good).contains("ok: 1 type(s): UserSignup"));
+}

@@ -3,7 +3,7 @@
 
 use crate::diagnostic::Errors;
 use crate::model::{FieldDef, TypeDef, TypeKind};
-use crate::rule::{LengthMode, Literal, RuleKind, RuleSpec};
+use crate::rule::{LengthMode, Literal, RegexSource, RuleKind, RuleSpec};
 use crate::shape::Shape;
 
 pub fn rules_apply(def: &TypeDef, errors: &mut Errors) {
@@ -35,6 +35,12 @@ pub fn rules_apply(def: &TypeDef, errors: &mut Errors) {
 }
 
 fn rule_applies(rule: &RuleSpec, shape: &Shape, field: &str, errors: &mut Errors) {
+    // A pattern that does not compile is an error here, not a panic at run time.
+    if let RuleKind::Regex(RegexSource::Literal(pattern)) = &rule.kind
+        && let Err(e) = regex::Regex::new(pattern)
+    {
+        errors.error(rule.span, format!("invalid regular expression: {e}"));
+    }
     if matches!(rule.kind, RuleKind::Required) {
         if !matches!(shape, Shape::Option(_)) {
             errors.error(
