@@ -11,7 +11,8 @@ export function renderResults(table: HTMLTableElement, report: Report): void {
   const body = el('tbody');
   for (const r of report.results) {
     const outcome = el('td', { className: `outcome ${r.outcome}`, text: r.outcome });
-    if (r.message) outcome.title = r.message;
+    const violations = r.violations?.map((v) => `${v.path}: ${v.message} (${v.code})`).join('\n');
+    if (violations || r.message) outcome.title = violations || r.message || '';
     const runs = r.runs_ns.map((ns) => formatNs(ns)).join(', ');
     body.append(
       el('tr', { className: 'result-row' }, [
@@ -25,7 +26,8 @@ export function renderResults(table: HTMLTableElement, report: Report): void {
         el('td', { className: 'num', text: `${r.size} B` }),
       ]),
     );
-    if (r.message) {
+    // A decoding error is worth a line; violations are what a validator is for.
+    if (r.outcome === 'error' && r.message) {
       body.append(el('tr', { className: 'message-row' }, [Object.assign(el('td', { text: r.message }), { colSpan: 8 })]));
     }
   }
