@@ -22,9 +22,6 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
     let (validate_fns, validate_body) = validate::parts(def);
     let shadow_name = format_ident!("__Shadow{}", ident);
     let plain_name = format_ident!("__Plain{}", ident);
-    // Structs decode without field checks when collecting every violation (see
-    // `plain_decoding`); enums always check field by field.
-    let mut plain_decode: Option<TokenStream> = None;
     let container_attrs = serde_attrs(&input.attrs);
     let rename = if container_attrs.iter().any(renames) {
         TokenStream::new()
@@ -34,72 +31,114 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
     };
     let mut de_fns = TokenStream::new();
 
-    let (shadow_body, convert) = match (&def.kind, &input.data) {
+    // Two private copies of the type: `checked` reads each validated field through a
+    // function that checks it as it is decoded (fail-fast: stop at the first);
+    // `plain` decodes as serde would, for collecting every violation after.
+    let (checked_def, plain_def, checked_convert, plain_convert) = match (&def.kind, &input.data) {
         (TypeKind::Struct { style, fields }, syn::Data::Struct(data)) => {
-            let checked = shadow_fields(fields, &data.fields, *style, "", &[], true, &mut de_fns)?;
-            let plain = shadow_fields(fields, &data.fields, *style, "", &[], false, &mut de_fns)?;
             let body = |fields: TokenStream| match style {
                 Style::Named => quote!({ #fields }),
                 Style::Unit => quote!(;),
                 _ => quote!((#fields);),
             };
-            let (checked_body, plain_body) = (body(checked), body(plain));
-            let convert = conversion(&quote!(#shadow_name), &quote!(Self), fields, *style);
-            let plain_convert = conversion(&quote!(#plain_name), &quote!(Self), fields, *style);
-            let plain_def = quote! {
-                #[derive(__serde::Deserialize)]
-                #[serde(crate = "::overhead_validate::__private::serde")]
-                #rename
-                #(#container_attrs)*
-                struct #plain_name #plain_body
-            };
-            plain_decode = Some(plain_decoding(fields, *style, &plain_name, &plain_convert));
+            let checked = body(shadow_fields(
+                fields,
+                &data.fields,
+                *style,
+                "",
+                &[],
+                true,
+                &mut de_fns,
+            )?);
+            let plain = body(shadow_fields(
+                fields,
+                &data.fields,
+                *style,
+                "",
+                &[],
+                false,
+                &mut de_fns,
+            )?);
             (
-                quote!(struct #shadow_name #checked_body #plain_def),
-                quote!(#convert),
+                quote!(struct #shadow_name #checked),
+                quote!(struct #plain_name #plain),
+                conversion(&quote!(#shadow_name), &quote!(Self), fields, *style),
+                conversion(&quote!(#plain_name), &quote!(Self), fields, *style),
             )
         }
         (TypeKind::Enum { variants }, syn::Data::Enum(data)) => {
-            let mut shadow_variants = TokenStream::new();
-            let mut arms = TokenStream::new();
+            let mut shadows = [TokenStream::new(), TokenStream::new()];
+            let mut arms = [TokenStream::new(), TokenStream::new()];
             for (variant, syn_variant) in variants.iter().zip(&data.variants) {
                 let under = variant_segment(def, &variant.name);
-                let fields = shadow_fields(
-                    &variant.fields,
-                    &syn_variant.fields,
-                    variant.style,
-                    &variant.ident.to_string(),
-                    under.as_slice(),
-                    true,
-                    &mut de_fns,
-                )?;
                 let attrs = serde_attrs(&syn_variant.attrs);
                 let v = &variant.ident;
-                shadow_variants.extend(match variant.style {
-                    Style::Named => quote!(#(#attrs)* #v { #fields },),
-                    Style::Unit => quote!(#(#attrs)* #v,),
-                    _ => quote!(#(#attrs)* #v(#fields),),
-                });
-                let pattern = conversion(
-                    &quote!(#shadow_name::#v),
-                    &quote!(Self::#v),
-                    &variant.fields,
-                    variant.style,
-                );
-                arms.extend(pattern);
+                for (i, (checked, name)) in [(true, &shadow_name), (false, &plain_name)]
+                    .into_iter()
+                    .enumerate()
+                {
+                    let fields = shadow_fields(
+                        &variant.fields,
+                        &syn_variant.fields,
+                        variant.style,
+                        &v.to_string(),
+                        under.as_slice(),
+                        checked,
+                        &mut de_fns,
+                    )?;
+                    shadows[i].extend(match variant.style {
+                        Style::Named => quote!(#(#attrs)* #v { #fields },),
+                        Style::Unit => quote!(#(#attrs)* #v,),
+                        _ => quote!(#(#attrs)* #v(#fields),),
+                    });
+                    arms[i].extend(conversion(
+                        &quote!(#name::#v),
+                        &quote!(Self::#v),
+                        &variant.fields,
+                        variant.style,
+                    ));
+                }
             }
-            (quote!(enum #shadow_name { #shadow_variants }), arms)
+            let [checked, plain] = shadows;
+            let [checked_arms, plain_arms] = arms;
+            (
+                quote!(enum #shadow_name { #checked }),
+                quote!(enum #plain_name { #plain }),
+                quote!(match shadow { #checked_arms }),
+                quote!(match shadow { #plain_arms }),
+            )
         }
         _ => return Err(syn::Error::new_spanned(ident, "unexpected shape of type")),
     };
 
-    let struct_checks = match &def.kind {
+    let collect_all = match &def.kind {
+        TypeKind::Struct { style, fields } => plain_struct_checks(fields, *style),
+        TypeKind::Enum { .. } => {
+            let body = validate::body(def, false, |_| true, &quote!(value));
+            quote! {
+                let mut violations = ::overhead_validate::Violations::new();
+                {
+                    let out = &mut violations;
+                    #body
+                }
+                if !violations.is_empty() {
+                    ::overhead_validate::collector::report(violations);
+                }
+            }
+        }
+    };
+    // Fail-fast checked every field it read; serde fills a missing field that has a
+    // default without reading it, so those are checked after.
+    let defaulted = validate::body(def, false, may_default, &quote!(value));
+    let must_match = match &def.kind {
         TypeKind::Struct { fields, .. } => checks::must_match_checks(fields, &quote!(value)),
         TypeKind::Enum { .. } => TokenStream::new(),
     };
-    let convert_expr = match &def.kind {
-        TypeKind::Struct { .. } => convert,
-        TypeKind::Enum { .. } => quote!(match shadow { #convert }),
+    let shadow_attrs = quote! {
+        #[derive(__serde::Deserialize)]
+        #[serde(crate = "::overhead_validate::__private::serde")]
+        #rename
+        #(#container_attrs)*
     };
 
     Ok(quote! {
@@ -107,11 +146,10 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
         const _: () = {
             use ::overhead_validate::__private::serde as __serde;
 
-            #[derive(__serde::Deserialize)]
-            #[serde(crate = "::overhead_validate::__private::serde")]
-            #rename
-            #(#container_attrs)*
-            #shadow_body
+            #shadow_attrs
+            #checked_def
+            #shadow_attrs
+            #plain_def
 
             #validate_fns
             #de_fns
@@ -125,12 +163,21 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
             impl #ident {
                 #[inline]
                 fn __decode<'de, D: __serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<Self, D::Error> {
-                    #plain_decode
+                    if ::overhead_validate::collector::mode() == ::overhead_validate::collector::Mode::CollectAll {
+                        let shadow = <#plain_name as __serde::Deserialize>::deserialize(deserializer)?;
+                        let value = #plain_convert;
+                        #collect_all
+                        return ::core::result::Result::Ok(value);
+                    }
                     let shadow = <#shadow_name as __serde::Deserialize>::deserialize(deserializer)?;
-                    let value = #convert_expr;
-                    let mut out = ::overhead_validate::Violations::new();
-                    #struct_checks
-                    if !out.is_empty() && ::overhead_validate::collector::report(out) {
+                    let value = #checked_convert;
+                    let mut violations = ::overhead_validate::Violations::new();
+                    {
+                        let out = &mut violations;
+                        #defaulted
+                        #must_match
+                    }
+                    if !violations.is_empty() && ::overhead_validate::collector::report(violations) {
                         return ::core::result::Result::Err(<D::Error as __serde::de::Error>::custom(
                             ::overhead_validate::collector::STOPPED));
                     }
@@ -159,6 +206,11 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
             }
         };
     })
+}
+
+/// A field serde may fill in without reading it: `default`, or an `Option`.
+fn may_default(field: &FieldDef) -> bool {
+    field.default || matches!(field.shape, Shape::Option(_))
 }
 
 /// The shadow's fields, with `deserialize_with` where a field validates; emits the
@@ -308,16 +360,10 @@ fn de_fn(
 /// Collecting every violation visits every field anyway, so a struct then decodes
 /// with plain serde (fields of nested types still go through functions that put
 /// their violations under the field) and checks its own fields after: the same
-/// code, in the same order, as `Deserialize` + `validate()`. Field-by-field
-/// checks during decoding pay off only when they can stop early (fail-fast).
-fn plain_decoding(
-    fields: &[FieldDef],
-    style: Style,
-    plain: &syn::Ident,
-    convert: &TokenStream,
-) -> TokenStream {
-    // Field by field: a field that passes costs its checks and nothing else; one
-    // that fails builds its violations (the list itself only on the first).
+/// code, in the same order, as `Deserialize` + `validate()`. Field by field, a
+/// field that passes costs its checks and nothing else; one that fails builds its
+/// violations (the list itself only on the first).
+fn plain_struct_checks(fields: &[FieldDef], style: Style) -> TokenStream {
     let mut body = TokenStream::new();
     for field in fields.iter().filter(|f| checks::has_checks(f)) {
         let passes = format_ident!("__passes__{}", field.rust_name(), span = Span::call_site());
@@ -342,15 +388,10 @@ fn plain_decoding(
         });
     }
     quote! {
-        if ::overhead_validate::collector::mode() == ::overhead_validate::collector::Mode::CollectAll {
-            let shadow = <#plain as __serde::Deserialize>::deserialize(deserializer)?;
-            let value = #convert;
-            let mut violations: ::core::option::Option<::overhead_validate::Violations> = ::core::option::Option::None;
-            #body
-            if let ::core::option::Option::Some(violations) = violations {
-                ::overhead_validate::collector::report(violations);
-            }
-            return ::core::result::Result::Ok(value);
+        let mut violations: ::core::option::Option<::overhead_validate::Violations> = ::core::option::Option::None;
+        #body
+        if let ::core::option::Option::Some(violations) = violations {
+            ::overhead_validate::collector::report(violations);
         }
     }
 }

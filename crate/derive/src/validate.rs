@@ -37,39 +37,73 @@ pub fn reject_generics(input: &syn::DeriveInput, derive: &str) -> syn::Result<()
 
 /// The check functions and the body of `validate_into`.
 pub fn parts(def: &TypeDef) -> (TokenStream, TokenStream) {
+    let mut body = body(def, true, |_| true, &quote!(self));
+    if let TypeKind::Struct { fields, .. } = &def.kind {
+        body.extend(checks::must_match_checks(fields, &quote!(self)));
+    }
+    (check_fns(def), body)
+}
+
+/// One check function per field that has rules.
+pub fn check_fns(def: &TypeDef) -> TokenStream {
     let mut fns = TokenStream::new();
-    let body = match &def.kind {
-        TypeKind::Struct { style, fields } => {
+    match &def.kind {
+        TypeKind::Struct { fields, .. } => {
             for field in fields.iter().filter(|f| checks::has_checks(f)) {
                 fns.extend(checks::field_fn(&checks::check_fn_name("", field), field));
             }
-            struct_body(fields, *style, true, &quote!(self))
+        }
+        TypeKind::Enum { variants } => {
+            for variant in variants {
+                for field in variant.fields.iter().filter(|f| checks::has_checks(f)) {
+                    let name = checks::check_fn_name(&variant.ident.to_string(), field);
+                    fns.extend(checks::field_fn(&name, field));
+                }
+            }
+        }
+    }
+    fns
+}
+
+/// Checks the fields `only` selects of the value `this` into `out`; with
+/// `nested == false` the `nested` rule is left out (decoding checked those).
+/// `must_match`, which compares two fields, is the caller's to add.
+pub fn body(
+    def: &TypeDef,
+    nested: bool,
+    only: fn(&FieldDef) -> bool,
+    this: &TokenStream,
+) -> TokenStream {
+    match &def.kind {
+        TypeKind::Struct { style, fields } => {
+            let selected: Vec<FieldDef> = fields.iter().filter(|f| only(f)).cloned().collect();
+            let mut body = TokenStream::new();
+            for field in selected.iter().filter(|f| checks::has_checks(f)) {
+                let name = checks::check_fn_name("", field);
+                let member = &field.member;
+                body.extend(call(&name, &quote!(&#this.#member), field, *style, nested));
+            }
+            body
         }
         TypeKind::Enum { variants } => {
             let mut arms = TokenStream::new();
             for variant in variants {
-                let checked: Vec<&FieldDef> = variant
-                    .fields
-                    .iter()
-                    .filter(|f| checks::has_checks(f))
-                    .collect();
-                if checked.is_empty() {
-                    continue;
-                }
-                let v = &variant.ident;
                 let mut calls = TokenStream::new();
                 let mut bindings = Vec::new();
                 for (i, field) in variant.fields.iter().enumerate() {
-                    if !checks::has_checks(field) {
+                    if !checks::has_checks(field) || !only(field) {
                         continue;
                     }
                     let name = checks::check_fn_name(&variant.ident.to_string(), field);
-                    fns.extend(checks::field_fn(&name, field));
                     let binding = format_ident!("__f{}", i);
                     let member = &field.member;
                     bindings.push(quote!(#member: #binding));
-                    calls.extend(call(&name, &quote!(#binding), field, variant.style, true));
+                    calls.extend(call(&name, &quote!(#binding), field, variant.style, nested));
                 }
+                if bindings.is_empty() {
+                    continue;
+                }
+                let v = &variant.ident;
                 let under = variant_segment(&def.tagging, &variant.name);
                 arms.extend(quote! {
                     Self::#v { #(#bindings,)* .. } => {
@@ -84,30 +118,11 @@ pub fn parts(def: &TypeDef) -> (TokenStream, TokenStream) {
             } else {
                 quote! {
                     #[allow(unreachable_patterns)]
-                    match self { #arms _ => {} }
+                    match &#this { #arms _ => {} }
                 }
             }
         }
-    };
-    (fns, body)
-}
-
-/// Checks every field of a struct `this` into `out`; with `nested == false` the
-/// `nested` rule is skipped (decoding has already checked nested values).
-pub fn struct_body(
-    fields: &[FieldDef],
-    style: Style,
-    nested: bool,
-    this: &TokenStream,
-) -> TokenStream {
-    let mut body = TokenStream::new();
-    for field in fields.iter().filter(|f| checks::has_checks(f)) {
-        let name = checks::check_fn_name("", field);
-        let member = &field.member;
-        body.extend(call(&name, &quote!(&#this.#member), field, style, nested));
     }
-    body.extend(checks::must_match_checks(fields, this));
-    body
 }
 
 /// Calls a field's check function and puts its violations under the field.

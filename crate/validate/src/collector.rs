@@ -121,15 +121,21 @@ pub fn report(violations: Violations) -> bool {
     if violations.is_empty() || !state.active || state.muted > 0 {
         return false;
     }
+    let fail_fast = state.mode == Mode::FailFast;
     VIOLATIONS.with(|v| {
         let mut all = v.borrow_mut();
-        if all.is_empty() {
+        if fail_fast {
+            // The first violation is the answer; a field's further ones are not.
+            if all.is_empty() {
+                all.extend_first(violations);
+            }
+        } else if all.is_empty() {
             *all = violations;
         } else {
             all.extend(violations);
         }
     });
-    state.mode == Mode::FailFast
+    fail_fast
 }
 
 /// Decodes a value whose own rules must not count here: a field of a validating

@@ -47,6 +47,11 @@ impl Violations {
         self.list.extend(other.list);
     }
 
+    /// Appends the first violation of `other`, if any.
+    pub fn extend_first(&mut self, other: Violations) {
+        self.list.extend(other.list.into_iter().take(1));
+    }
+
     /// `Ok(())` when empty.
     pub fn into_result(self) -> Result<(), Violations> {
         if self.list.is_empty() {

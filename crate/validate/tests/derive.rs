@@ -371,3 +371,27 @@ fn fail_fast_paths_of_nested_values_are_complete() {
     };
     assert_eq!(summary(&v), ["guests[1].email:email"]);
 }
+
+#[derive(Debug, ValidateOnDeserialize)]
+enum WithDefaults {
+    V {
+        #[validate(required)]
+        referrer: Option<String>,
+        #[serde(default)]
+        #[validate(non_empty)]
+        tags: Vec<String>,
+    },
+}
+
+#[test]
+fn fields_serde_fills_by_default_are_checked_in_every_mode() {
+    let Err(Error::Invalid(v)) = json::from_str::<WithDefaults>(r#"{"V": {}}"#) else {
+        panic!()
+    };
+    assert_eq!(summary(&v), ["V.referrer:required", "V.tags:non_empty"]);
+    let Err(Error::Invalid(v)) = json::from_str_fail_fast::<WithDefaults>(r#"{"V": {}}"#) else {
+        panic!()
+    };
+    assert_eq!(summary(&v), ["V.referrer:required"]);
+    assert!(serde_json::from_str::<WithDefaults>(r#"{"V": {}}"#).is_err());
+}

@@ -1,13 +1,13 @@
 use overhead_validate::Validate;
 use serde::Deserialize;
 
-fn f(value: &u32) -> bool {
-    *value > 3
+fn short(value: &String) -> bool {
+    value.len() < 3
 }
 
 #[derive(Deserialize, Validate)]
 struct Signup {
-    #[validate(custom(function = "f"))]
+    #[validate(custom(function = "short"))]
     username: String,
 }
 
