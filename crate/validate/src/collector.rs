@@ -127,7 +127,9 @@ pub fn report(violations: Violations) -> bool {
         if fail_fast {
             // The first violation is the answer; a field's further ones are not.
             if all.is_empty() {
-                all.extend_first(violations);
+                let mut violations = violations;
+                violations.truncate(1);
+                *all = violations;
             }
         } else if all.is_empty() {
             *all = violations;

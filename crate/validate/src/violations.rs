@@ -47,9 +47,9 @@ impl Violations {
         self.list.extend(other.list);
     }
 
-    /// Appends the first violation of `other`, if any.
-    pub fn extend_first(&mut self, other: Violations) {
-        self.list.extend(other.list.into_iter().take(1));
+    /// Keeps the first `n` violations.
+    pub fn truncate(&mut self, n: usize) {
+        self.list.truncate(n);
     }
 
     /// `Ok(())` when empty.
