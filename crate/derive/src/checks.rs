@@ -189,6 +189,8 @@ fn rule_check(rule: &RuleSpec, shape: &Shape, value: &TokenStream) -> TokenStrea
     match &rule.kind {
         RuleKind::Custom(function) => {
             let with = overrides(rule);
+            // Spanned at the attribute: a function of the wrong type is reported there.
+            let value = respan(value, span);
             quote_spanned! {span=>
                 if let ::core::result::Result::Err(violation) = #function(#value) {
                     let violation: ::overhead_validate::Violation = ::core::convert::Into::into(violation);
@@ -305,7 +307,10 @@ fn rule_passes(rule: &RuleSpec, shape: &Shape, value: &TokenStream) -> TokenStre
         return quote_spanned!(rule.span=> ::overhead_validate::Rule::check(&#rule_value, #checked));
     }
     match &rule.kind {
-        RuleKind::Custom(function) => quote_spanned!(rule.span=> #function(#value).is_ok()),
+        RuleKind::Custom(function) => {
+            let value = respan(value, rule.span);
+            quote_spanned!(rule.span=> ::core::result::Result::is_ok(&#function(#value)))
+        }
         RuleKind::Each(inner) => {
             let element = shape_passes(inner, &element_shape(shape), &quote!(__element));
             if matches!(shape, Shape::Map(_)) {
@@ -431,4 +436,24 @@ pub fn must_match_passes(fields: &[FieldDef], this: &TokenStream) -> Vec<TokenSt
         }
     }
     out
+}
+
+/// `tokens` with every span set to `span`, so that the compiler blames the
+/// attribute for a type error in code generated from it.
+fn respan(tokens: &TokenStream, span: Span) -> TokenStream {
+    tokens
+        .clone()
+        .into_iter()
+        .map(|mut tree| {
+            if let proc_macro2::TokenTree::Group(group) = &tree {
+                let mut inner =
+                    proc_macro2::Group::new(group.delimiter(), respan(&group.stream(), span));
+                inner.set_span(span);
+                tree = proc_macro2::TokenTree::Group(inner);
+            } else {
+                tree.set_span(span);
+            }
+            tree
+        })
+        .collect()
 }
