@@ -4,9 +4,9 @@
 use std::fmt::Write;
 use std::io::Write as _;
 
+use overhead_bench::Report;
 use overhead_bench::analysis::analyse;
 use overhead_bench::runner::{Phase, Progress};
-use overhead_bench::{Outcome, Report};
 
 pub fn render(report: &Report) -> String {
     let mut out = String::new();
@@ -86,7 +86,7 @@ pub fn render(report: &Report) -> String {
             r.variant.code(),
             r.engine.name(),
             r.input,
-            outcome(r.outcome),
+            r.outcome.name(),
             ns(r.median_ns),
             range(r.min_ns, r.max_ns),
             ns(r.mean_ns),
@@ -101,7 +101,7 @@ pub fn render(report: &Report) -> String {
                 r.engine.name(),
                 r.variant,
                 r.input,
-                outcome(r.outcome)
+                r.outcome.name()
             );
         }
     }
@@ -151,10 +151,6 @@ fn signed_ns(x: f64) -> String {
     } else {
         format!("+{}", ns(x))
     }
-}
-
-fn outcome(o: Outcome) -> &'static str {
-    o.name()
 }
 
 /// A duration in the unit that suits it: "126 ns", "1.37 µs".
