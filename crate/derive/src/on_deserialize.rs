@@ -163,6 +163,8 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
             impl #ident {
                 #[inline]
                 fn __decode<'de, D: __serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<Self, D::Error> {
+                    // Asked before anything nested decodes: the first to ask is the root.
+                    let root = ::overhead_validate::collector::take_root();
                     if ::overhead_validate::collector::mode() == ::overhead_validate::collector::Mode::CollectAll {
                         let shadow = <#plain_name as __serde::Deserialize>::deserialize(deserializer)?;
                         let value = #plain_convert;
@@ -177,7 +179,9 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
                         #defaulted
                         #must_match
                     }
-                    if !violations.is_empty() && ::overhead_validate::collector::report(violations) {
+                    // A nested value stops its parent here; the root was read to its end,
+                    // so its caller still checks what follows (trailing text is an error).
+                    if !violations.is_empty() && ::overhead_validate::collector::report(violations) && !root {
                         return ::core::result::Result::Err(<D::Error as __serde::de::Error>::custom(
                             ::overhead_validate::collector::STOPPED));
                     }

@@ -28,12 +28,15 @@ struct State {
     mode: Mode,
     /// Inside a value whose field is not marked `nested`: its violations do not count.
     muted: u32,
+    /// No value has started decoding yet: the next one is the root.
+    root_pending: bool,
 }
 
 const IDLE: State = State {
     active: false,
     mode: Mode::CollectAll,
     muted: 0,
+    root_pending: false,
 };
 
 thread_local! {
@@ -66,6 +69,7 @@ pub fn collect<R>(mode: Mode, decode: impl FnOnce() -> R) -> (R, Option<Violatio
             active: true,
             mode,
             muted: 0,
+            root_pending: true,
         })
     });
     let restore = RestoreState(state);
@@ -85,6 +89,21 @@ pub fn collect<R>(mode: Mode, decode: impl FnOnce() -> R) -> (R, Option<Violatio
     });
     drop(restore);
     (result, mine)
+}
+
+/// Whether the value about to decode is the root of the collector's decode, the
+/// one the caller gets; true once, for the first value that asks.
+#[inline]
+pub fn take_root() -> bool {
+    STATE.with(|s| {
+        let mut state = s.get();
+        let root = state.root_pending;
+        if root {
+            state.root_pending = false;
+            s.set(state);
+        }
+        root
+    })
 }
 
 /// Whether a collector is installed (so this value is part of a larger decode).

@@ -42,13 +42,15 @@ fn decode<'a, T: Deserialize<'a>>(text: &'a str, mode: Mode) -> Result<T, Error>
     match (result, violations) {
         (Ok(value), None) => Ok(value),
         (Err(e), None) => Err(Error::Syntax(e)),
-        // After a violation, in fail-fast mode, the "error" is only how decoding
-        // was stopped; in collect-all mode a syntax error is the answer.
-        (Err(e), Some(_)) if mode == Mode::CollectAll && !is_stop(&e) => Err(Error::Syntax(e)),
-        (_, Some(violations)) => Err(Error::Invalid(violations)),
+        // Fail-fast stops decoding with a data error of its own after the first
+        // violation; any other error (trailing text after a root that was read to
+        // its end) is the input's.
+        (Err(e), Some(violations)) if mode == Mode::FailFast && e.is_data() => {
+            Err(Error::Invalid(violations))
+        }
+        // Collecting everything never stops early: an error is the input's, and
+        // a syntax error is the answer even when the value broke rules.
+        (Err(e), Some(_)) => Err(Error::Syntax(e)),
+        (Ok(_), Some(violations)) => Err(Error::Invalid(violations)),
     }
-}
-
-fn is_stop(e: &serde_json::Error) -> bool {
-    e.is_data() && e.to_string().starts_with(collector::STOPPED)
 }

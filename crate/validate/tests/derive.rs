@@ -395,3 +395,52 @@ fn fields_serde_fills_by_default_are_checked_in_every_mode() {
     assert_eq!(summary(&v), ["V.referrer:required"]);
     assert!(serde_json::from_str::<WithDefaults>(r#"{"V": {}}"#).is_err());
 }
+
+#[derive(Debug, ValidateOnDeserialize)]
+struct DefaultedTags {
+    name: String,
+    #[serde(default)]
+    #[validate(min_items = 1)]
+    tags: Vec<String>,
+}
+
+#[test]
+fn trailing_text_after_a_root_is_a_syntax_error_in_both_modes() {
+    // Found by the property tests: the missing `tags` breaks a rule, but the text
+    // itself is not JSON, and that is the answer (as `serde_json::from_str` says).
+    let text = r#"{"name": "a"} x"#;
+    assert!(matches!(
+        json::from_str::<DefaultedTags>(text),
+        Err(Error::Syntax(_))
+    ));
+    assert!(matches!(
+        json::from_str_fail_fast::<DefaultedTags>(text),
+        Err(Error::Syntax(_))
+    ));
+    let Err(Error::Invalid(v)) = json::from_str_fail_fast::<DefaultedTags>(r#"{"name": "a"}"#)
+    else {
+        panic!()
+    };
+    assert_eq!(summary(&v), ["tags:length"]);
+    let ok = json::from_str_fail_fast::<DefaultedTags>(r#"{"name": "a", "tags": ["t"]}"#)
+        .expect("valid");
+    assert_eq!((ok.name.as_str(), ok.tags.len()), ("a", 1));
+}
+
+#[test]
+fn escaped_strings_are_checked_as_decoded() {
+    let user = json::from_str::<UserSignupOnDe>(
+        r#"{"email": "a\u0040b.co", "age": 30, "username": "abc"}"#,
+    )
+    .expect("valid");
+    assert_eq!(
+        (user.email.as_str(), user.username.as_str()),
+        ("a@b.co", "abc")
+    );
+    let Err(Error::Invalid(v)) =
+        json::from_str::<UserSignupOnDe>(r#"{"email": "a\u0062", "age": 30, "username": "abc"}"#)
+    else {
+        panic!()
+    };
+    assert_eq!(summary(&v), ["email:email"]);
+}
