@@ -62,8 +62,8 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
             (
                 quote!(struct #shadow_name #checked),
                 quote!(struct #plain_name #plain),
-                conversion(&quote!(#shadow_name), &quote!(Self), fields, *style),
-                conversion(&quote!(#plain_name), &quote!(Self), fields, *style),
+                struct_conversion(&quote!(#shadow_name), fields, *style),
+                struct_conversion(&quote!(#plain_name), fields, *style),
             )
         }
         (TypeKind::Enum { variants }, syn::Data::Enum(data)) => {
@@ -91,12 +91,13 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
                         Style::Unit => quote!(#(#attrs)* #v,),
                         _ => quote!(#(#attrs)* #v(#fields),),
                     });
-                    arms[i].extend(conversion(
+                    let (pattern, build) = conversion(
                         &quote!(#name::#v),
                         &quote!(Self::#v),
                         &variant.fields,
                         variant.style,
-                    ));
+                    );
+                    arms[i].extend(quote!(#pattern => #build,));
                 }
             }
             let [checked, plain] = shadows;
@@ -400,30 +401,30 @@ fn plain_struct_checks(fields: &[FieldDef], style: Style) -> TokenStream {
     }
 }
 
-/// `Shadow { a, b } => Real { a, b }` (or the struct conversion `Real { a: shadow.a, … }`).
+/// Moves the struct `shadow` into `Self`, field by field.
+fn struct_conversion(shadow: &TokenStream, fields: &[FieldDef], style: Style) -> TokenStream {
+    let (pattern, build) = conversion(shadow, &quote!(Self), fields, style);
+    quote!({ let #pattern = shadow; #build })
+}
+
+/// The pattern `Shadow { a: __v0, … }` and the expression `Real { a: __v0, … }`.
 fn conversion(
     shadow: &TokenStream,
     real: &TokenStream,
     fields: &[FieldDef],
     style: Style,
-) -> TokenStream {
+) -> (TokenStream, TokenStream) {
     let names: Vec<syn::Ident> = (0..fields.len())
         .map(|i| format_ident!("__v{}", i))
         .collect();
     let members: Vec<&syn::Member> = fields.iter().map(|f| &f.member).collect();
-    let (pattern, build) = match style {
+    match style {
         Style::Named => (
             quote!(#shadow { #(#members: #names),* }),
             quote!(#real { #(#members: #names),* }),
         ),
         Style::Unit => (quote!(#shadow), quote!(#real)),
         _ => (quote!(#shadow(#(#names),*)), quote!(#real(#(#names),*))),
-    };
-    if real.to_string() == "Self" {
-        // A struct: destructure the one shadow value.
-        quote!({ let #pattern = shadow; #build })
-    } else {
-        quote!(#pattern => #build,)
     }
 }
 
