@@ -91,15 +91,15 @@ impl Benchmark {
                     .unwrap_or_default();
                 for peer in peers {
                     // Figures are comparable only for the same answer.
-                    if peer.outcome == ours.outcome {
+                    if peer.info.outcome == ours.info.outcome {
                         jobs.push(peer);
                     } else {
                         notes.push(format!(
                             "{} disagrees on `{variant}` with input `{}`: {} where ours is {}; not timed",
-                            peer.engine.name(),
+                            peer.info.engine.name(),
                             input.name,
-                            peer.outcome.name(),
-                            ours.outcome.name()
+                            peer.info.outcome.name(),
+                            ours.info.outcome.name()
                         ));
                     }
                 }
@@ -109,9 +109,9 @@ impl Benchmark {
         // Ours first, then the peers, variant by variant: the order of the table.
         jobs.sort_by_key(|j| {
             (
-                j.variant,
+                j.info.variant,
                 j.input_rank(&inputs),
-                j.engine != Engine::Compiled,
+                j.info.engine != Engine::Compiled,
             )
         });
         Ok(Benchmark {
@@ -158,14 +158,14 @@ impl Benchmark {
                     mean_ns: f64::NAN,
                 });
                 ResultRow {
-                    variant: job.variant,
-                    engine: job.engine.clone(),
-                    input: job.input,
+                    variant: job.info.variant,
+                    engine: job.info.engine,
+                    input: job.info.input,
                     data: self.data,
-                    outcome: job.outcome,
-                    message: job.message,
-                    violations: job.violations,
-                    size: job.size,
+                    outcome: job.info.outcome,
+                    message: job.info.message,
+                    violations: job.info.violations,
+                    size: job.info.size,
                     runs_ns,
                     median_ns: s.median_ns,
                     min_ns: s.min_ns,
@@ -215,7 +215,7 @@ mod tests {
         let outcomes: Vec<_> = bench
             .jobs()
             .iter()
-            .map(|j| (j.input.as_str(), j.outcome))
+            .map(|j| (j.info.input.as_str(), j.info.outcome))
             .collect();
         // `de` ignores validation attributes: the invalid input decodes too.
         assert_eq!(outcomes, [("valid", Outcome::Ok), ("invalid", Outcome::Ok)]);
@@ -242,10 +242,10 @@ mod tests {
             .map(|j| {
                 format!(
                     "{} {} {} {}",
-                    j.variant,
-                    j.engine.name(),
-                    j.input,
-                    j.outcome.name()
+                    j.info.variant,
+                    j.info.engine.name(),
+                    j.info.input,
+                    j.info.outcome.name()
                 )
             })
             .collect();
@@ -271,7 +271,12 @@ mod tests {
             ]
         );
         let invalid = &bench.jobs()[6];
-        let paths: Vec<&str> = invalid.violations.iter().map(|v| v.path.as_str()).collect();
+        let paths: Vec<&str> = invalid
+            .info
+            .violations
+            .iter()
+            .map(|v| v.path.as_str())
+            .collect();
         assert_eq!(paths, ["email", "age", "username", "username"]);
     }
 
@@ -293,7 +298,7 @@ mod tests {
         let engines: Vec<String> = bench
             .jobs()
             .iter()
-            .map(|j| j.engine.name().into_owned())
+            .map(|j| j.info.engine.name().into_owned())
             .collect();
         assert_eq!(engines, ["compiled", "peer:validator"]);
         assert_eq!(bench.notes().len(), 2, "{:?}", bench.notes());
@@ -313,8 +318,8 @@ mod tests {
         };
         let bench = Benchmark::prepare(&scenario, &request).expect("prepares");
         let job = &bench.jobs()[0];
-        assert_eq!(job.outcome, Outcome::Error);
-        let message = job.message.as_deref().unwrap_or_default();
+        assert_eq!(job.info.outcome, Outcome::Error);
+        let message = job.info.message.as_deref().unwrap_or_default();
         assert!(message.contains("line 1 column"), "{message}");
     }
 

@@ -11,13 +11,7 @@ type Batch = Box<dyn FnMut(&dyn Clock, u64) -> f64>;
 
 /// One (variant, engine, input) to be measured.
 pub struct Job {
-    pub variant: Variant,
-    pub engine: Engine,
-    pub input: String,
-    pub outcome: Outcome,
-    pub message: Option<String>,
-    pub violations: Vec<ViolationRecord>,
-    pub size: usize,
+    pub info: JobInfo,
     batch: Batch,
 }
 
@@ -36,23 +30,8 @@ impl Job {
     /// `op` is one operation; it must read its input through `black_box` so the
     /// optimiser cannot hoist the work out of the loop.
     pub fn new<R>(info: JobInfo, mut op: impl FnMut() -> R + 'static) -> Job {
-        let JobInfo {
-            variant,
-            engine,
-            input,
-            outcome,
-            message,
-            violations,
-            size,
-        } = info;
         Job {
-            variant,
-            engine,
-            input,
-            outcome,
-            message,
-            violations,
-            size,
+            info,
             batch: Box::new(move |clock, iterations| time_loop(clock, iterations, &mut op)),
         }
     }
@@ -61,7 +40,7 @@ impl Job {
     pub fn input_rank(&self, inputs: &[&crate::Input]) -> usize {
         inputs
             .iter()
-            .position(|i| i.name == self.input)
+            .position(|i| i.name == self.info.input)
             .unwrap_or(usize::MAX)
     }
 

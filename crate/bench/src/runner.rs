@@ -149,7 +149,7 @@ mod tests {
         let mut seen = Vec::new();
         measure(&mut jobs, &settings, &clock, &mut |p| {
             if let Some(job) = p.job {
-                seen.push((p.phase, p.run, job.input.clone(), p.done, p.total));
+                seen.push((p.phase, p.run, job.info.input.clone(), p.done, p.total));
             } else {
                 assert_eq!(p.done, p.total);
             }

@@ -186,8 +186,11 @@ fn digits(x: f64) -> String {
 pub fn progress_line(p: &Progress) {
     let what = match (p.phase, p.job) {
         (_, None) => "done".to_owned(),
-        (Phase::WarmUp, Some(j)) => format!("warm-up {} {}", j.variant, j.input),
-        (Phase::Run, Some(j)) => format!("run {}/{} {} {}", p.run, p.runs, j.variant, j.input),
+        (Phase::WarmUp, Some(j)) => format!("warm-up {} {}", j.info.variant, j.info.input),
+        (Phase::Run, Some(j)) => format!(
+            "run {}/{} {} {}",
+            p.run, p.runs, j.info.variant, j.info.input
+        ),
     };
     eprint!("\r\x1b[2K[{}/{}] {what}", p.done, p.total);
     let _ = std::io::stderr().flush();

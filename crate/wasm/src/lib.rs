@@ -84,8 +84,8 @@ pub fn run(page_request: &str, on_progress: &js_sys::Function) -> Result<String,
             },
             run: p.run,
             runs: p.runs,
-            variant: p.job.map(|j| j.variant.code()),
-            input: p.job.map(|j| j.input.as_str()),
+            variant: p.job.map(|j| j.info.variant.code()),
+            input: p.job.map(|j| j.info.input.as_str()),
         };
         if let Ok(text) = serde_json::to_string(&message) {
             // A throwing callback must not abort the run; the page shows the result.

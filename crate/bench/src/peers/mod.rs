@@ -148,12 +148,14 @@ mod tests {
     }
 
     fn engines(jobs: &[Job]) -> Vec<String> {
-        jobs.iter().map(|j| j.engine.name().into_owned()).collect()
+        jobs.iter()
+            .map(|j| j.info.engine.name().into_owned())
+            .collect()
     }
 
     fn outcomes(jobs: &[Job]) -> Vec<(String, Outcome)> {
         jobs.iter()
-            .map(|j| (j.engine.name().into_owned(), j.outcome))
+            .map(|j| (j.info.engine.name().into_owned(), j.info.outcome))
             .collect()
     }
 
@@ -165,9 +167,9 @@ mod tests {
             ["peer:validator", "peer:garde", "peer:domainstack"]
         );
         for job in &jobs {
-            assert_eq!(job.variant, Variant::DeValidate);
-            assert_eq!(job.input, "valid");
-            assert_eq!(job.size, VALID.len());
+            assert_eq!(job.info.variant, Variant::DeValidate);
+            assert_eq!(job.info.input, "valid");
+            assert_eq!(job.info.size, VALID.len());
         }
     }
 
@@ -175,7 +177,7 @@ mod tests {
     fn validate_on_de_is_domainstack_only() {
         let jobs = jobs("user-signup", Variant::ValidateOnDe, &input("valid", VALID));
         assert_eq!(engines(&jobs), ["peer:domainstack"]);
-        assert_eq!(jobs[0].variant, Variant::ValidateOnDe);
+        assert_eq!(jobs[0].info.variant, Variant::ValidateOnDe);
     }
 
     #[test]
@@ -192,14 +194,14 @@ mod tests {
         for variant in [Variant::DeValidate, Variant::ValidateOnDe] {
             for job in jobs("user-signup", variant, &input("valid", VALID)) {
                 assert_eq!(
-                    job.outcome,
+                    job.info.outcome,
                     Outcome::Ok,
                     "{} {}: {:?}",
-                    job.engine.name(),
+                    job.info.engine.name(),
                     variant.code(),
-                    job.message
+                    job.info.message
                 );
-                assert_eq!(job.message, None);
+                assert_eq!(job.info.message, None);
             }
         }
     }
@@ -211,14 +213,14 @@ mod tests {
             assert!(!jobs.is_empty());
             for job in jobs {
                 assert_eq!(
-                    job.outcome,
+                    job.info.outcome,
                     Outcome::Invalid,
                     "{} {}: {:?}",
-                    job.engine.name(),
+                    job.info.engine.name(),
                     variant.code(),
-                    job.message
+                    job.info.message
                 );
-                let message = job.message.expect("a message when not ok");
+                let message = job.info.message.expect("a message when not ok");
                 assert!(!message.is_empty());
             }
         }
@@ -231,7 +233,7 @@ mod tests {
             Variant::DeValidate,
             &input("invalid", INVALID),
         );
-        let messages: Vec<_> = jobs.iter().map(|j| j.message.as_deref()).collect();
+        let messages: Vec<_> = jobs.iter().map(|j| j.info.message.as_deref()).collect();
         assert_eq!(
             messages,
             [
@@ -267,14 +269,14 @@ mod tests {
             for variant in [Variant::DeValidate, Variant::ValidateOnDe] {
                 for job in jobs("user-signup", variant, &input(name, text)) {
                     assert_eq!(
-                        job.outcome,
+                        job.info.outcome,
                         Outcome::Error,
                         "{name} {} {}: {:?}",
-                        job.engine.name(),
+                        job.info.engine.name(),
                         variant.code(),
-                        job.message
+                        job.info.message
                     );
-                    assert!(job.message.is_some());
+                    assert!(job.info.message.is_some());
                 }
             }
         }
@@ -312,12 +314,12 @@ mod tests {
             for variant in [Variant::DeValidate, Variant::ValidateOnDe] {
                 for job in jobs("user-signup", variant, &input(name, text)) {
                     assert_eq!(
-                        job.outcome,
+                        job.info.outcome,
                         Outcome::Invalid,
                         "{name} {} {}: {:?}",
-                        job.engine.name(),
+                        job.info.engine.name(),
                         variant.code(),
-                        job.message
+                        job.info.message
                     );
                 }
             }
