@@ -112,28 +112,47 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
         _ => return Err(syn::Error::new_spanned(ident, "unexpected shape of type")),
     };
 
-    let collect_all = match &def.kind {
-        TypeKind::Struct { style, fields } => plain_struct_checks(fields, *style),
-        TypeKind::Enum { .. } => {
-            let body = validate::body(def, false, |_| true, &quote!(value));
-            quote! {
-                let mut violations = ::overhead_validate::Violations::new();
-                {
-                    let out = &mut violations;
-                    #body
-                }
-                if !violations.is_empty() {
-                    ::overhead_validate::collector::report(violations);
-                }
-            }
-        }
-    };
     // Fail-fast checked every field it read; serde fills a missing field that has a
     // default without reading it, so those are checked after.
     let defaulted = validate::body(def, false, may_default, &quote!(value));
     let must_match = match &def.kind {
         TypeKind::Struct { fields, .. } => checks::must_match_checks(fields, &quote!(value)),
         TypeKind::Enum { .. } => TokenStream::new(),
+    };
+    // Collecting every violation visits every field anyway, so the value decodes
+    // with plain serde (fields of nested types still go through functions that put
+    // their violations under the field) and its own fields are checked after, with
+    // the code `validate()` runs, and only when a quick pass over the rules fails.
+    let all_fields = validate::body(def, false, |_| true, &quote!(value));
+    let report_all = quote! {
+        let mut violations = ::overhead_validate::Violations::new();
+        {
+            let out = &mut violations;
+            #all_fields
+            #must_match
+        }
+        ::overhead_validate::collector::report(violations);
+    };
+    let collect_all = match &def.kind {
+        TypeKind::Struct { fields, .. } => {
+            let mut passes: Vec<TokenStream> = fields
+                .iter()
+                .filter(|f| checks::has_checks(f))
+                .map(|field| {
+                    let name =
+                        format_ident!("__passes__{}", field.rust_name(), span = Span::call_site());
+                    let member = &field.member;
+                    quote!(#name(&value.#member))
+                })
+                .collect();
+            passes.extend(checks::must_match_passes(fields, &quote!(value)));
+            if passes.is_empty() {
+                TokenStream::new()
+            } else {
+                quote!(if !(#(#passes)&&*) { #report_all })
+            }
+        }
+        TypeKind::Enum { .. } => report_all,
     };
     let shadow_attrs = quote! {
         #[derive(__serde::Deserialize)]
@@ -360,45 +379,6 @@ fn de_fn(
             ::core::result::Result::Ok(value)
         }
     })
-}
-
-/// Collecting every violation visits every field anyway, so a struct then decodes
-/// with plain serde (fields of nested types still go through functions that put
-/// their violations under the field) and checks its own fields after: the same
-/// code, in the same order, as `Deserialize` + `validate()`. Field by field, a
-/// field that passes costs its checks and nothing else; one that fails builds its
-/// violations (the list itself only on the first).
-fn plain_struct_checks(fields: &[FieldDef], style: Style) -> TokenStream {
-    let mut body = TokenStream::new();
-    for field in fields.iter().filter(|f| checks::has_checks(f)) {
-        let passes = format_ident!("__passes__{}", field.rust_name(), span = Span::call_site());
-        let check = checks::check_fn_name("", field);
-        let member = &field.member;
-        let call = validate::call(&check, &quote!(&value.#member), field, style, false);
-        body.extend(quote! {
-            if !#passes(&value.#member) {
-                let out = violations.get_or_insert_with(::overhead_validate::Violations::new);
-                #call
-            }
-        });
-    }
-    let pairs = checks::must_match_passes(fields, &quote!(value));
-    if !pairs.is_empty() {
-        let checks = checks::must_match_checks(fields, &quote!(value));
-        body.extend(quote! {
-            if !(#(#pairs)&&*) {
-                let out = violations.get_or_insert_with(::overhead_validate::Violations::new);
-                #checks
-            }
-        });
-    }
-    quote! {
-        let mut violations: ::core::option::Option<::overhead_validate::Violations> = ::core::option::Option::None;
-        #body
-        if let ::core::option::Option::Some(violations) = violations {
-            ::overhead_validate::collector::report(violations);
-        }
-    }
 }
 
 /// Moves the struct `shadow` into `Self`, field by field.
