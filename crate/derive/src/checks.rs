@@ -399,9 +399,11 @@ pub fn must_match_checks(fields: &[FieldDef], this: &TokenStream) -> TokenStream
     out
 }
 
-/// The segment a field's violations go under, or none for a newtype's only field.
+/// The segment a field's violations go under, or none for a newtype's only field
+/// and a flattened one.
 pub fn segment(field: &FieldDef, tuple: bool, newtype: bool) -> Option<TokenStream> {
-    if newtype {
+    // A flattened child's keys sit in the parent's object: its paths do too.
+    if newtype || field.flatten {
         return None;
     }
     if tuple {

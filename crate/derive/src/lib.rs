@@ -1,4 +1,5 @@
-//! overhead-derive: `#[derive(Validate)]` and `#[derive(ValidateOnDeserialize)]`.
+//! overhead-derive: `#[derive(Validate)]`, `#[derive(ValidateOnDeserialize)]` and
+//! `#[derive(FastFlatten)]`.
 //!
 //! Both read the type through `overhead-schema`, so an attribute means the same
 //! here as in the playground's interpreter, and both emit the same per-field
@@ -6,6 +7,7 @@
 //! Use them through `overhead-validate`, which re-exports them.
 
 mod checks;
+mod flatten;
 mod on_deserialize;
 mod validate;
 
@@ -23,6 +25,15 @@ pub fn derive_validate(input: TokenStream) -> TokenStream {
 #[proc_macro_derive(ValidateOnDeserialize, attributes(validate, garde, serde))]
 pub fn derive_validate_on_deserialize(input: TokenStream) -> TokenStream {
     expand(input, on_deserialize::expand)
+}
+
+/// Implements `serde::Serialize` and `serde::Deserialize` through
+/// `overhead_flatten`'s field tables: `#[serde(flatten)]` children (which derive
+/// `FastFlatten` too) are read without buffering. `#[fast_flatten(validate)]`
+/// validates the decoded value (the type must implement `Validate`).
+#[proc_macro_derive(FastFlatten, attributes(serde, fast_flatten, validate, garde))]
+pub fn derive_fast_flatten(input: TokenStream) -> TokenStream {
+    expand(input, flatten::expand)
 }
 
 fn expand(

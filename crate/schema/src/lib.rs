@@ -19,7 +19,7 @@ mod suggest;
 
 pub use diagnostic::{Diagnostic, Errors, Severity};
 pub use file::{Analysis, analyze};
-pub use model::{FieldDef, Style, Tagging, TypeDef, TypeKind, VariantDef};
+pub use model::{DefaultValue, FieldDef, Style, Tagging, TypeDef, TypeKind, VariantDef};
 pub use rule::{
     LengthMode, LengthSpec, Literal, Number, RangeSpec, RegexSource, RuleKind, RuleSpec,
 };

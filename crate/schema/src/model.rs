@@ -15,6 +15,12 @@ use crate::shape::Shape;
 #[derive(Debug, Clone)]
 pub struct TypeDef {
     pub ident: syn::Ident,
+    /// The name serde gives the type when deserializing (`rename` applied).
+    pub name: String,
+    /// The name serde gives the type when serializing.
+    pub ser_name: String,
+    /// `#[serde(default)]` or `#[serde(default = "path")]` on the container.
+    pub default_value: DefaultValue,
     pub kind: TypeKind,
     pub deny_unknown_fields: bool,
     pub tagging: Tagging,
@@ -66,6 +72,14 @@ pub struct FieldDef {
     pub skip: bool,
     /// `default` on the field or its container.
     pub default: bool,
+    /// `default` on the field itself, and where its value comes from.
+    pub default_value: DefaultValue,
+    /// The name in the serialized form when serializing (`rename(serialize = …)`).
+    pub ser_name: String,
+    /// `skip` / `skip_serializing`.
+    pub skip_serializing: bool,
+    /// `skip_serializing_if = "path"`.
+    pub skip_serializing_if: Option<syn::ExprPath>,
     pub flatten: bool,
     pub rules: Vec<RuleSpec>,
     pub span: Span,
@@ -78,6 +92,31 @@ impl FieldDef {
             syn::Member::Named(ident) => ident.to_string(),
             syn::Member::Unnamed(index) => index.index.to_string(),
         }
+    }
+}
+
+/// Where a missing field's value comes from (serde's `default` attribute).
+#[derive(Debug, Clone)]
+pub enum DefaultValue {
+    /// No default: a missing field is an error (an `Option` is `None`).
+    None,
+    /// `Default::default()`.
+    Trait,
+    /// `default = "path"`: the function at the path.
+    Path(syn::ExprPath),
+}
+
+impl DefaultValue {
+    fn of(default: &attr::Default) -> Self {
+        match default {
+            attr::Default::None => DefaultValue::None,
+            attr::Default::Default => DefaultValue::Trait,
+            attr::Default::Path(path) => DefaultValue::Path(path.clone()),
+        }
+    }
+
+    pub fn is_some(&self) -> bool {
+        !matches!(self, DefaultValue::None)
     }
 }
 
@@ -136,6 +175,9 @@ impl TypeDef {
         };
         let def = TypeDef {
             ident: input.ident.clone(),
+            name: container.attrs.name().deserialize_name().value.clone(),
+            ser_name: container.attrs.name().serialize_name().value.clone(),
+            default_value: DefaultValue::of(container.attrs.default()),
             kind,
             deny_unknown_fields: container.attrs.deny_unknown_fields(),
             tagging,
@@ -178,6 +220,10 @@ fn field(f: &ast::Field, container_default: bool, errors: &mut Errors) -> FieldD
             .collect(),
         skip: f.attrs.skip_deserializing(),
         default: container_default || !matches!(f.attrs.default(), attr::Default::None),
+        default_value: DefaultValue::of(f.attrs.default()),
+        ser_name: f.attrs.name().serialize_name().value.clone(),
+        skip_serializing: f.attrs.skip_serializing(),
+        skip_serializing_if: f.attrs.skip_serializing_if().cloned(),
         flatten: f.attrs.flatten(),
         rules,
         span: f.original.span(),

@@ -71,3 +71,40 @@ where
     }
     deserializer.deserialize_map(Entries(PhantomData))
 }
+
+/// `Deserialize::deserialize` of a type that decodes with its own code (`decode`,
+/// e.g. the fast flatten codec) and is then validated as a whole with
+/// [`Validate`](crate::Validate): the value's rules, nested values' included, run
+/// once after decoding, and what fails goes to the collector like
+/// `ValidateOnDeserialize`'s violations (or, through plain serde, into one
+/// `D::Error`).
+pub fn decode_then_validate<'de, T, D>(
+    deserializer: D,
+    decode: fn(D) -> Result<T, D::Error>,
+) -> Result<T, D::Error>
+where
+    T: crate::Validate,
+    D: Deserializer<'de>,
+{
+    use serde::de::Error as _;
+    if !collector::is_active() {
+        let (result, violations) = collector::collect(collector::Mode::CollectAll, || {
+            decode_then_validate(deserializer, decode)
+        });
+        let value = result?;
+        return match violations {
+            None => Ok(value),
+            Some(violations) => Err(D::Error::custom(violations)),
+        };
+    }
+    let root = collector::take_root();
+    // Values inside validate through `validate_into` below (`nested`), not as
+    // they decode: their own reports would count twice.
+    let value = collector::muted(|| decode(deserializer))?;
+    let mut violations = crate::Violations::new();
+    value.validate_into(&mut violations);
+    if !violations.is_empty() && collector::report(violations) && !root {
+        return Err(D::Error::custom(collector::STOPPED));
+    }
+    Ok(value)
+}
