@@ -61,31 +61,33 @@ fn scenario(dir: &Path) -> (TokenStream, TokenStream) {
             at.column + 1
         )
     });
-    let mut items = Vec::new();
+    let mut items: Vec<syn::Item> = Vec::new();
     let mut types = Vec::new();
+    let mut samples = Vec::new();
+    let mut uses = Vec::new();
     for item in file.items {
         match item {
             syn::Item::Struct(mut s) => {
                 s.vis = syn::parse_quote!(pub);
-                keep_serde_attrs(&mut s.attrs);
-                s.fields
-                    .iter_mut()
-                    .for_each(|f| keep_serde_attrs(&mut f.attrs));
+                keep_attrs(&mut s.attrs);
+                s.fields.iter_mut().for_each(|f| keep_attrs(&mut f.attrs));
                 types.push(s.ident.clone());
-                items.push(quote!(#s));
+                samples.push(struct_sample(&s));
+                items.push(syn::Item::Struct(s));
             }
             syn::Item::Enum(mut e) => {
                 e.vis = syn::parse_quote!(pub);
-                keep_serde_attrs(&mut e.attrs);
+                keep_attrs(&mut e.attrs);
                 for v in &mut e.variants {
-                    keep_serde_attrs(&mut v.attrs);
-                    v.fields
-                        .iter_mut()
-                        .for_each(|f| keep_serde_attrs(&mut f.attrs));
+                    keep_attrs(&mut v.attrs);
+                    v.fields.iter_mut().for_each(|f| keep_attrs(&mut f.attrs));
                 }
                 types.push(e.ident.clone());
-                items.push(quote!(#e));
+                samples.push(enum_sample(&e));
+                items.push(syn::Item::Enum(e));
             }
+            // The standard library's names the definitions use (`BTreeSet`, …).
+            syn::Item::Use(u) if uses_std(&u.tree) => uses.push(u),
             _ => {}
         }
     }
@@ -114,15 +116,74 @@ fn scenario(dir: &Path) -> (TokenStream, TokenStream) {
     let schema_path = schema_path.display().to_string();
     let manifest_path = manifest_path.display().to_string();
 
+    let flattens = items.iter().any(has_flatten);
+    let plain = items.iter().map(|i| quote!(#i));
+    let integrated = items
+        .iter()
+        .map(|i| without_derives(i, &["serde", "validate", "garde"]));
+    let mut flatten_modules = TokenStream::new();
+    let codecs: Vec<TokenStream> = types
+        .iter()
+        .map(|t| {
+            let codec =
+                quote!(crate::compiled::Codec::<#module::plain::#t, #module::integrated::#t>::NEW);
+            if flattens {
+                let flatten = format_ident!("CODEC_{}", t);
+                quote!((#codec, #module::sff::#flatten))
+            } else {
+                codec
+            }
+        })
+        .collect();
+    if flattens {
+        let fast = items.iter().map(|i| quote!(#i));
+        let unflattened = items
+            .iter()
+            .map(unflatten)
+            .map(|i| without_derives(&i, &["serde"]));
+        // serde_fast_flatten's derive names a private type in a public impl, so its
+        // types stay private to their module, which hands out the codecs.
+        let sff = items
+            .iter()
+            .map(|i| private(without_derives_item(i, &["serde"])));
+        let sff_codecs = types.iter().map(|t| {
+            let name = format_ident!("CODEC_{}", t);
+            quote! {
+                pub const #name: &dyn crate::compiled::CompiledType =
+                    &crate::compiled::FlattenCodec::<super::plain::#t, super::fast::#t, super::unflattened::#t, #t>::NEW;
+            }
+        });
+        flatten_modules = quote! {
+            pub mod fast {
+                #(#uses)*
+                #(#[derive(::overhead_flatten::FastFlatten)] #fast)*
+            }
+            pub mod unflattened {
+                #(#uses)*
+                #(#[derive(::serde::Serialize, ::serde::Deserialize)] #unflattened)*
+            }
+            pub mod sff {
+                #(#uses)*
+                #(#[derive(::serde_fast_flatten::SerializeFields, ::serde_fast_flatten::DeserializeFields)] #sff)*
+                #(#sff_codecs)*
+            }
+        };
+    }
+
     let module_code = quote! {
-        #[allow(dead_code, clippy::all)]
+        #[allow(dead_code, unused_imports, clippy::all)]
         pub mod #module {
             pub mod plain {
-                #(#[derive(::serde::Deserialize, ::overhead_validate::Validate)] #items)*
+                #(#uses)*
+                use crate::sample::{Rng, Sample};
+                #(#[derive(::serde::Serialize, ::serde::Deserialize, ::overhead_validate::Validate)] #plain)*
+                #(#samples)*
             }
             pub mod integrated {
-                #(#[derive(::overhead_validate::ValidateOnDeserialize)] #items)*
+                #(#uses)*
+                #(#[derive(::overhead_validate::ValidateOnDeserialize)] #integrated)*
             }
+            #flatten_modules
         }
     };
     let entry = quote! {
@@ -131,20 +192,197 @@ fn scenario(dir: &Path) -> (TokenStream, TokenStream) {
             manifest: include_str!(#manifest_path),
             schema: include_str!(#schema_path),
             inputs: &[#((#input_names, include_str!(#input_paths))),*],
-            types: &[#((#type_names, &crate::compiled::Codec::<#module::plain::#types, #module::integrated::#types>::NEW)),*],
+            types: &[#((#type_names, &#codecs)),*],
         }
     };
     (module_code, entry)
 }
 
-/// Keeps `#[serde]`, `#[validate]`, `#[garde]` and doc comments; the derives are
-/// applied per module, and other crates' attributes mean nothing here.
-fn keep_serde_attrs(attrs: &mut Vec<syn::Attribute>) {
-    attrs.retain(|a| {
+/// The derives of the standard library, which the measured code may need
+/// (`Hash` + `Eq` for a set's elements); every other derive is the module's.
+const STD_DERIVES: &[&str] = &[
+    "Debug",
+    "Clone",
+    "Copy",
+    "PartialEq",
+    "Eq",
+    "PartialOrd",
+    "Ord",
+    "Hash",
+    "Default",
+];
+
+/// Keeps `#[serde]`, `#[validate]`, `#[garde]`, doc comments and the standard
+/// derives; other crates' attributes mean nothing here.
+fn keep_attrs(attrs: &mut Vec<syn::Attribute>) {
+    attrs.retain_mut(|a| {
+        if a.path().is_ident("derive") {
+            let Ok(paths) = a.parse_args_with(
+                syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
+            ) else {
+                return false;
+            };
+            let std: Vec<&syn::Path> = paths
+                .iter()
+                .filter(|p| STD_DERIVES.iter().any(|d| p.is_ident(d)))
+                .collect();
+            if std.is_empty() {
+                return false;
+            }
+            *a = syn::parse_quote!(#[derive(#(#std),*)]);
+            return true;
+        }
         ["serde", "validate", "garde", "doc"]
             .iter()
             .any(|name| a.path().is_ident(name))
     });
+}
+
+/// The item with only the attributes named in `keep` (and derives, docs) left on
+/// it and its fields: for derives that do not declare `validate` or `garde`.
+fn without_derives(item: &syn::Item, keep: &[&str]) -> TokenStream {
+    let item = without_derives_item(item, keep);
+    quote!(#item)
+}
+
+fn without_derives_item(item: &syn::Item, keep: &[&str]) -> syn::Item {
+    let mut item = item.clone();
+    let retain = |attrs: &mut Vec<syn::Attribute>| {
+        attrs.retain(|a| {
+            a.path().is_ident("derive")
+                || a.path().is_ident("doc")
+                || keep.iter().any(|k| a.path().is_ident(k))
+        })
+    };
+    match &mut item {
+        syn::Item::Struct(s) => {
+            retain(&mut s.attrs);
+            s.fields.iter_mut().for_each(|f| retain(&mut f.attrs));
+        }
+        syn::Item::Enum(e) => {
+            retain(&mut e.attrs);
+            for v in &mut e.variants {
+                retain(&mut v.attrs);
+                v.fields.iter_mut().for_each(|f| retain(&mut f.attrs));
+            }
+        }
+        _ => {}
+    }
+    item
+}
+
+/// The item, private to its module (its fields too).
+fn private(mut item: syn::Item) -> syn::Item {
+    match &mut item {
+        syn::Item::Struct(s) => {
+            s.vis = syn::Visibility::Inherited;
+            s.fields
+                .iter_mut()
+                .for_each(|f| f.vis = syn::Visibility::Inherited);
+        }
+        syn::Item::Enum(e) => e.vis = syn::Visibility::Inherited,
+        _ => {}
+    }
+    item
+}
+
+fn uses_std(tree: &syn::UseTree) -> bool {
+    match tree {
+        syn::UseTree::Path(p) => ["std", "core", "alloc"].iter().any(|r| p.ident == r),
+        _ => false,
+    }
+}
+
+fn has_flatten(item: &syn::Item) -> bool {
+    let syn::Item::Struct(s) = item else {
+        return false;
+    };
+    s.fields.iter().any(|f| {
+        f.attrs
+            .iter()
+            .any(|a| serde_args(a).iter().any(|m| m.path().is_ident("flatten")))
+    })
+}
+
+fn serde_args(attr: &syn::Attribute) -> Vec<syn::Meta> {
+    if !attr.path().is_ident("serde") {
+        return Vec::new();
+    }
+    attr.parse_args_with(syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated)
+        .map(|p| p.into_iter().collect())
+        .unwrap_or_default()
+}
+
+/// The item with `flatten` taken out of every field's `#[serde(...)]`.
+fn unflatten(item: &syn::Item) -> syn::Item {
+    let mut item = item.clone();
+    if let syn::Item::Struct(s) = &mut item {
+        for field in s.fields.iter_mut() {
+            let mut attrs = Vec::new();
+            for attr in field.attrs.drain(..) {
+                if !attr.path().is_ident("serde") {
+                    attrs.push(attr);
+                    continue;
+                }
+                let rest: Vec<syn::Meta> = serde_args(&attr)
+                    .into_iter()
+                    .filter(|m| !m.path().is_ident("flatten"))
+                    .collect();
+                if !rest.is_empty() {
+                    attrs.push(syn::parse_quote!(#[serde(#(#rest),*)]));
+                }
+            }
+            field.attrs = attrs;
+        }
+    }
+    item
+}
+
+/// `impl Sample`: every field drawn at random.
+fn struct_sample(s: &syn::ItemStruct) -> TokenStream {
+    let ident = &s.ident;
+    let build = construct(quote!(Self), &s.fields);
+    quote! {
+        impl Sample for #ident {
+            fn sample(rng: &mut Rng) -> Self { #build }
+        }
+    }
+}
+
+/// `impl Sample`: a variant drawn at random, then its fields.
+fn enum_sample(e: &syn::ItemEnum) -> TokenStream {
+    let ident = &e.ident;
+    let count = e.variants.len() as u64;
+    let arms = e.variants.iter().enumerate().map(|(i, v)| {
+        let name = &v.ident;
+        let build = construct(quote!(Self::#name), &v.fields);
+        let i = i as u64;
+        quote!(#i => #build,)
+    });
+    quote! {
+        impl Sample for #ident {
+            fn sample(rng: &mut Rng) -> Self {
+                match rng.below(#count) {
+                    #(#arms)*
+                    _ => unreachable!("below({}) is less than {}", #count, #count),
+                }
+            }
+        }
+    }
+}
+
+fn construct(path: TokenStream, fields: &syn::Fields) -> TokenStream {
+    match fields {
+        syn::Fields::Named(named) => {
+            let names = named.named.iter().map(|f| &f.ident);
+            quote!(#path { #(#names: Sample::sample(rng)),* })
+        }
+        syn::Fields::Unnamed(unnamed) => {
+            let values = unnamed.unnamed.iter().map(|_| quote!(Sample::sample(rng)));
+            quote!(#path(#(#values),*))
+        }
+        syn::Fields::Unit => path,
+    }
 }
 
 fn read(path: &Path) -> String {

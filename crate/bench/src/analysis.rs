@@ -1,5 +1,6 @@
-//! The seed's analysis of a validation run, per input: what validation costs
-//! over decoding alone, and what integrating it costs over two steps. Every
+//! The seeds' analyses, per input: what validation costs over decoding alone and
+//! what integrating it costs over two steps (000); formats and buffer reuse
+//! (001); the dict path against the JSON path (002); flatten's cost (003). Every
 //! figure pairs runs taken side by side (see `stats::paired_ratio`).
 
 use std::borrow::Cow;
@@ -54,6 +55,78 @@ fn compare(
     })
 }
 
+/// The comparisons of seeds 001, 002 and 003 between our own results.
+const OTHER_PAIRS: &[(&str, Variant, Variant)] = &[
+    // Seed 003: what flattening costs, serde's way and ours.
+    (
+        "serde's flatten vs unflattened: de/serde-flatten − de/unflattened",
+        Variant::DeSerdeFlatten,
+        Variant::DeUnflattened,
+    ),
+    (
+        "fast flatten vs unflattened: de/fast-flatten − de/unflattened",
+        Variant::DeFastFlatten,
+        Variant::DeUnflattened,
+    ),
+    (
+        "serde's flatten vs fast: de/serde-flatten − de/fast-flatten",
+        Variant::DeSerdeFlatten,
+        Variant::DeFastFlatten,
+    ),
+    (
+        "fast vs serde's flatten: ser/fast-flatten − ser/serde-flatten",
+        Variant::SerFastFlatten,
+        Variant::SerSerdeFlatten,
+    ),
+    (
+        "unflattened vs serde's flatten: ser/unflattened − ser/serde-flatten",
+        Variant::SerUnflattened,
+        Variant::SerSerdeFlatten,
+    ),
+    // Seed 002: the "dict" path against the JSON path.
+    (
+        "dict vs JSON, decode: from-value − de",
+        Variant::FromValue,
+        Variant::De,
+    ),
+    (
+        "dict vs JSON, encode: to-value − ser",
+        Variant::ToValue,
+        Variant::Ser,
+    ),
+    (
+        "JS object vs JSON, decode: from-js − de",
+        Variant::FromJs,
+        Variant::De,
+    ),
+    (
+        "JS object vs JSON, encode: to-js − ser",
+        Variant::ToJs,
+        Variant::Ser,
+    ),
+    // Seed 001: the formats, and reusing the buffer.
+    (
+        "postcard vs JSON, encode: enc/postcard − enc/json",
+        Variant::EncPostcard,
+        Variant::EncJson,
+    ),
+    (
+        "postcard vs JSON, decode: dec/postcard − dec/json",
+        Variant::DecPostcard,
+        Variant::DecJson,
+    ),
+    (
+        "reused vs fresh buffer, JSON: enc/json-reuse − enc/json",
+        Variant::EncJsonReuse,
+        Variant::EncJson,
+    ),
+    (
+        "reused vs fresh buffer, postcard: enc/postcard-reuse − enc/postcard",
+        Variant::EncPostcardReuse,
+        Variant::EncPostcard,
+    ),
+];
+
 /// The seed-000 analysis for every input the report has, with each peer's
 /// validation cost beside ours.
 pub fn analyse(report: &Report) -> Vec<InputAnalysis> {
@@ -94,7 +167,7 @@ pub fn analyse(report: &Report) -> Vec<InputAnalysis> {
                     peers.push(&r.engine);
                 }
             }
-            for peer in peers {
+            for peer in &peers {
                 let name = peer.name();
                 let peer_two_step = find(report, Variant::DeValidate, peer, input);
                 comparisons.extend(compare(
@@ -112,6 +185,26 @@ pub fn analyse(report: &Report) -> Vec<InputAnalysis> {
                     format!("ours vs {name}: validate-on-de"),
                     integrated,
                     peer_integrated,
+                ));
+            }
+            let ours_of = |variant| find(report, variant, &ours, input);
+            for (label, a, b) in OTHER_PAIRS {
+                comparisons.extend(compare(*label, ours_of(*a), ours_of(*b)));
+            }
+            for peer in &peers {
+                let name = peer.name();
+                for variant in [Variant::DeFastFlatten, Variant::SerFastFlatten] {
+                    let theirs = find(report, variant, peer, input);
+                    comparisons.extend(compare(
+                        format!("ours vs {name}: {variant}"),
+                        ours_of(variant),
+                        theirs,
+                    ));
+                }
+                comparisons.extend(compare(
+                    format!("{name} vs unflattened: its de/fast-flatten − de/unflattened"),
+                    find(report, Variant::DeFastFlatten, peer, input),
+                    ours_of(Variant::DeUnflattened),
                 ));
             }
             (!comparisons.is_empty()).then(|| InputAnalysis {

@@ -3,8 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::compiled::JobRequest;
 use crate::runner::{self, Progress};
 use crate::stats::Summary;
+use crate::variant::Family;
 use crate::{
     Clock, Engine, Env, Error, Job, Report, ResultRow, Scenario, Settings, Variant, bundled, peers,
     timer,
@@ -21,6 +23,8 @@ pub struct RunRequest {
     /// Every input when empty.
     pub inputs: Vec<String>,
     pub engines: Engines,
+    /// The scenario's data when absent.
+    pub data: Option<crate::Data>,
 }
 
 /// Which engines run.
@@ -32,6 +36,36 @@ pub enum Engines {
     /// Ours and every peer crate that implements the scenario.
     #[default]
     All,
+}
+
+/// Why `variant` cannot run here: `Ok(Some(note))` skips it (a variant the
+/// scenario lists), `Err` refuses it (one the user asked for by name).
+fn unsupported(
+    variant: Variant,
+    scenario: &Scenario,
+    data: crate::Data,
+    asked: bool,
+) -> Result<Option<String>, Error> {
+    let why = if variant.wasm_only() && !cfg!(target_arch = "wasm32") {
+        format!("`{variant}` runs only in the browser (serde-wasm-bindgen needs JavaScript)")
+    } else if scenario.repeat.is_some_and(|n| n > 1) && variant.family() != Family::Flatten {
+        format!(
+            "`{variant}` handles one value; `repeat` applies to the flatten variants (de/…, ser/… of seed 003)"
+        )
+    } else if data == crate::Data::Random
+        && matches!(variant.family(), Family::Validation | Family::Flatten)
+    {
+        format!(
+            "`{variant}` reads the input text as written; `data = \"random\"` applies to the encode/decode and conversion variants"
+        )
+    } else {
+        return Ok(None);
+    };
+    if asked {
+        Err(Error::Run(why))
+    } else {
+        Ok(Some(format!("{why}; skipped")))
+    }
 }
 
 /// Jobs prepared and checked, ready to be timed.
@@ -50,7 +84,7 @@ impl Benchmark {
         let settings = request.settings.unwrap_or(scenario.settings);
         settings.validate()?;
         let variants: &[Variant] = match (&request.variants[..], &scenario.variants[..]) {
-            ([], []) => Variant::ALL,
+            ([], []) => Variant::DEFAULT,
             ([], from_scenario) => from_scenario,
             (requested, _) => requested,
         };
@@ -77,18 +111,48 @@ impl Benchmark {
             (Engines::All, Some(b)) => Some(b.name),
             _ => None,
         };
+        let data = request.data.unwrap_or(scenario.data);
         let mut jobs = Vec::new();
         let mut notes = Vec::new();
         for &variant in variants {
+            if let Some(skip) = unsupported(variant, scenario, data, !request.variants.is_empty())?
+            {
+                notes.push(skip);
+                continue;
+            }
             for input in &inputs {
-                let ours = root.job(variant, input).ok_or_else(|| {
-                    Error::Run(format!(
-                        "the compiled engine has no code for `{variant}` here"
-                    ))
-                })?;
-                let peers = peers_of
+                let job_request = JobRequest {
+                    variant,
+                    input,
+                    data,
+                    repeat: scenario.repeat.unwrap_or(1),
+                };
+                let ours = match root.job(&job_request) {
+                    None => {
+                        return Err(Error::Run(format!(
+                            "the compiled engine has no code for `{variant}` on these definitions{}",
+                            match variant.family() {
+                                Family::Flatten =>
+                                    " (the flatten variants need a `#[serde(flatten)]` field)",
+                                _ => "",
+                            }
+                        )));
+                    }
+                    Some(Err(why)) => {
+                        notes.push(format!(
+                            "`{variant}` with input `{}` not timed: {why}",
+                            input.name
+                        ));
+                        continue;
+                    }
+                    Some(Ok(job)) => job,
+                };
+                let mut peers = peers_of
                     .map(|name| peers::jobs(name, variant, input))
                     .unwrap_or_default();
+                if request.engines == Engines::All {
+                    peers.extend(root.peer_jobs(&job_request));
+                }
                 for peer in peers {
                     // Figures are comparable only for the same answer.
                     if peer.info.outcome == ours.info.outcome {
@@ -117,7 +181,7 @@ impl Benchmark {
         Ok(Benchmark {
             scenario: scenario.name.clone(),
             settings,
-            data: scenario.data,
+            data,
             jobs,
             notes,
         })

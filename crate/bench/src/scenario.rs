@@ -25,6 +25,9 @@ pub struct Scenario {
     pub variants: Vec<Variant>,
     pub settings: Settings,
     pub data: Data,
+    /// Each operation handles a JSON array of this many copies of the input value
+    /// (seed 003's workload: 1,000 values serialized once, then timed).
+    pub repeat: Option<u32>,
     /// Results carried by a document (a shared run).
     pub results: Option<Report>,
 }
@@ -50,6 +53,7 @@ struct Manifest {
     settings: Settings,
     #[serde(default)]
     data: Data,
+    repeat: Option<u32>,
 }
 
 /// The one-document form.
@@ -71,6 +75,8 @@ pub struct Document {
     pub settings: Settings,
     #[serde(default)]
     pub data: Data,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repeat: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub results: Option<Report>,
 }
@@ -128,6 +134,7 @@ impl Scenario {
             variants: m.variants,
             settings: m.settings,
             data: m.data,
+            repeat: checked_repeat(m.repeat)?,
             results: None,
         })
     }
@@ -161,6 +168,7 @@ impl Scenario {
             variants: self.variants.clone(),
             settings: self.settings,
             data: self.data,
+            repeat: self.repeat,
             results: self.results.clone(),
         }
     }
@@ -194,8 +202,22 @@ impl TryFrom<Document> for Scenario {
             variants: doc.variants,
             settings: doc.settings,
             data: doc.data,
+            repeat: checked_repeat(doc.repeat)?,
             results: doc.results,
         })
+    }
+}
+
+/// The largest `repeat`: a million copies of even a small value is hundreds of MB.
+pub const MAX_REPEAT: u32 = 100_000;
+
+fn checked_repeat(repeat: Option<u32>) -> Result<Option<u32>, Error> {
+    match repeat {
+        Some(0) => Err(Error::Scenario("`repeat` must be at least 1".into())),
+        Some(n) if n > MAX_REPEAT => Err(Error::Scenario(format!(
+            "`repeat` is {n}; the limit is {MAX_REPEAT}"
+        ))),
+        other => Ok(other),
     }
 }
 

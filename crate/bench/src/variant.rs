@@ -19,11 +19,83 @@ pub enum Variant {
     ValidateOnDe,
     /// The same, stopping at the first violation.
     ValidateOnDeFailFast,
+    /// Value → JSON text.
+    Ser,
+    /// `serde_json::Value` → value (the "dict" path).
+    FromValue,
+    /// Value → `serde_json::Value`.
+    ToValue,
+    /// JS object → value through serde-wasm-bindgen (wasm only).
+    FromJs,
+    /// Value → JS object through serde-wasm-bindgen (wasm only).
+    ToJs,
+    /// Encode with serde_json into a fresh `Vec<u8>`.
+    EncJson,
+    /// Decode from serde_json bytes.
+    DecJson,
+    /// Encode with postcard into a fresh `Vec<u8>`.
+    EncPostcard,
+    /// Decode from postcard bytes.
+    DecPostcard,
+    /// Encode with serde_json into a reused, cleared buffer.
+    EncJsonReuse,
+    /// Encode with postcard into a reused, cleared buffer.
+    EncPostcardReuse,
+    /// Flattened JSON → value with serde's own `#[serde(flatten)]`.
+    DeSerdeFlatten,
+    /// Flattened JSON → value with the fast flatten codec.
+    DeFastFlatten,
+    /// Nested JSON of the same values → the same types without `flatten`.
+    DeUnflattened,
+    /// Value → flattened JSON with serde's flatten.
+    SerSerdeFlatten,
+    /// Value → flattened JSON with the fast flatten codec.
+    SerFastFlatten,
+    /// Value → nested JSON, types without `flatten`.
+    SerUnflattened,
+}
+
+/// The family a variant belongs to: the seed it comes from and what it needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    /// Seed 000: decoding with validation.
+    Validation,
+    /// Seed 002: value ↔ text, `serde_json::Value` or a JS object.
+    Conversion,
+    /// Seed 001: encode / decode with a format, SIZE in bytes.
+    Format,
+    /// Seed 003: the three flatten forms.
+    Flatten,
 }
 
 impl Variant {
-    /// Every variant this build can run.
+    /// Every variant, in table order.
     pub const ALL: &'static [Variant] = &[
+        Variant::De,
+        Variant::DeValidate,
+        Variant::ValidateOnDe,
+        Variant::ValidateOnDeFailFast,
+        Variant::Ser,
+        Variant::FromValue,
+        Variant::ToValue,
+        Variant::FromJs,
+        Variant::ToJs,
+        Variant::EncJson,
+        Variant::DecJson,
+        Variant::EncPostcard,
+        Variant::DecPostcard,
+        Variant::EncJsonReuse,
+        Variant::EncPostcardReuse,
+        Variant::DeSerdeFlatten,
+        Variant::DeFastFlatten,
+        Variant::DeUnflattened,
+        Variant::SerSerdeFlatten,
+        Variant::SerFastFlatten,
+        Variant::SerUnflattened,
+    ];
+
+    /// The variants a scenario that names none runs: seed 000's four.
+    pub const DEFAULT: &'static [Variant] = &[
         Variant::De,
         Variant::DeValidate,
         Variant::ValidateOnDe,
@@ -36,6 +108,23 @@ impl Variant {
             Variant::DeValidate => "de+validate",
             Variant::ValidateOnDe => "validate-on-de",
             Variant::ValidateOnDeFailFast => "validate-on-de/fail-fast",
+            Variant::Ser => "ser",
+            Variant::FromValue => "from-value",
+            Variant::ToValue => "to-value",
+            Variant::FromJs => "from-js",
+            Variant::ToJs => "to-js",
+            Variant::EncJson => "enc/json",
+            Variant::DecJson => "dec/json",
+            Variant::EncPostcard => "enc/postcard",
+            Variant::DecPostcard => "dec/postcard",
+            Variant::EncJsonReuse => "enc/json-reuse",
+            Variant::EncPostcardReuse => "enc/postcard-reuse",
+            Variant::DeSerdeFlatten => "de/serde-flatten",
+            Variant::DeFastFlatten => "de/fast-flatten",
+            Variant::DeUnflattened => "de/unflattened",
+            Variant::SerSerdeFlatten => "ser/serde-flatten",
+            Variant::SerFastFlatten => "ser/fast-flatten",
+            Variant::SerUnflattened => "ser/unflattened",
         }
     }
 
@@ -48,28 +137,57 @@ impl Variant {
                 "JSON text → validated value in one step, all violations collected"
             }
             Variant::ValidateOnDeFailFast => "the same, stopping at the first violation",
+            Variant::Ser => "value → JSON text",
+            Variant::FromValue => "serde_json::Value → value (the \"dict\" path)",
+            Variant::ToValue => "value → serde_json::Value",
+            Variant::FromJs => "JS object → value via serde-wasm-bindgen (wasm only)",
+            Variant::ToJs => "value → JS object via serde-wasm-bindgen (wasm only)",
+            Variant::EncJson => "encode to JSON bytes in a fresh buffer",
+            Variant::DecJson => "decode from JSON bytes",
+            Variant::EncPostcard => "encode to postcard bytes in a fresh buffer",
+            Variant::DecPostcard => "decode from postcard bytes",
+            Variant::EncJsonReuse => "encode to JSON bytes in a reused, cleared buffer",
+            Variant::EncPostcardReuse => "encode to postcard bytes in a reused, cleared buffer",
+            Variant::DeSerdeFlatten => "flattened JSON → value with serde's #[serde(flatten)]",
+            Variant::DeFastFlatten => "flattened JSON → value with the fast flatten codec",
+            Variant::DeUnflattened => "nested JSON → the same types without flatten",
+            Variant::SerSerdeFlatten => "value → flattened JSON with serde's flatten",
+            Variant::SerFastFlatten => "value → flattened JSON with the fast flatten codec",
+            Variant::SerUnflattened => "value → nested JSON, types without flatten",
         }
     }
-}
 
-/// Codes DESIGN.md defines that later work implements; named so that asking for one
-/// says "not yet" rather than "no such thing".
-const PLANNED: &[&str] = &[
-    "ser",
-    "from-value",
-    "to-value",
-    "from-js",
-    "to-js",
-    "enc/json",
-    "dec/json",
-    "enc/postcard",
-    "dec/postcard",
-    "enc/json-reuse",
-    "enc/postcard-reuse",
-    "de/serde-flatten",
-    "de/fast-flatten",
-    "de/unflattened",
-];
+    pub fn family(self) -> Family {
+        match self {
+            Variant::De
+            | Variant::DeValidate
+            | Variant::ValidateOnDe
+            | Variant::ValidateOnDeFailFast => Family::Validation,
+            Variant::Ser
+            | Variant::FromValue
+            | Variant::ToValue
+            | Variant::FromJs
+            | Variant::ToJs => Family::Conversion,
+            Variant::EncJson
+            | Variant::DecJson
+            | Variant::EncPostcard
+            | Variant::DecPostcard
+            | Variant::EncJsonReuse
+            | Variant::EncPostcardReuse => Family::Format,
+            Variant::DeSerdeFlatten
+            | Variant::DeFastFlatten
+            | Variant::DeUnflattened
+            | Variant::SerSerdeFlatten
+            | Variant::SerFastFlatten
+            | Variant::SerUnflattened => Family::Flatten,
+        }
+    }
+
+    /// Whether this variant runs only in the browser (serde-wasm-bindgen).
+    pub fn wasm_only(self) -> bool {
+        matches!(self, Variant::FromJs | Variant::ToJs)
+    }
+}
 
 impl FromStr for Variant {
     type Err = Error;
@@ -83,13 +201,8 @@ impl FromStr for Variant {
             .map(|v| v.code())
             .collect::<Vec<_>>()
             .join(", ");
-        let what = if PLANNED.contains(&code) || code.starts_with("ser/") {
-            "is not implemented in this version"
-        } else {
-            "is not a variant code"
-        };
         Err(Error::Variant(format!(
-            "`{code}` {what}; available: {available}"
+            "`{code}` is not a variant code; available: {available}"
         )))
     }
 }
@@ -125,9 +238,7 @@ mod tests {
     }
 
     #[test]
-    fn unknown_and_planned_codes_say_which() {
-        let planned = "ser".parse::<Variant>().expect_err("planned").to_string();
-        assert!(planned.contains("not implemented"), "{planned}");
+    fn unknown_codes_list_the_known_ones() {
         let bogus = "dee".parse::<Variant>().expect_err("bogus").to_string();
         assert!(
             bogus.contains("not a variant code") && bogus.contains("available: de"),

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 use overhead_bench::runner::Progress;
 use overhead_bench::{
-    Benchmark, Engines, Env, RunRequest, Scenario, Settings, SystemClock, Variant, bundled,
+    Benchmark, Data, Engines, Env, RunRequest, Scenario, Settings, SystemClock, Variant, bundled,
 };
 
 #[derive(Parser)]
@@ -60,16 +60,28 @@ struct RunArgs {
     /// Untimed operations before the first run.
     #[arg(long)]
     warmup: Option<u64>,
+    /// Data for the encode/decode and conversion variants: the input's value, or
+    /// a pool of values from a seeded generator (default: the scenario's).
+    #[arg(long, value_enum)]
+    data: Option<DataChoice>,
     /// Print the Report as JSON instead of the table.
     #[arg(long)]
     json: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
+enum DataChoice {
+    /// One fixed value: the input's.
+    Serial,
+    /// A pool of values drawn from a seeded generator, cycled through.
+    Random,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
 enum EngineChoice {
     /// Derive-generated code (bundled scenarios only).
     Compiled,
-    /// Ours and the peer crates (validator, garde, domainstack) where they apply.
+    /// Ours and the peer crates (validator, garde, domainstack, serde_fast_flatten) where they apply.
     All,
 }
 
@@ -105,6 +117,10 @@ fn run(args: RunArgs) -> Result<(), String> {
             EngineChoice::Compiled => Engines::Compiled,
             EngineChoice::All => Engines::All,
         },
+        data: args.data.map(|d| match d {
+            DataChoice::Serial => Data::Serial,
+            DataChoice::Random => Data::Random,
+        }),
     };
     let bench = Benchmark::prepare(&scenario, &request).map_err(|e| e.to_string())?;
     let mut env = Env::of_this_build();

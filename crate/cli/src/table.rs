@@ -33,8 +33,16 @@ pub fn render(report: &Report) -> String {
         s.warmup, s.runs, s.iterations
     );
 
-    // Seed 001's per-run table.
-    let prov = width(report.results.iter().map(|r| r.engine.name().len()), "PROV");
+    // Seed 001's per-run table; PROV is the engine and the data, as the seed's
+    // `rumi.xbuf2.serial`.
+    let provider = |r: &overhead_bench::ResultRow| {
+        let data = match r.data {
+            overhead_bench::Data::Serial => "serial",
+            overhead_bench::Data::Random => "random",
+        };
+        format!("{}.{data}", r.engine.name())
+    };
+    let prov = width(report.results.iter().map(|r| provider(r).len()), "PROV");
     let kind = width(
         report.results.iter().map(|r| r.variant.code().len()),
         "TYPE",
@@ -57,7 +65,7 @@ pub fn render(report: &Report) -> String {
                 let _ = writeln!(
                     out,
                     "{:<prov$} {:>3} {:<kind$} {:<input$} {:>6} {:>10.1} {:>10.1}",
-                    r.engine.name(),
+                    provider(r),
                     k + 1,
                     r.variant.code(),
                     r.input,

@@ -148,7 +148,7 @@ fn a_scenario_document_runs_like_its_folder() {
 
 #[test]
 fn bad_input_is_a_clear_error_and_exit_1() {
-    let cases: [(&[&str], &str); 4] = [
+    let cases: [(&[&str], &str); 7] = [
         (
             &["run", "scenarios/user-signup", "--runs", "0"],
             "runs must be between 1 and 1000, got 0",
@@ -158,8 +158,32 @@ fn bad_input_is_a_clear_error_and_exit_1() {
             "no input named `nope`",
         ),
         (
-            &["run", "scenarios/user-signup", "--variants", "ser"],
-            "`ser` is not implemented",
+            &[
+                "run",
+                "scenarios/user-signup",
+                "--variants",
+                "de/fast-flatten",
+            ],
+            "the flatten variants need a `#[serde(flatten)]` field",
+        ),
+        (
+            &["run", "scenarios/user-signup", "--variants", "from-js"],
+            "`from-js` runs only in the browser",
+        ),
+        (
+            &[
+                "run",
+                "scenarios/user-signup",
+                "--variants",
+                "de",
+                "--data",
+                "random",
+            ],
+            "`data = \"random\"` applies to the encode/decode and conversion variants",
+        ),
+        (
+            &["run", "scenarios/user-signup", "--variants", "sre"],
+            "`sre` is not a variant code",
         ),
         (&["run", "scenarios/does-not-exist"], "cannot read"),
     ];

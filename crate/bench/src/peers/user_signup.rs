@@ -43,7 +43,7 @@ pub(super) fn jobs(variant: Variant, input: &Input) -> Vec<Job> {
             input,
             is_domainstack_violation,
         )],
-        Variant::De | Variant::ValidateOnDeFailFast => Vec::new(),
+        _ => Vec::new(),
     }
 }
 

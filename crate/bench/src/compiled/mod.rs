@@ -1,0 +1,80 @@
+//! The compiled engine: real derive-generated code for the bundled scenarios,
+//! produced by `build.rs` from `scenarios/*/schema.rs`. Each type of a scenario
+//! has codecs by family of variants: validation (seed 000), conversion (002),
+//! formats (001) and, for definitions that flatten, the three flatten forms (003).
+
+mod flatten;
+mod formats;
+mod validation;
+
+pub use flatten::FlattenCodec;
+pub use validation::Codec;
+
+use crate::report::ViolationRecord;
+use crate::scenario::Input;
+use crate::{Data, Engine, Job, JobInfo, Outcome, Variant};
+
+/// What one job is asked to do.
+pub struct JobRequest<'a> {
+    pub variant: Variant,
+    pub input: &'a Input,
+    pub data: Data,
+    /// Copies of the input value per operation (flatten variants).
+    pub repeat: u32,
+}
+
+/// One compiled type of a bundled scenario.
+pub trait CompiledType: Sync {
+    /// Prepares the job, running it once to learn its outcome. `None` when this
+    /// type has no code for the variant; `Some(Err(why))` when the job cannot run
+    /// on this input (e.g. encoding an input that does not decode).
+    fn job(&self, request: &JobRequest<'_>) -> Option<Result<Job, String>>;
+
+    /// Peer crates' jobs for the same request (measured in the same loop).
+    fn peer_jobs(&self, _request: &JobRequest<'_>) -> Vec<Job> {
+        Vec::new()
+    }
+}
+
+impl<T: CompiledType + ?Sized> CompiledType for &T {
+    fn job(&self, request: &JobRequest<'_>) -> Option<Result<Job, String>> {
+        (**self).job(request)
+    }
+
+    fn peer_jobs(&self, request: &JobRequest<'_>) -> Vec<Job> {
+        (**self).peer_jobs(request)
+    }
+}
+
+/// A type with codecs from two families: the first that has code for a variant
+/// answers.
+impl<A: CompiledType, B: CompiledType> CompiledType for (A, B) {
+    fn job(&self, request: &JobRequest<'_>) -> Option<Result<Job, String>> {
+        self.0.job(request).or_else(|| self.1.job(request))
+    }
+
+    fn peer_jobs(&self, request: &JobRequest<'_>) -> Vec<Job> {
+        let mut jobs = self.0.peer_jobs(request);
+        jobs.extend(self.1.peer_jobs(request));
+        jobs
+    }
+}
+
+fn info(request: &JobRequest<'_>, outcome: Outcome, message: Option<String>) -> JobInfo {
+    JobInfo {
+        variant: request.variant,
+        engine: Engine::Compiled,
+        input: request.input.name.clone(),
+        outcome,
+        message,
+        violations: Vec::new(),
+        size: request.input.text.len(),
+    }
+}
+
+fn invalid(request: &JobRequest<'_>, violations: &overhead_validate::Violations) -> JobInfo {
+    JobInfo {
+        violations: violations.iter().map(ViolationRecord::from).collect(),
+        ..info(request, Outcome::Invalid, None)
+    }
+}

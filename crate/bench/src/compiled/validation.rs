@@ -1,0 +1,81 @@
+//! Seed 000's variants on compiled types: decode, decode then validate, validate
+//! while decoding (collect-all and fail-fast).
+
+use std::hint::black_box;
+use std::marker::PhantomData;
+
+use overhead_validate::{Validate, json};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use super::{CompiledType, JobRequest, formats, info, invalid};
+use crate::sample::Sample;
+use crate::{Job, Outcome, Variant};
+
+/// The compiled operations of one type: `P` derives `Serialize`, `Deserialize`
+/// and `Validate`; `I` is the same definition deriving `ValidateOnDeserialize`.
+pub struct Codec<P, I>(PhantomData<fn() -> (P, I)>);
+
+impl<P, I> Codec<P, I> {
+    pub const NEW: Self = Codec(PhantomData);
+}
+
+impl<P, I> CompiledType for Codec<P, I>
+where
+    P: DeserializeOwned + Serialize + Validate + Sample + 'static,
+    I: DeserializeOwned + 'static,
+{
+    fn job(&self, request: &JobRequest<'_>) -> Option<Result<Job, String>> {
+        Some(Ok(match request.variant {
+            Variant::De => de::<P>(request),
+            Variant::DeValidate => de_validate::<P>(request),
+            Variant::ValidateOnDe => validate_on_de(request, |text| json::from_str::<I>(text)),
+            Variant::ValidateOnDeFailFast => {
+                validate_on_de(request, |text| json::from_str_fail_fast::<I>(text))
+            }
+            _ => return formats::job::<P>(request),
+        }))
+    }
+}
+
+/// The baseline: decode only; validation attributes mean nothing to plain serde.
+fn de<T: DeserializeOwned + 'static>(request: &JobRequest<'_>) -> Job {
+    let text: Box<str> = request.input.text.as_str().into();
+    let info = match serde_json::from_str::<T>(&text) {
+        Ok(_) => info(request, Outcome::Ok, None),
+        Err(e) => info(request, Outcome::Error, Some(e.to_string())),
+    };
+    Job::new(info, move || serde_json::from_str::<T>(black_box(&text)))
+}
+
+/// Two steps: decode, then `.validate()`.
+fn de_validate<T: DeserializeOwned + Validate + 'static>(request: &JobRequest<'_>) -> Job {
+    let text: Box<str> = request.input.text.as_str().into();
+    let info = match serde_json::from_str::<T>(&text) {
+        Ok(value) => match value.validate() {
+            Ok(()) => info(request, Outcome::Ok, None),
+            Err(violations) => invalid(request, &violations),
+        },
+        Err(e) => info(request, Outcome::Error, Some(e.to_string())),
+    };
+    Job::new(info, move || {
+        serde_json::from_str::<T>(black_box(&text)).map(|value| {
+            let verdict = value.validate();
+            (value, verdict)
+        })
+    })
+}
+
+/// One step: decode and validate together (`decode` collects all or fails fast).
+fn validate_on_de<T: 'static>(
+    request: &JobRequest<'_>,
+    decode: impl Fn(&str) -> Result<T, json::Error> + 'static,
+) -> Job {
+    let text: Box<str> = request.input.text.as_str().into();
+    let info = match decode(&text) {
+        Ok(_) => info(request, Outcome::Ok, None),
+        Err(json::Error::Invalid(violations)) => invalid(request, &violations),
+        Err(json::Error::Syntax(e)) => info(request, Outcome::Error, Some(e.to_string())),
+    };
+    Job::new(info, move || decode(black_box(&text)))
+}
