@@ -105,4 +105,29 @@ describe('the playground', () => {
     await expect.poll(() => page.locator('#results .result-row').count(), { timeout: 60_000 }).toBe(ROWS);
     await page.close();
   });
+
+  it('switches to another bundled scenario and runs its variants, browser-only ones included', async () => {
+    const { page, errors } = await openPlayground();
+    const titles = await page.locator('#scenario-picker option').allInnerTexts();
+    expect(titles).toEqual(expect.arrayContaining(['Nested flatten (seed 003)', 'Car message (seed 001)', 'API payload (seed 002)']));
+    await page.selectOption('#scenario-picker', 'api-payload');
+    await expect.poll(() => page.textContent('#scenario-title')).toBe('API payload (seed 002)');
+    expect(await page.locator('#input-tabs [role="tab"]').allInnerTexts()).toEqual(['valid', 'invalid']);
+    await setSettings(page, '0', '1', '20');
+    await page.click('#run');
+    const rows = page.locator('#results .result-row');
+    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(16);
+    const variants = new Set(await rows.locator('.variant').allInnerTexts());
+    expect(variants).toEqual(new Set(['de', 'de+validate', 'validate-on-de', 'ser', 'from-value', 'to-value', 'from-js', 'to-js']));
+    expect(await page.isVisible('#notes')).toBe(false);
+
+    await page.selectOption('#scenario-picker', 'nested-flatten');
+    await expect.poll(() => rows.count()).toBe(0);
+    await setSettings(page, '0', '1', '2');
+    await page.click('#run');
+    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(8);
+    expect(await rows.locator('.outcome').allInnerTexts()).toEqual(Array(8).fill('ok'));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

@@ -15,6 +15,8 @@ const DEFAULT_SCENARIO = 'user-signup';
 
 const ui = {
   title: byId('scenario-title', HTMLHeadingElement),
+  picker: byId('scenario-picker', HTMLSelectElement),
+  notes: byId('notes', HTMLUListElement),
   summary: byId('scenario-summary', HTMLDivElement),
   isolation: byId('isolation', HTMLSpanElement),
   timer: byId('timer', HTMLSpanElement),
@@ -35,6 +37,7 @@ const ui = {
 const editors = new Editors(byId('schema-editor', HTMLDivElement), byId('input-editor', HTMLDivElement), byId('input-tabs', HTMLDivElement));
 const client = new BenchClient((message) => showMessage(`The benchmark worker stopped (${message}) and was restarted.`, 'error'));
 let scenario: ScenarioDocument | null = null;
+let bundled: ScenarioDocument[] = [];
 
 function showMessage(text: string, kind: 'error' | 'info'): void {
   ui.message.textContent = text;
@@ -61,6 +64,7 @@ function showEnvironment(timer: TimerInfo, isolated: boolean): void {
 
 function loadScenario(doc: ScenarioDocument): void {
   scenario = doc;
+  ui.picker.value = doc.name ?? '';
   ui.title.textContent = doc.title;
   ui.summary.innerHTML = markdownToHtml(doc.summary);
   editors.load(doc.schema, doc.inputs);
@@ -83,6 +87,7 @@ function showProgress(p: Progress): void {
 
 function setRunning(running: boolean): void {
   ui.run.disabled = running;
+  ui.picker.disabled = running;
   ui.cancel.hidden = !running;
   ui.progress.hidden = !running;
   if (running) {
@@ -93,6 +98,9 @@ function setRunning(running: boolean): void {
 
 function showReport(report: Report): void {
   renderResults(ui.results, report);
+  const notes = report.notes ?? [];
+  ui.notes.replaceChildren(...notes.map((note) => Object.assign(document.createElement('li'), { textContent: note })));
+  ui.notes.hidden = notes.length === 0;
   const e = report.env;
   ui.env.textContent = `${e.target} · overhead ${e.engine_version} · ${e.rustc ?? ''} · ${e.browser ?? ''} · ${report.settings.runs} runs × ${report.settings.iterations.toLocaleString('en')} iterations after ${report.settings.warmup.toLocaleString('en')} warm-up · runs interleaved`;
 }
@@ -131,6 +139,14 @@ ui.form.addEventListener('submit', (event) => {
   void run();
 });
 ui.cancel.addEventListener('click', () => client.cancel());
+ui.picker.addEventListener('change', () => {
+  const doc = bundled.find((s) => s.name === ui.picker.value);
+  if (!doc || client.running) return;
+  clearMessage();
+  ui.results.replaceChildren();
+  ui.notes.hidden = true;
+  loadScenario(doc);
+});
 editors.onRunShortcut(() => void run());
 window.addEventListener('keydown', (event) => {
   if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
@@ -142,7 +158,12 @@ window.addEventListener('keydown', (event) => {
 client.ready.then(
   (info) => {
     showEnvironment(info.timer, info.crossOriginIsolated);
-    const doc = info.scenarios.find((s) => s.name === DEFAULT_SCENARIO) ?? info.scenarios[0];
+    bundled = info.scenarios;
+    ui.picker.replaceChildren(
+      ...bundled.map((s) => Object.assign(document.createElement('option'), { value: s.name ?? '', textContent: s.title })),
+    );
+    ui.picker.disabled = false;
+    const doc = bundled.find((s) => s.name === DEFAULT_SCENARIO) ?? bundled[0];
     if (doc) loadScenario(doc);
     ui.run.disabled = false;
   },

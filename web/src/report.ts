@@ -66,6 +66,8 @@ export interface ScenarioDocument {
   variants: string[];
   settings: Settings;
   data?: 'serial' | 'random';
+  /** Copies of the input value per operation (seed 003's workload). */
+  repeat?: number;
   results?: Report;
 }
 

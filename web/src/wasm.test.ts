@@ -6,11 +6,21 @@ import type { Report, ScenarioDocument, TimerInfo } from './report';
 
 initSync({ module: readFileSync(new URL('./wasm-pkg/overhead_wasm_bg.wasm', import.meta.url)) });
 
-function userSignup(): ScenarioDocument {
+function bundled(name: string): ScenarioDocument {
   const docs = JSON.parse(bundledScenarios()) as ScenarioDocument[];
-  const doc = docs.find((d) => d.name === 'user-signup');
-  if (!doc) throw new Error('user-signup is not bundled');
+  const doc = docs.find((d) => d.name === name);
+  if (!doc) throw new Error(`${name} is not bundled`);
   return doc;
+}
+
+function userSignup(): ScenarioDocument {
+  return bundled('user-signup');
+}
+
+function quickRun(doc: ScenarioDocument, request: Record<string, unknown> = {}): Report {
+  const settings = { iterations: 3, runs: 1, warmup: 0 };
+  const page = { scenario: doc, request: { settings, ...request }, env: {} };
+  return JSON.parse(run(JSON.stringify(page), () => undefined)) as Report;
 }
 
 describe('overhead-wasm', () => {
@@ -79,5 +89,57 @@ describe('overhead-wasm', () => {
     const edited = { scenario: { ...userSignup(), schema: 'struct Other { x: u8 }' }, request: {}, env: {} };
     expect(() => run(JSON.stringify(edited), () => undefined)).toThrow(/compiled engine has code only for the bundled/);
     expect(() => run('{"scenario": 1}', () => undefined)).toThrow(/invalid type/);
+  });
+
+  it('runs the three flatten forms and the serde_fast_flatten peer on seed 003\'s workload', () => {
+    const doc = bundled('nested-flatten');
+    expect(doc.repeat).toBe(1000);
+    const report = quickRun(doc);
+    const rows = report.results.map((r) => `${r.variant} ${r.engine} ${r.outcome}`);
+    expect(rows).toEqual([
+      'de/serde-flatten compiled ok',
+      'de/fast-flatten compiled ok',
+      'de/fast-flatten peer:serde_fast_flatten ok',
+      'de/unflattened compiled ok',
+      'ser/serde-flatten compiled ok',
+      'ser/fast-flatten compiled ok',
+      'ser/fast-flatten peer:serde_fast_flatten ok',
+      'ser/unflattened compiled ok',
+    ]);
+    const size = (variant: string) => report.results.find((r) => r.variant === variant)?.size ?? 0;
+    // 1,000 objects; the nested form spells out `"b":{"c":{…}}` and `"d":{…}`.
+    expect(size('de/fast-flatten')).toBe(size('de/serde-flatten'));
+    expect(size('de/unflattened')).toBeGreaterThan(size('de/fast-flatten'));
+  });
+
+  it('encodes and decodes the Car message with serial and random data', () => {
+    const doc = bundled('car');
+    const serial = quickRun(doc);
+    expect(serial.results.map((r) => r.variant)).toEqual([
+      'enc/json',
+      'dec/json',
+      'enc/postcard',
+      'dec/postcard',
+      'enc/json-reuse',
+      'enc/postcard-reuse',
+    ]);
+    expect(serial.results.every((r) => r.outcome === 'ok' && r.data === 'serial')).toBe(true);
+    const postcard = serial.results.find((r) => r.variant === 'enc/postcard');
+    const json = serial.results.find((r) => r.variant === 'enc/json');
+    expect(postcard?.size).toBeGreaterThan(0);
+    expect(postcard?.size).toBeLessThan(json?.size ?? 0);
+    const random = quickRun(doc, { data: 'random' });
+    expect(random.results.every((r) => r.outcome === 'ok' && r.data === 'random')).toBe(true);
+    expect(random.results.find((r) => r.variant === 'enc/postcard')?.size).not.toBe(postcard?.size);
+  });
+
+  it('converts the API payload to and from JS objects through serde-wasm-bindgen', () => {
+    const report = quickRun(bundled('api-payload'));
+    const rows = report.results.map((r) => `${r.variant} ${r.input} ${r.outcome}`);
+    for (const variant of ['de', 'ser', 'from-value', 'to-value', 'from-js', 'to-js']) {
+      expect(rows).toContain(`${variant} valid ok`);
+    }
+    expect(rows).toContain('validate-on-de invalid invalid');
+    expect(report.notes ?? []).toEqual([]);
   });
 });

@@ -9,6 +9,10 @@ use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor
 
 /// The field table of a struct whose fields, its flattened children's included,
 /// can arrive in any order: what each key names, and where the values go.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is flattened into a `#[derive(FastFlatten)]` struct, so it must derive `FastFlatten` too",
+    label = "a flattened field's type does not derive `FastFlatten`"
+)]
 pub trait FlattenFields {
     /// The type's name, as serde would give it.
     const NAME: &'static str;
@@ -29,6 +33,10 @@ pub trait FlattenFields {
 }
 
 /// Reading a [`FlattenFields`] struct from a map or a sequence.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is flattened into a `#[derive(FastFlatten)]` struct, so it must derive `FastFlatten` too",
+    label = "a flattened field's type does not derive `FastFlatten`"
+)]
 pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
     /// Reads the value of the field at flat index `field` from `map` into `partial`.
     fn read_value<A: MapAccess<'de>>(

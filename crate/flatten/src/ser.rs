@@ -5,6 +5,10 @@ use serde::ser::SerializeStruct;
 
 /// A struct whose fields, its flattened children's included, can be written into
 /// a `serialize_struct` that someone else opened.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is flattened into a `#[derive(FastFlatten)]` struct, so it must derive `FastFlatten` too",
+    label = "a flattened field's type does not derive `FastFlatten`"
+)]
 pub trait FlattenSerialize {
     /// The type's name, as serde would give it.
     const NAME: &'static str;

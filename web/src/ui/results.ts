@@ -6,7 +6,7 @@ import { el } from './dom';
 
 export function renderResults(table: HTMLTableElement, report: Report): void {
   const head = el('thead', {}, [
-    el('tr', {}, ['Variant', 'Engine', 'Input', 'Outcome', 'Median', 'Range (min–max)', 'Runs', 'Size'].map((h) => el('th', { text: h }))),
+    el('tr', {}, ['Variant', 'Engine', 'Input', 'Data', 'Outcome', 'Median', 'Range (min–max)', 'Runs', 'Size'].map((h) => el('th', { text: h }))),
   ]);
   const body = el('tbody');
   for (const r of report.results) {
@@ -19,6 +19,7 @@ export function renderResults(table: HTMLTableElement, report: Report): void {
         el('td', { className: 'variant', text: r.variant }),
         el('td', { text: r.engine }),
         el('td', { text: r.input }),
+        el('td', { text: r.data }),
         outcome,
         withNs(el('td', { className: 'median num', text: formatNs(r.median_ns) }), r.median_ns),
         el('td', { className: 'range num', text: formatRange(r.min_ns, r.max_ns) }),
@@ -28,7 +29,7 @@ export function renderResults(table: HTMLTableElement, report: Report): void {
     );
     // A decoding error is worth a line; violations are what a validator is for.
     if (r.outcome === 'error' && r.message) {
-      body.append(el('tr', { className: 'message-row' }, [Object.assign(el('td', { text: r.message }), { colSpan: 8 })]));
+      body.append(el('tr', { className: 'message-row' }, [Object.assign(el('td', { text: r.message }), { colSpan: 9 })]));
     }
   }
   table.replaceChildren(head, body);

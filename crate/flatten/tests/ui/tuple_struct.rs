@@ -1,0 +1,6 @@
+use overhead_flatten::FastFlatten;
+
+#[derive(FastFlatten)]
+struct Pair(u32, u32);
+
+fn main() {}
