@@ -106,7 +106,7 @@ fn table_has_the_seed_001_layout_and_a_summary() {
     );
     let run_lines = text
         .lines()
-        .filter(|l| l.starts_with("compiled ") && l.contains(" de "))
+        .filter(|l| l.starts_with("compiled.serial ") && l.contains(" de "))
         .count();
     assert_eq!(run_lines, 3, "{text}");
     let summary = text
@@ -297,4 +297,58 @@ fn check_reports_diagnostics_with_positions_and_the_exit_code() {
     std::fs::remove_dir_all(&dir).ok();
     assert!(good.status.success(), "{}", stderr(&good));
     assert!(stdout(&good).contains("ok: 1 type(s): UserSignup"));
+}
+
+#[test]
+fn car_prints_the_seed_001_table_with_serial_and_random_data() {
+    let tiny = ["--iterations", "50", "--runs", "2", "--warmup", "0"];
+    for data in ["serial", "random"] {
+        let out = overhead(&[&["run", "scenarios/car", "--data", data][..], &tiny[..]].concat());
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = stdout(&out);
+        assert!(text.contains("PROV"), "{text}");
+        let rows: Vec<&str> = text
+            .lines()
+            .filter(|l| l.starts_with(&format!("compiled.{data} ")))
+            .collect();
+        // 6 variants × 2 runs.
+        assert_eq!(rows.len(), 12, "{text}");
+        assert!(text.contains("postcard vs JSON, encode"), "{text}");
+    }
+}
+
+#[test]
+fn nested_flatten_runs_every_form_and_the_seed_crate() {
+    let out = overhead(&[
+        "run",
+        "scenarios/nested-flatten",
+        "--json",
+        "--iterations",
+        "2",
+        "--runs",
+        "1",
+        "--warmup",
+        "0",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    let rows: Vec<String> = report["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|r| format!("{} {} {}", r["variant"], r["engine"], r["outcome"]).replace('"', ""))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            "de/serde-flatten compiled ok",
+            "de/fast-flatten compiled ok",
+            "de/fast-flatten peer:serde_fast_flatten ok",
+            "de/unflattened compiled ok",
+            "ser/serde-flatten compiled ok",
+            "ser/fast-flatten compiled ok",
+            "ser/fast-flatten peer:serde_fast_flatten ok",
+            "ser/unflattened compiled ok",
+        ]
+    );
 }
