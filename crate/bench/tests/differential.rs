@@ -1,0 +1,279 @@
+//! The interpreter against the compiled code, scenario by scenario: the same
+//! outcome, the same decoded value (compared through serialization) and the same
+//! violations (path and code), on the bundled inputs and on thousands of inputs
+//! made from them (values changed, keys dropped or added, types swapped, text cut).
+
+use overhead_bench::bundled::{self, BUNDLED};
+use overhead_bench::sample::Rng;
+use overhead_engine::run::{Engine, Error};
+use overhead_validate::{Validate, Violations, json};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Value as Json, json};
+
+const CASES: usize = 10_000;
+
+fn scenario(name: &str) -> (String, Option<String>, Vec<String>) {
+    let b = BUNDLED.iter().find(|b| b.name == name).expect("bundled");
+    let s = b.scenario().expect("parses");
+    (
+        s.schema.clone(),
+        s.root.clone(),
+        s.inputs.iter().map(|i| i.text.clone()).collect(),
+    )
+}
+
+fn paths(v: &Violations) -> Vec<String> {
+    v.iter().map(|v| format!("{}:{}", v.path, v.code)).collect()
+}
+
+fn sorted(mut v: Vec<String>) -> Vec<String> {
+    v.sort();
+    v
+}
+
+/// What an input turned out to be, for the tally.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Kind {
+    Valid,
+    Invalid,
+    Malformed,
+}
+
+/// Every variant on one input, compiled `P`/`I` against the engine.
+fn agree<P, I>(engine: &Engine, text: &str) -> Kind
+where
+    P: DeserializeOwned + Serialize + Validate,
+    I: DeserializeOwned,
+{
+    // de
+    let compiled = serde_json::from_str::<P>(text);
+    let interpreted = engine.decode(text);
+    assert_eq!(
+        compiled.is_ok(),
+        interpreted.is_ok(),
+        "de on {text}: {:?} / {:?}",
+        compiled.as_ref().err(),
+        interpreted.as_ref().err()
+    );
+    let (Ok(compiled), Ok(interpreted)) = (compiled, interpreted) else {
+        // Neither decodes: validating while decoding fails the same way.
+        assert!(
+            matches!(json::from_str::<I>(text), Err(json::Error::Syntax(_))),
+            "{text}"
+        );
+        assert!(
+            matches!(engine.decode_validated(text), Err(Error::Syntax(_))),
+            "{text}"
+        );
+        return Kind::Malformed;
+    };
+    let written: Json =
+        serde_json::from_str(&engine.to_json(&interpreted).expect("ser")).expect("json");
+    // Through text, as both write it (an `f32` written as a `Value` widens).
+    let compiled_written: Json =
+        serde_json::from_str(&serde_json::to_string(&compiled).expect("ser")).expect("json");
+    assert_eq!(compiled_written, written, "value of {text}");
+
+    // de+validate
+    let two_step = compiled
+        .validate()
+        .err()
+        .map(|v| paths(&v))
+        .unwrap_or_default();
+    let ours = engine
+        .validate(&interpreted)
+        .err()
+        .map(|v| paths(&v))
+        .unwrap_or_default();
+    assert_eq!(two_step, ours, "de+validate on {text}");
+
+    // validate-on-de
+    match (json::from_str::<I>(text), engine.decode_validated(text)) {
+        (Ok(_), Ok(_)) => {}
+        (Err(json::Error::Invalid(a)), Err(Error::Invalid(b))) => {
+            assert_eq!(
+                sorted(paths(&a)),
+                sorted(paths(&b)),
+                "validate-on-de on {text}"
+            )
+        }
+        (a, b) => panic!("validate-on-de on {text}: {:?} / {:?}", a.err(), b.err()),
+    }
+
+    // validate-on-de/fail-fast
+    match (
+        json::from_str_fail_fast::<I>(text),
+        engine.decode_fail_fast(text),
+    ) {
+        (Ok(_), Ok(_)) => {}
+        (Err(json::Error::Invalid(a)), Err(Error::Invalid(b))) => {
+            assert_eq!(paths(&a), paths(&b), "fail-fast on {text}")
+        }
+        (Err(json::Error::Syntax(_)), Err(Error::Syntax(_))) => {}
+        (a, b) => panic!("fail-fast on {text}: {:?} / {:?}", a.err(), b.err()),
+    }
+    if two_step.is_empty() {
+        Kind::Valid
+    } else {
+        Kind::Invalid
+    }
+}
+
+/// Inputs made from `seeds` by random edits, deterministic per `seed`.
+fn cases(seeds: &[String], seed: u64) -> Vec<String> {
+    let mut rng = Rng::new(seed);
+    let docs: Vec<Json> = seeds
+        .iter()
+        .filter_map(|t| serde_json::from_str(t).ok())
+        .collect();
+    let mut out = Vec::with_capacity(CASES);
+    while out.len() < CASES {
+        let mut doc = docs[rng.below(docs.len() as u64) as usize].clone();
+        for _ in 0..1 + rng.below(2) {
+            mutate(&mut doc, &mut rng);
+        }
+        let mut text = doc.to_string();
+        if rng.below(20) == 0 {
+            let mut cut = rng.below(text.len() as u64) as usize;
+            while !text.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            text.truncate(cut);
+        }
+        out.push(text);
+    }
+    out
+}
+
+fn mutate(doc: &mut Json, rng: &mut Rng) {
+    match doc {
+        Json::Object(map) if !map.is_empty() && rng.below(3) > 0 => {
+            let keys: Vec<String> = map.keys().cloned().collect();
+            let key = keys[rng.below(keys.len() as u64) as usize].clone();
+            match rng.below(12) {
+                0 => {
+                    map.remove(&key);
+                }
+                1 => {
+                    map.insert("unknownKey".into(), json!(rng.below(9)));
+                }
+                _ => {
+                    if let Some(v) = map.get_mut(&key) {
+                        mutate(v, rng);
+                    }
+                }
+            }
+        }
+        Json::Array(items) if !items.is_empty() && rng.below(3) > 0 => {
+            let i = rng.below(items.len() as u64) as usize;
+            match rng.below(5) {
+                0 => {
+                    items.remove(i);
+                }
+                1 => {
+                    let copy = items[i].clone();
+                    items.push(copy);
+                }
+                _ => mutate(&mut items[i], rng),
+            }
+        }
+        // Mostly a value of the same kind, so that decoding often succeeds and
+        // the rules decide; sometimes anything at all.
+        Json::String(_) if rng.below(6) > 0 => {
+            *doc = json!(WORDS[rng.below(WORDS.len() as u64) as usize])
+        }
+        Json::Number(n) if rng.below(6) > 0 => {
+            *doc = match n.as_u64() {
+                Some(n) => json!(rng.below(n.saturating_mul(2).saturating_add(10))),
+                None => json!(rng.below(1000) as f64 / 8.0),
+            }
+        }
+        Json::Bool(b) if rng.below(6) > 0 => *doc = json!(!*b),
+        other => *other = leaf(rng),
+    }
+}
+
+const WORDS: &[&str] = &[
+    "",
+    " ",
+    "a",
+    "ab",
+    "abc",
+    "alice123",
+    "a!",
+    "x@y.z",
+    "not-an-email",
+    "bob@example.com",
+    "+4420712",
+    "GB",
+    "GBR",
+    "SW1Y4JH",
+    "日本語",
+    "sunRoof",
+    "sportsPack",
+    "A",
+    "B",
+    "Z",
+    "WELCOME10",
+    "10%",
+    "https://example.com",
+    "0123456789012345678901234567890123456789",
+];
+
+fn leaf(rng: &mut Rng) -> Json {
+    match rng.below(9) {
+        0 => json!(WORDS[rng.below(WORDS.len() as u64) as usize]),
+        1 => json!(rng.below(300)),
+        2 => json!(-(rng.below(300) as i64)),
+        3 => json!(rng.next_u64()),
+        4 => json!(rng.below(1000) as f64 / 7.0),
+        5 => json!(rng.below(2) == 1),
+        6 => Json::Null,
+        7 => json!([rng.below(5), "a"]),
+        _ => json!({"k": rng.below(5)}),
+    }
+}
+
+fn differential<P, I>(name: &str)
+where
+    P: DeserializeOwned + Serialize + Validate,
+    I: DeserializeOwned,
+{
+    let (schema, root, inputs) = scenario(name);
+    let engine = Engine::new(&schema, root.as_deref()).unwrap_or_else(|d| panic!("{name}: {d:?}"));
+    for text in &inputs {
+        agree::<P, I>(&engine, text);
+    }
+    let mut tally = std::collections::HashMap::new();
+    for text in cases(&inputs, 0xD1FF ^ name.len() as u64) {
+        *tally.entry(agree::<P, I>(&engine, &text)).or_insert(0) += 1;
+    }
+    // The generated inputs cover every outcome, each well.
+    for kind in [Kind::Valid, Kind::Invalid, Kind::Malformed] {
+        let n = tally.get(&kind).copied().unwrap_or(0);
+        assert!(
+            n >= CASES / 50,
+            "{name}: only {n} {kind:?} cases of {CASES}: {tally:?}"
+        );
+    }
+    eprintln!("{name}: {tally:?}");
+}
+
+#[test]
+fn user_signup_agrees() {
+    use bundled::user_signup::{integrated, plain};
+    differential::<plain::UserSignup, integrated::UserSignup>("user-signup");
+}
+
+#[test]
+fn api_payload_agrees() {
+    use bundled::api_payload::{integrated, plain};
+    differential::<plain::CreateOrder, integrated::CreateOrder>("api-payload");
+}
+
+#[test]
+fn car_agrees() {
+    use bundled::car::{integrated, plain};
+    differential::<plain::Car, integrated::Car>("car");
+}

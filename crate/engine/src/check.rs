@@ -1,0 +1,516 @@
+//! Rules compiled for the interpreter, and checking decoded values with them.
+//! The rules themselves are `overhead_validate`'s, the ones derived code calls,
+//! applied in the derive's order: a field's `required` first, then its other
+//! rules on the value inside any `Option`, `nested` at its place among them;
+//! `must_match` after every field.
+
+use overhead_schema::{
+    Diagnostic, LengthMode as SchemaLengthMode, Literal, Number, RangeSpec, RegexSource, RuleKind,
+    RuleSpec, Severity,
+};
+use overhead_validate::rules::{
+    Alphanumeric, Ascii, Contains, DoesNotContain, Email, EndsWith, Length, LengthMode, MustMatch,
+    NonBlank, NonEmpty, OneOf, Pattern, Range, Required, StartsWith, Unique, Url,
+};
+use overhead_validate::{Rule, Segment, Violation, Violations};
+
+use crate::intern::intern;
+use crate::plan::{KindPlan, Plan, StructPlan};
+use crate::ty::Ty;
+use crate::value::Value;
+use overhead_schema::{Style, Tagging};
+
+/// One rule of a field, ready to run.
+#[derive(Debug)]
+pub struct Check {
+    pub kind: CheckKind,
+    pub code: Option<String>,
+    pub message: Option<String>,
+}
+
+#[derive(Debug)]
+pub enum CheckKind {
+    Email,
+    Url,
+    Length(Length),
+    RangeInt(Range<i128>),
+    RangeFloat(Range<f64>),
+    Alphanumeric,
+    Ascii,
+    NonEmpty,
+    NonBlank,
+    Contains(&'static str),
+    DoesNotContain(&'static str),
+    StartsWith(&'static str),
+    EndsWith(&'static str),
+    Pattern(regex::Regex),
+    OneOfStr(Vec<&'static str>),
+    OneOfInt(Vec<i128>),
+    OneOfFloat(Vec<f64>),
+    Unique,
+    Required,
+    /// The value's own rules (`nested` / `dive`).
+    Nested,
+    /// Rules for each element of a sequence or each value of a map.
+    Each(Vec<Check>),
+}
+
+/// Compiles a field's rules for a value of type `ty`; `must_match` and `custom`
+/// are left out (the struct checks the first; the second cannot run here).
+pub fn compile_rules(
+    rules: &[RuleSpec],
+    ty: &Ty,
+    errors: &mut Vec<Diagnostic>,
+    notes: &mut Vec<Diagnostic>,
+) -> Vec<Check> {
+    let inner = innermost(ty);
+    let mut out = Vec::new();
+    // `required` first, as derived code runs it.
+    for rule in rules
+        .iter()
+        .filter(|r| matches!(r.kind, RuleKind::Required))
+    {
+        out.push(check(rule, CheckKind::Required));
+    }
+    for rule in rules {
+        let kind = match &rule.kind {
+            RuleKind::Required | RuleKind::MustMatch(_) => continue,
+            RuleKind::Custom(path) => {
+                let name = path
+                    .segments
+                    .iter()
+                    .map(|s| s.ident.to_string())
+                    .collect::<Vec<_>>()
+                    .join("::");
+                notes.push(Diagnostic::at(
+                    Severity::Warning,
+                    rule.span,
+                    format!("custom validator `{name}` is not run in the playground: its body is not available here"),
+                ));
+                continue;
+            }
+            RuleKind::Email => CheckKind::Email,
+            RuleKind::Url => CheckKind::Url,
+            RuleKind::Alphanumeric => CheckKind::Alphanumeric,
+            RuleKind::Ascii => CheckKind::Ascii,
+            RuleKind::NonEmpty => CheckKind::NonEmpty,
+            RuleKind::NonBlank => CheckKind::NonBlank,
+            RuleKind::Unique => CheckKind::Unique,
+            RuleKind::Nested => CheckKind::Nested,
+            RuleKind::Contains(s) => CheckKind::Contains(intern(s)),
+            RuleKind::DoesNotContain(s) => CheckKind::DoesNotContain(intern(s)),
+            RuleKind::StartsWith(s) => CheckKind::StartsWith(intern(s)),
+            RuleKind::EndsWith(s) => CheckKind::EndsWith(intern(s)),
+            RuleKind::Length(spec) => {
+                let mode = match spec.mode.unwrap_or(SchemaLengthMode::Chars) {
+                    SchemaLengthMode::Chars => LengthMode::Chars,
+                    SchemaLengthMode::Bytes => LengthMode::Bytes,
+                    SchemaLengthMode::Utf16 => LengthMode::Utf16,
+                    SchemaLengthMode::Items => LengthMode::Items,
+                };
+                CheckKind::Length(Length {
+                    min: spec.min,
+                    max: spec.max,
+                    equal: spec.equal,
+                    mode,
+                })
+            }
+            RuleKind::Range(spec) => range(spec),
+            RuleKind::Regex(RegexSource::Literal(pattern)) => match regex::Regex::new(pattern) {
+                Ok(re) => CheckKind::Pattern(re),
+                Err(e) => {
+                    errors.push(Diagnostic::at(
+                        Severity::Error,
+                        rule.span,
+                        format!("invalid regex: {e}"),
+                    ));
+                    continue;
+                }
+            },
+            RuleKind::Regex(RegexSource::Path(path)) => {
+                errors.push(Diagnostic::at(
+                    Severity::Error,
+                    rule.span,
+                    format!(
+                        "`regex(path = {})` names a static the playground cannot see yet; write the pattern inline: `regex = \"…\"`",
+                        path.segments.iter().map(|s| s.ident.to_string()).collect::<Vec<_>>().join("::")
+                    ),
+                ));
+                continue;
+            }
+            RuleKind::OneOf(values) => match inner {
+                Ty::Str => CheckKind::OneOfStr(
+                    values
+                        .iter()
+                        .map(|v| match v {
+                            Literal::Str(s) => intern(s),
+                            _ => "",
+                        })
+                        .collect(),
+                ),
+                Ty::F32 | Ty::F64 => CheckKind::OneOfFloat(
+                    values
+                        .iter()
+                        .map(|v| match v {
+                            Literal::Int(i) => *i as f64,
+                            Literal::Float(f) => *f,
+                            Literal::Str(_) => f64::NAN,
+                        })
+                        .collect(),
+                ),
+                _ => CheckKind::OneOfInt(
+                    values
+                        .iter()
+                        .map(|v| match v {
+                            Literal::Int(i) => *i,
+                            _ => i128::MIN,
+                        })
+                        .collect(),
+                ),
+            },
+            RuleKind::Each(inner_rules) => {
+                let element = match inner {
+                    Ty::Seq(e) | Ty::Array(_, e) | Ty::Set { item: e, .. } => e.as_ref(),
+                    Ty::Map { value, .. } => value.as_ref(),
+                    other => other,
+                };
+                CheckKind::Each(compile_rules(inner_rules, element, errors, notes))
+            }
+        };
+        out.push(check(rule, kind));
+    }
+    out
+}
+
+fn check(rule: &RuleSpec, kind: CheckKind) -> Check {
+    Check {
+        kind,
+        code: rule.code.clone(),
+        message: rule.message.clone(),
+    }
+}
+
+fn range(spec: &RangeSpec) -> CheckKind {
+    if spec.has_float() {
+        let f = |b: Option<Number>| {
+            b.map(|n| match n {
+                Number::Int(i) => i as f64,
+                Number::Float(f) => f,
+            })
+        };
+        CheckKind::RangeFloat(Range {
+            min: f(spec.min),
+            max: f(spec.max),
+            exclusive_min: f(spec.exclusive_min),
+            exclusive_max: f(spec.exclusive_max),
+        })
+    } else {
+        let i = |b: Option<Number>| {
+            b.and_then(|n| match n {
+                Number::Int(i) => Some(i),
+                Number::Float(_) => None,
+            })
+        };
+        CheckKind::RangeInt(Range {
+            min: i(spec.min),
+            max: i(spec.max),
+            exclusive_min: i(spec.exclusive_min),
+            exclusive_max: i(spec.exclusive_max),
+        })
+    }
+}
+
+fn innermost(ty: &Ty) -> &Ty {
+    match ty {
+        Ty::Option(inner) => innermost(inner),
+        other => other,
+    }
+}
+
+/// Where a field's violations go: under its key, its index in a tuple struct, or
+/// nowhere for a newtype's only field and a flattened one.
+pub fn field_segment(plan: &StructPlan, field: &crate::plan::FieldPlan) -> Option<Segment> {
+    match plan.style {
+        Style::Newtype => None,
+        _ if field.flatten => None,
+        Style::Tuple => plan
+            .fields
+            .iter()
+            .position(|f| std::ptr::eq(f, field))
+            .map(Segment::Index),
+        _ => Some(Segment::Field(field.key.into())),
+    }
+}
+
+/// Checks decoded values against a plan, as `Validate::validate_into` does.
+pub struct Checker<'p> {
+    pub plan: &'p Plan,
+}
+
+impl Checker<'_> {
+    /// Every violation of a value of the named type `id` (its own rules and,
+    /// through `nested`, its fields' values').
+    pub fn type_into(&self, id: usize, value: &Value, out: &mut Violations) {
+        match (&self.plan.types[id].kind, value) {
+            (KindPlan::Struct(s), Value::Struct(slots)) => self.struct_into(s, slots, out),
+            (KindPlan::Enum(e), Value::Variant(index, payload)) => {
+                let Some(variant) = e.variants.get(*index as usize) else {
+                    return;
+                };
+                let start = out.len();
+                match (variant.style, payload.as_ref()) {
+                    (Style::Named, Value::Struct(slots)) => {
+                        self.struct_into(&variant.fields, slots, out)
+                    }
+                    (Style::Tuple, Value::Seq(items)) => {
+                        self.struct_into(&variant.fields, items, out)
+                    }
+                    (Style::Newtype, inner) => {
+                        self.struct_into(&variant.fields, std::slice::from_ref(inner), out)
+                    }
+                    _ => {}
+                }
+                let key = match &e.tagging {
+                    Tagging::External => Some(variant.name),
+                    Tagging::Adjacent { .. } => Some(e.content),
+                    _ => None,
+                };
+                if let Some(key) = key {
+                    if out.len() > start {
+                        out.nest_since(start, &Segment::Field(key.into()));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A struct's (or variant's) fields, in declaration order, then `must_match`.
+    pub fn struct_into(&self, plan: &StructPlan, slots: &[Value], out: &mut Violations) {
+        if !plan.has_checks {
+            return;
+        }
+        for (field, value) in plan.fields.iter().zip(slots) {
+            if field.checks.is_empty() {
+                continue;
+            }
+            let start = out.len();
+            self.field_into(&field.checks, &field.ty, value, true, out);
+            if out.len() > start {
+                if let Some(segment) = field_segment(plan, field) {
+                    out.nest_since(start, &segment);
+                }
+            }
+        }
+        self.must_match_into(plan, slots, out);
+    }
+
+    /// `must_match`: each pair of fields that must be equal.
+    pub fn must_match_into(&self, plan: &StructPlan, slots: &[Value], out: &mut Violations) {
+        for m in &plan.must_match {
+            let (Some(a), Some(b)) = (slots.get(m.slot), slots.get(m.other)) else {
+                continue;
+            };
+            let rule = MustMatch {
+                other: m.other_name,
+            };
+            if !rule.check_pair(a, b) {
+                out.push(
+                    overrides(rule.violation(), m.code.as_deref(), m.message.as_deref())
+                        .under(Segment::Field(plan.fields[m.slot].key.into())),
+                );
+            }
+        }
+    }
+
+    /// One field's rules on its value: `required` on the option, the rest on the
+    /// value inside; `nested` only when `nested` (decoding checked those already
+    /// when it checks as it goes).
+    pub fn field_into(
+        &self,
+        checks: &[Check],
+        ty: &Ty,
+        value: &Value,
+        nested: bool,
+        out: &mut Violations,
+    ) {
+        for c in checks {
+            if let CheckKind::Required = c.kind {
+                if value.is_none() {
+                    let rule = Required;
+                    let v = <Required as Rule<Option<()>>>::violation(&rule, &None);
+                    out.push(overrides(v, c.code.as_deref(), c.message.as_deref()));
+                }
+                continue;
+            }
+            if !nested && matches!(c.kind, CheckKind::Nested) {
+                continue;
+            }
+            let (ty, value) = match unwrap_options(ty, value) {
+                Some(inner) => inner,
+                None => return,
+            };
+            self.rule_into(c, ty, value, out);
+        }
+    }
+
+    fn rule_into(&self, c: &Check, ty: &Ty, value: &Value, out: &mut Violations) {
+        let failed = match &c.kind {
+            CheckKind::Nested => {
+                self.nested_into(ty, value, out);
+                return;
+            }
+            CheckKind::Each(inner) => {
+                let element_ty = match ty {
+                    Ty::Seq(e) | Ty::Array(_, e) | Ty::Set { item: e, .. } => e.as_ref(),
+                    Ty::Map { value, .. } => value.as_ref(),
+                    other => other,
+                };
+                match value {
+                    Value::Seq(items) => {
+                        for (i, item) in items.iter().enumerate() {
+                            let start = out.len();
+                            self.field_into(inner, element_ty, item, true, out);
+                            if out.len() > start {
+                                out.nest_since(start, &Segment::Index(i));
+                            }
+                        }
+                    }
+                    Value::Map(entries) => {
+                        for (key, item) in entries {
+                            let start = out.len();
+                            self.field_into(inner, element_ty, item, true, out);
+                            if out.len() > start {
+                                out.nest_since(start, &Segment::Key(key.clone()));
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+                return;
+            }
+            kind => failed_rule(kind, value),
+        };
+        if let Some(violation) = failed {
+            out.push(overrides(
+                violation,
+                c.code.as_deref(),
+                c.message.as_deref(),
+            ));
+        }
+    }
+
+    /// `nested`: the value's own rules, under indexes and keys for collections.
+    fn nested_into(&self, ty: &Ty, value: &Value, out: &mut Violations) {
+        match (ty, value) {
+            (Ty::Named(id), value) => self.type_into(*id, value, out),
+            (Ty::Option(inner), value) if !value.is_none() => self.nested_into(inner, value, out),
+            (Ty::Seq(e) | Ty::Array(_, e) | Ty::Set { item: e, .. }, Value::Seq(items)) => {
+                for (i, item) in items.iter().enumerate() {
+                    let start = out.len();
+                    self.nested_into(e, item, out);
+                    if out.len() > start {
+                        out.nest_since(start, &Segment::Index(i));
+                    }
+                }
+            }
+            (Ty::Map { value: e, .. }, Value::Map(entries)) => {
+                for (key, item) in entries {
+                    let start = out.len();
+                    self.nested_into(e, item, out);
+                    if out.len() > start {
+                        out.nest_since(start, &Segment::Key(key.clone()));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn unwrap_options<'a>(ty: &'a Ty, value: &'a Value) -> Option<(&'a Ty, &'a Value)> {
+    match ty {
+        Ty::Option(inner) if value.is_none() => {
+            let _ = inner;
+            None
+        }
+        Ty::Option(inner) => unwrap_options(inner, value),
+        other => Some((other, value)),
+    }
+}
+
+fn overrides(v: Violation, code: Option<&str>, message: Option<&str>) -> Violation {
+    let v = match code {
+        Some(code) => v.with_code(code.to_owned()),
+        None => v,
+    };
+    match message {
+        Some(message) => v.with_message(message.to_owned()),
+        None => v,
+    }
+}
+
+/// The violation of a simple rule, when `value` breaks it.
+fn failed_rule(kind: &CheckKind, value: &Value) -> Option<Violation> {
+    fn on<T: ?Sized, R: Rule<T>>(rule: R, value: &T) -> Option<Violation> {
+        (!rule.check(value)).then(|| rule.violation(value))
+    }
+    match (kind, value) {
+        (CheckKind::Email, Value::Str(s)) => on(Email, &**s),
+        (CheckKind::Url, Value::Str(s)) => on(Url, &**s),
+        (CheckKind::Alphanumeric, Value::Str(s)) => on(Alphanumeric, &**s),
+        (CheckKind::Ascii, Value::Str(s)) => on(Ascii, &**s),
+        (CheckKind::NonBlank, Value::Str(s)) => on(NonBlank, &**s),
+        (CheckKind::Contains(p), Value::Str(s)) => on(Contains(p), &**s),
+        (CheckKind::DoesNotContain(p), Value::Str(s)) => on(DoesNotContain(p), &**s),
+        (CheckKind::StartsWith(p), Value::Str(s)) => on(StartsWith(p), &**s),
+        (CheckKind::EndsWith(p), Value::Str(s)) => on(EndsWith(p), &**s),
+        (CheckKind::Pattern(re), Value::Str(s)) => on(Pattern(re), &**s),
+        (CheckKind::OneOfStr(options), Value::Str(s)) => on(OneOf::<&str>(options), &**s),
+        (CheckKind::Length(rule), Value::Str(s)) => on(*rule, &**s),
+        (CheckKind::Length(rule), Value::Seq(items)) => on(*rule, items.as_slice()),
+        (CheckKind::Length(rule), Value::Map(entries)) => on(*rule, entries.as_slice()),
+        (CheckKind::NonEmpty, Value::Str(s)) => on(NonEmpty, &**s),
+        (CheckKind::NonEmpty, Value::Seq(items)) => on(NonEmpty, items.as_slice()),
+        (CheckKind::NonEmpty, Value::Map(entries)) => on(NonEmpty, entries.as_slice()),
+        (CheckKind::Unique, Value::Seq(items)) => {
+            let distinct = items
+                .iter()
+                .enumerate()
+                .all(|(i, item)| !items[..i].contains(item));
+            (!distinct).then(|| <Unique as Rule<[u8]>>::violation(&Unique, &[]))
+        }
+        (CheckKind::RangeInt(rule), v) => number(v, |n| on(*rule, &n), |n| on(*rule, &n)),
+        (CheckKind::RangeFloat(rule), v) => number(v, |n| on(*rule, &n), |n| on(*rule, &n)),
+        (CheckKind::OneOfInt(options), v) => number(
+            v,
+            |n| on(OneOf::<i128>(options), &n),
+            |n| on(OneOf::<i128>(options), &n),
+        ),
+        (CheckKind::OneOfFloat(options), v) => number(
+            v,
+            |n| on(OneOf::<f64>(options), &n),
+            |n| on(OneOf::<f64>(options), &n),
+        ),
+        _ => None,
+    }
+}
+
+/// Runs a number rule on an integer (as `i128`, or `u128` past its range) or a float.
+fn number(
+    value: &Value,
+    int: impl Fn(i128) -> Option<Violation>,
+    float: impl Fn(f64) -> Option<Violation>,
+) -> Option<Violation> {
+    match *value {
+        Value::I64(n) => int(n.into()),
+        Value::U64(n) => int(n.into()),
+        Value::I128(n) => int(n),
+        Value::U128(n) => match i128::try_from(n) {
+            Ok(n) => int(n),
+            Err(_) => float(n as f64),
+        },
+        Value::F64(n) => float(n),
+        _ => None,
+    }
+}

@@ -1,0 +1,660 @@
+//! Decoding: a `DeserializeSeed` that walks the plan, so any serde format
+//! (serde_json text, `serde_json::Value`, postcard, a JS object) decodes into a
+//! [`Value`] laid out by slot. Errors are serde's own, with serde's messages.
+
+use std::fmt;
+
+use overhead_schema::Style;
+use serde::Deserialize;
+use serde::de::{
+    self, DeserializeSeed, Deserializer, EnumAccess, Error as _, IgnoredAny, MapAccess, SeqAccess,
+    VariantAccess, Visitor,
+};
+
+use std::cell::RefCell;
+
+use overhead_validate::{Segment, Violations};
+
+use crate::check::{Checker, field_segment};
+use crate::plan::{EnumPlan, FieldDefault, KindPlan, Plan, StructPlan};
+use crate::ty::{Int, Ty};
+use crate::value::Value;
+
+/// The most fields a struct may have here (which fields were seen is a bit mask).
+pub const MAX_FIELDS: usize = 128;
+
+/// Decodes a value of type `ty`.
+#[derive(Clone, Copy)]
+pub struct Seed<'p> {
+    pub plan: &'p Plan,
+    pub ty: &'p Ty,
+    /// Fail-fast: check each field as it is read and stop at the first violation.
+    pub stop: Option<&'p Stop>,
+    /// The value the caller gets: its own late checks do not stop decoding, so
+    /// what follows it is still read (trailing text is an error).
+    pub root: bool,
+}
+
+/// Where fail-fast decoding leaves the violation that stopped it.
+#[derive(Default)]
+pub struct Stop {
+    violation: RefCell<Option<Violations>>,
+}
+
+/// The message of the error that stops fail-fast decoding (never shown: the
+/// violation is the answer).
+pub const STOPPED: &str = "validation failed";
+
+impl Stop {
+    pub fn take(&self) -> Option<Violations> {
+        self.violation.borrow_mut().take()
+    }
+
+    fn has(&self) -> bool {
+        self.violation.borrow().is_some()
+    }
+
+    /// Records the first violation (and only it).
+    fn set(&self, mut violations: Violations) {
+        violations.truncate(1);
+        self.violation.borrow_mut().get_or_insert(violations);
+    }
+
+    /// Puts the recorded violation under `segment`, as the error unwinds.
+    fn nest(&self, segment: &Segment) {
+        if let Some(v) = self.violation.borrow_mut().as_mut() {
+            v.nest_since(0, segment);
+        }
+    }
+}
+
+/// On an error from inside a value, puts a recorded violation under the value's
+/// place, then passes the error on.
+fn nested<T, E>(
+    stop: Option<&Stop>,
+    segment: impl FnOnce() -> Segment,
+    r: Result<T, E>,
+) -> Result<T, E> {
+    if r.is_err() {
+        if let Some(stop) = stop.filter(|s| s.has()) {
+            stop.nest(&segment());
+        }
+    }
+    r
+}
+
+impl<'p> Seed<'p> {
+    /// The seed for a value inside this one.
+    fn at(self, ty: &'p Ty) -> Seed<'p> {
+        Seed {
+            ty,
+            root: false,
+            ..self
+        }
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Seed<'_> {
+    type Value = Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        let plan = self.plan;
+        match self.ty {
+            Ty::Unit => <()>::deserialize(d).map(|()| Value::Unit),
+            Ty::Bool => bool::deserialize(d).map(Value::Bool),
+            Ty::Int(int) => int_value(*int, d),
+            Ty::F32 => f32::deserialize(d).map(|f| Value::F64(f.into())),
+            Ty::F64 => f64::deserialize(d).map(Value::F64),
+            Ty::Char => char::deserialize(d).map(Value::Char),
+            Ty::Str => String::deserialize(d).map(|s| Value::Str(s.into_boxed_str())),
+            Ty::Json => serde_json::Value::deserialize(d).map(|v| Value::Json(Box::new(v))),
+            Ty::Option(inner) => d.deserialize_option(OptionVisitor {
+                seed: self.at(inner),
+            }),
+            Ty::Seq(item) => d.deserialize_seq(SeqVisitor {
+                seed: self.at(item),
+                len: None,
+            }),
+            Ty::Set { item, sorted } => {
+                let mut items = match d.deserialize_seq(SeqVisitor {
+                    seed: self.at(item),
+                    len: None,
+                })? {
+                    Value::Seq(items) => items,
+                    other => return Ok(other),
+                };
+                dedup(&mut items, *sorted);
+                Ok(Value::Seq(items))
+            }
+            Ty::Array(len, item) => d.deserialize_tuple(
+                *len,
+                SeqVisitor {
+                    seed: self.at(item),
+                    len: Some(*len),
+                },
+            ),
+            Ty::Tuple(items) => {
+                d.deserialize_tuple(items.len(), TupleVisitor { seed: self, items })
+            }
+            Ty::Map { value, sorted } => {
+                let mut entries = d.deserialize_map(MapVisitor {
+                    seed: self.at(value),
+                })?;
+                if *sorted {
+                    entries.sort_by(|a, b| a.0.cmp(&b.0));
+                }
+                Ok(Value::Map(entries))
+            }
+            Ty::Named(id) => {
+                let ty = &plan.types[*id];
+                match &ty.kind {
+                    KindPlan::Struct(s) => deserialize_struct(self, ty.name, s, d),
+                    KindPlan::Enum(e) => d.deserialize_enum(
+                        ty.name,
+                        e.names,
+                        EnumVisitor {
+                            seed: self,
+                            plan_enum: e,
+                        },
+                    ),
+                }
+            }
+        }
+    }
+}
+
+fn int_value<'de, D: Deserializer<'de>>(int: Int, d: D) -> Result<Value, D::Error> {
+    Ok(match int {
+        Int::I8 => Value::I64(i8::deserialize(d)?.into()),
+        Int::I16 => Value::I64(i16::deserialize(d)?.into()),
+        Int::I32 => Value::I64(i32::deserialize(d)?.into()),
+        Int::I64 => Value::I64(i64::deserialize(d)?),
+        Int::Isize => Value::I64(isize::deserialize(d)? as i64),
+        Int::I128 => Value::I128(i128::deserialize(d)?),
+        Int::U8 => Value::U64(u8::deserialize(d)?.into()),
+        Int::U16 => Value::U64(u16::deserialize(d)?.into()),
+        Int::U32 => Value::U64(u32::deserialize(d)?.into()),
+        Int::U64 => Value::U64(u64::deserialize(d)?),
+        Int::Usize => Value::U64(usize::deserialize(d)? as u64),
+        Int::U128 => Value::U128(u128::deserialize(d)?),
+    })
+}
+
+fn deserialize_struct<'de, D: Deserializer<'de>>(
+    seed: Seed<'_>,
+    name: &'static str,
+    s: &StructPlan,
+    d: D,
+) -> Result<Value, D::Error> {
+    let visitor = StructVisitor { seed, s, name };
+    match s.style {
+        Style::Named => d.deserialize_struct(name, s.keys, visitor),
+        Style::Newtype => d.deserialize_newtype_struct(name, visitor),
+        Style::Tuple => d.deserialize_tuple_struct(name, s.keys.len(), visitor),
+        Style::Unit => d.deserialize_unit_struct(name, visitor),
+    }
+}
+
+/// Sets decode as serde's do: duplicates collapse; `BTreeSet` sorts.
+fn dedup(items: &mut Vec<Value>, sorted: bool) {
+    if sorted {
+        items.sort_by(crate::order::compare);
+        items.dedup();
+    } else {
+        let mut kept: Vec<Value> = Vec::with_capacity(items.len());
+        for item in items.drain(..) {
+            if !kept.contains(&item) {
+                kept.push(item);
+            }
+        }
+        *items = kept;
+    }
+}
+
+struct OptionVisitor<'p> {
+    seed: Seed<'p>,
+}
+
+impl<'de> Visitor<'de> for OptionVisitor<'_> {
+    type Value = Value;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("option")
+    }
+    fn visit_none<E: de::Error>(self) -> Result<Value, E> {
+        Ok(Value::Unit)
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
+        Ok(Value::Unit)
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        self.seed.deserialize(d)
+    }
+}
+
+struct SeqVisitor<'p> {
+    /// The items' seed.
+    seed: Seed<'p>,
+    /// An array's exact length.
+    len: Option<usize>,
+}
+
+impl<'de> Visitor<'de> for SeqVisitor<'_> {
+    type Value = Value;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.len {
+            Some(n) => write!(f, "an array of length {n}"),
+            None => f.write_str("a sequence"),
+        }
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let capacity = self.len.unwrap_or(seq.size_hint().unwrap_or(0)).min(4096);
+        let mut items = Vec::with_capacity(capacity);
+        loop {
+            let index = items.len();
+            let next = nested(
+                self.seed.stop,
+                || Segment::Index(index),
+                seq.next_element_seed(self.seed),
+            )?;
+            let Some(item) = next else { break };
+            if self.len.is_some_and(|n| items.len() == n) {
+                return Err(A::Error::invalid_length(items.len() + 1, &self));
+            }
+            items.push(item);
+        }
+        if let Some(n) = self.len {
+            if items.len() != n {
+                return Err(A::Error::invalid_length(items.len(), &self));
+            }
+        }
+        Ok(Value::Seq(items))
+    }
+}
+
+struct TupleVisitor<'p> {
+    seed: Seed<'p>,
+    items: &'p [Ty],
+}
+
+impl<'de> Visitor<'de> for TupleVisitor<'_> {
+    type Value = Value;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a tuple of size {}", self.items.len())
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut out = Vec::with_capacity(self.items.len());
+        for (i, ty) in self.items.iter().enumerate() {
+            let next = nested(
+                self.seed.stop,
+                || Segment::Index(i),
+                seq.next_element_seed(self.seed.at(ty)),
+            )?;
+            match next {
+                Some(v) => out.push(v),
+                None => return Err(A::Error::invalid_length(i, &self)),
+            }
+        }
+        Ok(Value::Seq(out))
+    }
+}
+
+struct MapVisitor<'p> {
+    /// The values' seed.
+    seed: Seed<'p>,
+}
+
+impl<'de> Visitor<'de> for MapVisitor<'_> {
+    type Value = Vec<(Box<str>, Value)>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a map")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut entries: Vec<(Box<str>, Value)> =
+            Vec::with_capacity(map.size_hint().unwrap_or(0).min(4096));
+        while let Some(key) = map.next_key::<String>()? {
+            let value = nested(
+                self.seed.stop,
+                || Segment::Key(key.as_str().into()),
+                map.next_value_seed(self.seed),
+            )?;
+            // A repeated key replaces the earlier value, as inserting into a map does.
+            match entries.iter_mut().find(|(k, _)| **k == *key) {
+                Some(entry) => entry.1 = value,
+                None => entries.push((key.into_boxed_str(), value)),
+            }
+        }
+        Ok(entries)
+    }
+}
+
+struct StructVisitor<'p> {
+    seed: Seed<'p>,
+    s: &'p StructPlan,
+    name: &'static str,
+}
+
+impl StructVisitor<'_> {
+    /// The slots of the fields the input left out: defaults, or an error. In
+    /// fail-fast mode, the filled-in fields and `must_match` are checked here.
+    fn finish<E: de::Error>(&self, mut slots: Vec<Value>, seen: u128) -> Result<Value, E> {
+        let plan = self.seed.plan;
+        for (i, field) in self.s.fields.iter().enumerate() {
+            if seen & (1 << i) != 0 {
+                continue;
+            }
+            slots[i] = match field.default {
+                _ if field.skip => default_value(plan, &field.ty),
+                FieldDefault::Required => return Err(E::missing_field(field.key)),
+                FieldDefault::None => Value::Unit,
+                FieldDefault::Default => default_value(plan, &field.ty),
+            };
+        }
+        if let Some(stop) = self.seed.stop {
+            let mut out = Violations::new();
+            let checker = Checker { plan };
+            for (i, field) in self.s.fields.iter().enumerate() {
+                if seen & (1 << i) == 0 && !field.checks.is_empty() {
+                    checker.field_into(&field.checks, &field.ty, &slots[i], true, &mut out);
+                    if !out.is_empty() {
+                        if let Some(segment) = field_segment(self.s, field) {
+                            out.nest_since(0, &segment);
+                        }
+                        break;
+                    }
+                }
+            }
+            if out.is_empty() && !self.s.must_match.is_empty() {
+                checker.must_match_into(self.s, &slots, &mut out);
+            }
+            if !out.is_empty() {
+                stop.set(out);
+                // The root was read to its end: its caller still checks what follows.
+                if !self.seed.root {
+                    return Err(E::custom(STOPPED));
+                }
+            }
+        }
+        Ok(Value::Struct(slots.into_boxed_slice()))
+    }
+
+    /// Fail-fast: the field's own rules, as soon as its value is read.
+    fn check_read<E: de::Error>(
+        &self,
+        field: &crate::plan::FieldPlan,
+        value: &Value,
+    ) -> Result<(), E> {
+        let Some(stop) = self.seed.stop else {
+            return Ok(());
+        };
+        if field.checks.is_empty() {
+            return Ok(());
+        }
+        let mut out = Violations::new();
+        Checker {
+            plan: self.seed.plan,
+        }
+        .field_into(&field.checks, &field.ty, value, false, &mut out);
+        if out.is_empty() {
+            return Ok(());
+        }
+        if let Some(segment) = field_segment(self.s, field) {
+            out.nest_since(0, &segment);
+        }
+        stop.set(out);
+        Err(E::custom(STOPPED))
+    }
+}
+
+impl<'de> Visitor<'de> for StructVisitor<'_> {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.s.style {
+            Style::Tuple => write!(f, "tuple struct {}", self.name),
+            Style::Unit => write!(f, "unit struct {}", self.name),
+            _ => write!(f, "struct {}", self.name),
+        }
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let n = self.s.fields.len();
+        let mut slots = vec![Value::Unit; n];
+        let mut seen: u128 = 0;
+        while let Some(key) = map.next_key_seed(KeySeed { s: self.s })? {
+            let Some(slot) = key else {
+                map.next_value::<IgnoredAny>()?;
+                continue;
+            };
+            let field = &self.s.fields[slot];
+            if seen & (1 << slot) != 0 {
+                return Err(A::Error::duplicate_field(field.key));
+            }
+            seen |= 1 << slot;
+            let value = nested(
+                self.seed.stop,
+                || field_segment(self.s, field).unwrap_or(Segment::Index(usize::MAX)),
+                map.next_value_seed(self.seed.at(&field.ty)),
+            )?;
+            self.check_read(field, &value)?;
+            slots[slot] = value;
+        }
+        self.finish(slots, seen)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let n = self.s.fields.len();
+        let mut slots = vec![Value::Unit; n];
+        let mut seen: u128 = 0;
+        let mut read = 0;
+        for (i, field) in self.s.fields.iter().enumerate() {
+            if field.skip {
+                continue;
+            }
+            let next = nested(
+                self.seed.stop,
+                || field_segment(self.s, field).unwrap_or(Segment::Index(usize::MAX)),
+                seq.next_element_seed(self.seed.at(&field.ty)),
+            )?;
+            match next {
+                Some(v) => {
+                    self.check_read(field, &v)?;
+                    slots[i] = v;
+                    seen |= 1 << i;
+                    read += 1;
+                }
+                None => return Err(A::Error::invalid_length(read, &self)),
+            }
+        }
+        self.finish(slots, seen)
+    }
+
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        let field = &self.s.fields[0];
+        let inner = self.seed.at(&field.ty).deserialize(d)?;
+        self.check_read(field, &inner)?;
+        Ok(Value::Struct(vec![inner].into_boxed_slice()))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
+        Ok(Value::Struct(Box::new([])))
+    }
+}
+
+/// A struct's key, identified without allocating: `Some(slot)`, or `None` for a
+/// key to skip (an error when the struct denies unknown fields).
+struct KeySeed<'p> {
+    s: &'p StructPlan,
+}
+
+impl<'de> DeserializeSeed<'de> for KeySeed<'_> {
+    type Value = Option<usize>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_identifier(self)
+    }
+}
+
+impl<'de> Visitor<'de> for KeySeed<'_> {
+    type Value = Option<usize>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("field identifier")
+    }
+    fn visit_str<E: de::Error>(self, key: &str) -> Result<Self::Value, E> {
+        for (i, field) in self.s.fields.iter().enumerate() {
+            if !field.skip && (field.key == key || field.aliases.contains(&key)) {
+                return Ok(Some(i));
+            }
+        }
+        if self.s.deny_unknown {
+            Err(E::unknown_field(key, self.s.keys))
+        } else {
+            Ok(None)
+        }
+    }
+    fn visit_bytes<E: de::Error>(self, key: &[u8]) -> Result<Self::Value, E> {
+        match std::str::from_utf8(key) {
+            Ok(key) => self.visit_str(key),
+            Err(_) => Ok(None),
+        }
+    }
+    fn visit_u64<E: de::Error>(self, index: u64) -> Result<Self::Value, E> {
+        match usize::try_from(index).ok().and_then(|i| self.s.keys.get(i)) {
+            Some(key) => self.visit_str(key),
+            None => Ok(None),
+        }
+    }
+}
+
+struct EnumVisitor<'p> {
+    seed: Seed<'p>,
+    plan_enum: &'p EnumPlan,
+}
+
+impl<'de> Visitor<'de> for EnumVisitor<'_> {
+    type Value = Value;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("enum")
+    }
+    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<Value, A::Error> {
+        let (index, access) = data.variant_seed(VariantSeed { e: self.plan_enum })?;
+        let variant = &self.plan_enum.variants[index];
+        let seed = Seed {
+            root: false,
+            ..self.seed
+        };
+        let payload = match variant.style {
+            Style::Unit => access.unit_variant().map(|()| Value::Unit),
+            Style::Newtype => access.newtype_variant_seed(seed.at(&variant.fields.fields[0].ty)),
+            Style::Tuple => {
+                let tys: Vec<Ty> = variant.fields.fields.iter().map(|f| f.ty.clone()).collect();
+                access.tuple_variant(tys.len(), TupleVisitor { seed, items: &tys })
+            }
+            Style::Named => access.struct_variant(
+                variant.fields.keys,
+                StructVisitor {
+                    seed,
+                    s: &variant.fields,
+                    name: variant.name,
+                },
+            ),
+        };
+        let payload = nested(
+            self.seed.stop,
+            || Segment::Field(variant.name.into()),
+            payload,
+        )?;
+        Ok(Value::Variant(index as u32, Box::new(payload)))
+    }
+}
+
+struct VariantSeed<'p> {
+    e: &'p EnumPlan,
+}
+
+impl<'de> DeserializeSeed<'de> for VariantSeed<'_> {
+    type Value = usize;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<usize, D::Error> {
+        d.deserialize_identifier(self)
+    }
+}
+
+impl<'de> Visitor<'de> for VariantSeed<'_> {
+    type Value = usize;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("variant identifier")
+    }
+    fn visit_str<E: de::Error>(self, name: &str) -> Result<usize, E> {
+        self.e
+            .variants
+            .iter()
+            .position(|v| !v.skip && v.name == name)
+            .ok_or_else(|| E::unknown_variant(name, self.e.names))
+    }
+    fn visit_bytes<E: de::Error>(self, name: &[u8]) -> Result<usize, E> {
+        match std::str::from_utf8(name) {
+            Ok(name) => self.visit_str(name),
+            Err(_) => Err(E::invalid_value(de::Unexpected::Bytes(name), &self)),
+        }
+    }
+    fn visit_u64<E: de::Error>(self, index: u64) -> Result<usize, E> {
+        let live: Vec<usize> = (0..self.e.variants.len())
+            .filter(|&i| !self.e.variants[i].skip)
+            .collect();
+        usize::try_from(index)
+            .ok()
+            .and_then(|i| live.get(i).copied())
+            .ok_or_else(|| E::invalid_value(de::Unexpected::Unsigned(index), &self))
+    }
+}
+
+/// `Default::default()` of a type, structurally.
+pub fn default_value(plan: &Plan, ty: &Ty) -> Value {
+    match ty {
+        Ty::Unit | Ty::Option(_) => Value::Unit,
+        Ty::Bool => Value::Bool(false),
+        Ty::Int(Int::I128) => Value::I128(0),
+        Ty::Int(Int::U128) => Value::U128(0),
+        Ty::Int(int) if int.is_signed() => Value::I64(0),
+        Ty::Int(_) => Value::U64(0),
+        Ty::F32 | Ty::F64 => Value::F64(0.0),
+        Ty::Char => Value::Char('\0'),
+        Ty::Str => Value::Str("".into()),
+        Ty::Seq(_) | Ty::Set { .. } => Value::Seq(Vec::new()),
+        Ty::Map { .. } => Value::Map(Vec::new()),
+        Ty::Array(n, item) => Value::Seq((0..*n).map(|_| default_value(plan, item)).collect()),
+        Ty::Tuple(items) => Value::Seq(items.iter().map(|t| default_value(plan, t)).collect()),
+        Ty::Json => Value::Json(Box::new(serde_json::Value::Null)),
+        Ty::Named(id) => match &plan.types[*id].kind {
+            KindPlan::Struct(s) => Value::Struct(
+                s.fields
+                    .iter()
+                    .map(|f| default_value(plan, &f.ty))
+                    .collect(),
+            ),
+            KindPlan::Enum(e) => {
+                let payload = e
+                    .variants
+                    .first()
+                    .map(|v| match v.style {
+                        Style::Unit => Value::Unit,
+                        Style::Newtype => default_value(plan, &v.fields.fields[0].ty),
+                        Style::Tuple => Value::Seq(
+                            v.fields
+                                .fields
+                                .iter()
+                                .map(|f| default_value(plan, &f.ty))
+                                .collect(),
+                        ),
+                        Style::Named => Value::Struct(
+                            v.fields
+                                .fields
+                                .iter()
+                                .map(|f| default_value(plan, &f.ty))
+                                .collect(),
+                        ),
+                    })
+                    .unwrap_or(Value::Unit);
+                Value::Variant(0, Box::new(payload))
+            }
+        },
+    }
+}

@@ -1,0 +1,24 @@
+//! overhead-engine: the interpreter. Struct definitions as a user types them are
+//! analysed by `overhead-schema` (the same model the derives read), compiled
+//! once into a [`Plan`], then run: any serde format decodes into a [`Value`]
+//! laid out by slot, checked with `overhead-validate`'s own rules, and written
+//! back with serde. No compiler is involved, so the playground runs edited
+//! definitions in the browser.
+
+mod check;
+mod de;
+mod intern;
+mod order;
+mod plan;
+mod ser;
+mod ty;
+mod value;
+
+pub mod run;
+
+pub use check::Checker;
+pub use de::{Seed, default_value};
+pub use plan::{FieldDefault, KindPlan, Plan, PlanErrors, StructPlan, TypePlan};
+pub use ser::Typed;
+pub use ty::{Int, Ty, TypeId};
+pub use value::Value;

@@ -1,0 +1,381 @@
+//! The plan: the definitions compiled once into tables the decoder and the
+//! checker walk — each struct's fields by slot with their keys, types, defaults
+//! and rules (regexes built), each enum's variants.
+
+use std::collections::HashMap;
+
+use overhead_schema::{
+    Analysis, DefaultValue, Diagnostic, FieldDef, RuleKind, Severity, Style, Tagging, TypeDef,
+    TypeKind,
+};
+use proc_macro2::Span;
+
+use crate::check::{Check, compile_rules};
+use crate::intern::{intern, intern_slice};
+use crate::ty::{Ty, TypeId, resolve};
+
+/// Compiled definitions, ready to run.
+#[derive(Debug)]
+pub struct Plan {
+    pub types: Vec<TypePlan>,
+    pub root: TypeId,
+    /// Things worth telling that do not stop a run (e.g. a custom validator that
+    /// cannot run here).
+    pub notes: Vec<Diagnostic>,
+}
+
+#[derive(Debug)]
+pub struct TypePlan {
+    /// The name serde gives the type.
+    pub name: &'static str,
+    pub kind: KindPlan,
+}
+
+#[derive(Debug)]
+pub enum KindPlan {
+    Struct(StructPlan),
+    Enum(EnumPlan),
+}
+
+#[derive(Debug)]
+pub struct StructPlan {
+    pub style: Style,
+    /// Every field in declaration order; a field's index is its slot.
+    pub fields: Vec<FieldPlan>,
+    /// The keys of the fields that decode (serde's `FIELDS`).
+    pub keys: &'static [&'static str],
+    pub deny_unknown: bool,
+    /// `must_match`: (slot, other slot, the rule's overrides).
+    pub must_match: Vec<MustMatch>,
+    /// Whether any field's value needs checking (rules or `nested`).
+    pub has_checks: bool,
+}
+
+#[derive(Debug)]
+pub struct MustMatch {
+    pub slot: usize,
+    pub other: usize,
+    pub other_name: &'static str,
+    pub code: Option<String>,
+    pub message: Option<String>,
+}
+
+#[derive(Debug)]
+pub struct FieldPlan {
+    /// The key in the serialized form (after `rename`/`rename_all`).
+    pub key: &'static str,
+    pub aliases: Vec<&'static str>,
+    /// The key when serializing.
+    pub ser_key: &'static str,
+    pub ty: Ty,
+    /// `skip` / `skip_deserializing`: never read, always its default.
+    pub skip: bool,
+    pub skip_serializing: bool,
+    /// `skip_serializing_if`, for the functions the playground knows.
+    pub skip_if: Option<SkipIf>,
+    pub default: FieldDefault,
+    pub flatten: bool,
+    /// The field's rules, `nested` excluded.
+    pub checks: Vec<Check>,
+    /// `nested` (garde: `dive`): the value's own rules count.
+    pub nested: bool,
+}
+
+/// What a missing field becomes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FieldDefault {
+    /// An error: "missing field".
+    Required,
+    /// `None` (an `Option` without `default`).
+    None,
+    /// `Default::default()` of the type.
+    Default,
+}
+
+/// The `skip_serializing_if` functions the playground can run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SkipIf {
+    IsNone,
+    IsEmpty,
+}
+
+#[derive(Debug)]
+pub struct EnumPlan {
+    pub variants: Vec<VariantPlan>,
+    /// Variant names that decode (serde's `VARIANTS`).
+    pub names: &'static [&'static str],
+    pub tagging: Tagging,
+    /// Interned tag and content keys.
+    pub tag: &'static str,
+    pub content: &'static str,
+}
+
+#[derive(Debug)]
+pub struct VariantPlan {
+    pub name: &'static str,
+    pub style: Style,
+    /// Struct and tuple variants' fields (a tuple variant's by position).
+    pub fields: StructPlan,
+    pub skip: bool,
+}
+
+/// Why the definitions cannot run, each at its place.
+#[derive(Debug)]
+pub struct PlanErrors(pub Vec<Diagnostic>);
+
+impl Plan {
+    /// Compiles an analysis (which must be runnable) with `root` as the type to
+    /// decode (the first type when `None`).
+    pub fn compile(analysis: &Analysis, root: Option<&str>) -> Result<Plan, PlanErrors> {
+        let mut errors = Vec::new();
+        if !analysis.is_runnable() {
+            errors.extend(
+                analysis
+                    .diagnostics
+                    .iter()
+                    .filter(|d| d.severity == Severity::Error)
+                    .cloned(),
+            );
+            return Err(PlanErrors(errors));
+        }
+        let names: HashMap<String, TypeId> = analysis
+            .types
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.ident.to_string(), i))
+            .collect();
+        let root = match root {
+            None => 0,
+            Some(name) => match names.get(name) {
+                Some(&id) => id,
+                None => {
+                    let defined: Vec<String> =
+                        analysis.types.iter().map(|t| t.ident.to_string()).collect();
+                    errors.push(Diagnostic::at(
+                        Severity::Error,
+                        Span::call_site(),
+                        format!(
+                            "the root type `{name}` is not defined; the definitions define: {}",
+                            defined.join(", ")
+                        ),
+                    ));
+                    return Err(PlanErrors(errors));
+                }
+            },
+        };
+        let mut notes = Vec::new();
+        let mut types = Vec::with_capacity(analysis.types.len());
+        for def in &analysis.types {
+            let mut cx = Cx {
+                names: &names,
+                errors: &mut errors,
+                notes: &mut notes,
+            };
+            types.push(cx.type_plan(def));
+        }
+        if errors.is_empty() {
+            Ok(Plan { types, root, notes })
+        } else {
+            Err(PlanErrors(errors))
+        }
+    }
+
+    pub fn struct_plan(&self, id: TypeId) -> Option<&StructPlan> {
+        match &self.types[id].kind {
+            KindPlan::Struct(s) => Some(s),
+            KindPlan::Enum(_) => None,
+        }
+    }
+}
+
+struct Cx<'a> {
+    names: &'a HashMap<String, TypeId>,
+    errors: &'a mut Vec<Diagnostic>,
+    notes: &'a mut Vec<Diagnostic>,
+}
+
+impl Cx<'_> {
+    fn error(&mut self, span: Span, message: impl Into<String>) {
+        self.errors
+            .push(Diagnostic::at(Severity::Error, span, message.into()));
+    }
+
+    fn type_plan(&mut self, def: &TypeDef) -> TypePlan {
+        if def.transparent {
+            self.error(
+                def.span,
+                "#[serde(transparent)] is not supported by the interpreter yet; write the inner type in its place",
+            );
+        }
+        let kind = match &def.kind {
+            TypeKind::Struct { style, fields } => KindPlan::Struct(self.struct_plan(
+                *style,
+                fields,
+                def.deny_unknown_fields,
+                &def.default_value,
+            )),
+            TypeKind::Enum { variants } => {
+                let plans: Vec<VariantPlan> = variants
+                    .iter()
+                    .map(|v| VariantPlan {
+                        name: intern(&v.name),
+                        style: v.style,
+                        fields: self.struct_plan(v.style, &v.fields, false, &DefaultValue::None),
+                        skip: v.skip,
+                    })
+                    .collect();
+                let names: Vec<&'static str> =
+                    plans.iter().filter(|v| !v.skip).map(|v| v.name).collect();
+                let (tag, content) = match &def.tagging {
+                    Tagging::Internal { tag } => (intern(tag), ""),
+                    Tagging::Adjacent { tag, content } => (intern(tag), intern(content)),
+                    _ => ("", ""),
+                };
+                KindPlan::Enum(EnumPlan {
+                    variants: plans,
+                    names: intern_slice(&names),
+                    tagging: def.tagging.clone(),
+                    tag,
+                    content,
+                })
+            }
+        };
+        TypePlan {
+            name: intern(&def.name),
+            kind,
+        }
+    }
+
+    fn struct_plan(
+        &mut self,
+        style: Style,
+        fields: &[FieldDef],
+        deny_unknown: bool,
+        container_default: &DefaultValue,
+    ) -> StructPlan {
+        if fields.len() > crate::de::MAX_FIELDS {
+            if let Some(field) = fields.get(crate::de::MAX_FIELDS) {
+                self.error(
+                    field.span,
+                    format!(
+                        "the interpreter reads structs of at most {} fields; split this one",
+                        crate::de::MAX_FIELDS
+                    ),
+                );
+            }
+        }
+        let mut plans = Vec::with_capacity(fields.len());
+        for field in fields {
+            plans.push(self.field_plan(field, container_default));
+        }
+        let keys: Vec<&'static str> = plans.iter().filter(|f| !f.skip).map(|f| f.key).collect();
+        let mut must_match = Vec::new();
+        for (slot, field) in fields.iter().enumerate() {
+            for rule in &field.rules {
+                if let RuleKind::MustMatch(other) = &rule.kind {
+                    match fields.iter().position(|f| f.rust_name() == *other) {
+                        Some(other_slot) => must_match.push(MustMatch {
+                            slot,
+                            other: other_slot,
+                            other_name: intern(other),
+                            code: rule.code.clone(),
+                            message: rule.message.clone(),
+                        }),
+                        None => self.error(rule.span, format!("no field named `{other}` to match")),
+                    }
+                }
+            }
+        }
+        if fields.iter().any(|f| f.flatten) {
+            if let Some(field) = fields.iter().find(|f| f.flatten) {
+                self.error(
+                    field.span,
+                    "#[serde(flatten)] is not supported by the interpreter yet; the compiled engine runs the bundled flatten scenario",
+                );
+            }
+        }
+        let has_checks =
+            plans.iter().any(|f| !f.checks.is_empty() || f.nested) || !must_match.is_empty();
+        StructPlan {
+            style,
+            fields: plans,
+            keys: intern_slice(&keys),
+            deny_unknown,
+            must_match,
+            has_checks,
+        }
+    }
+
+    fn field_plan(&mut self, field: &FieldDef, container_default: &DefaultValue) -> FieldPlan {
+        let ty = match resolve(&field.ty, self.names) {
+            Ok(ty) => ty,
+            Err(e) => {
+                self.error(e.span, e.message);
+                Ty::Unit
+            }
+        };
+        let default = match (&field.default_value, container_default) {
+            (DefaultValue::Path(path), _) | (DefaultValue::None, DefaultValue::Path(path)) => {
+                self.notes.push(Diagnostic::at(
+                    Severity::Warning,
+                    field.span,
+                    format!(
+                        "`default = \"{}\"` calls a function the playground cannot run; a missing `{}` takes `Default::default()` here",
+                        path_text(&path.path),
+                        field.name
+                    ),
+                ));
+                FieldDefault::Default
+            }
+            (DefaultValue::Trait, _) | (DefaultValue::None, DefaultValue::Trait) => {
+                FieldDefault::Default
+            }
+            (DefaultValue::None, DefaultValue::None) if matches!(ty, Ty::Option(_)) => {
+                FieldDefault::None
+            }
+            (DefaultValue::None, DefaultValue::None) => FieldDefault::Required,
+        };
+        let skip_if = field.skip_serializing_if.as_ref().and_then(|path| {
+            let text = path_text(&path.path);
+            let known = match text.rsplit("::").next().unwrap_or_default() {
+                "is_none" => Some(SkipIf::IsNone),
+                "is_empty" => Some(SkipIf::IsEmpty),
+                _ => None,
+            };
+            if known.is_none() {
+                self.notes.push(Diagnostic::at(
+                    Severity::Warning,
+                    field.span,
+                    format!("`skip_serializing_if = \"{text}\"` calls a function the playground cannot run; `{}` is always written here", field.name),
+                ));
+            }
+            known
+        });
+        let nested = field
+            .rules
+            .iter()
+            .any(|r| matches!(r.kind, RuleKind::Nested));
+        let checks = compile_rules(&field.rules, &ty, self.errors, self.notes);
+        FieldPlan {
+            key: intern(&field.name),
+            aliases: field.aliases.iter().map(|a| intern(a)).collect(),
+            ser_key: intern(&field.ser_name),
+            ty,
+            skip: field.skip,
+            skip_serializing: field.skip_serializing,
+            skip_if,
+            default,
+            flatten: field.flatten,
+            checks,
+            nested,
+        }
+    }
+}
+
+fn path_text(path: &syn::Path) -> String {
+    path.segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect::<Vec<_>>()
+        .join("::")
+}

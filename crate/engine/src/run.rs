@@ -1,0 +1,108 @@
+//! The operations the benchmark times, on definitions given as text: the
+//! interpreted counterparts of the compiled variants.
+
+use overhead_schema::{Diagnostic, analyze};
+use overhead_validate::Violations;
+use serde::de::DeserializeSeed;
+
+use crate::check::Checker;
+use crate::de::{Seed, Stop};
+use crate::plan::Plan;
+use crate::ser::Typed;
+use crate::ty::Ty;
+use crate::value::Value;
+
+/// Definitions compiled for running, with their root type.
+pub struct Engine {
+    plan: Plan,
+    root: Ty,
+}
+
+/// Why a decode with validation did not produce a value.
+#[derive(Debug)]
+pub enum Error {
+    /// Not JSON of the expected shape (serde_json's error).
+    Syntax(serde_json::Error),
+    /// Decoded, and broke rules (every violation, or the first in fail-fast).
+    Invalid(Violations),
+}
+
+impl Engine {
+    /// Analyses and compiles `schema`; the diagnostics of what stops it otherwise.
+    pub fn new(schema: &str, root: Option<&str>) -> Result<Engine, Vec<Diagnostic>> {
+        let analysis = analyze(schema);
+        let plan = Plan::compile(&analysis, root).map_err(|e| e.0)?;
+        let root = Ty::Named(plan.root);
+        Ok(Engine { plan, root })
+    }
+
+    pub fn plan(&self) -> &Plan {
+        &self.plan
+    }
+
+    fn seed<'a>(&'a self, stop: Option<&'a Stop>) -> Seed<'a> {
+        Seed {
+            plan: &self.plan,
+            ty: &self.root,
+            stop,
+            root: true,
+        }
+    }
+
+    /// `de`: JSON text to a value, rules ignored.
+    pub fn decode(&self, text: &str) -> Result<Value, serde_json::Error> {
+        let mut de = serde_json::Deserializer::from_str(text);
+        let value = self.seed(None).deserialize(&mut de)?;
+        de.end()?;
+        Ok(value)
+    }
+
+    /// `.validate()`: every violation of a decoded value.
+    pub fn validate(&self, value: &Value) -> Result<(), Violations> {
+        let mut out = Violations::new();
+        Checker { plan: &self.plan }.type_into(self.plan.root, value, &mut out);
+        out.into_result()
+    }
+
+    /// `validate-on-de`: decode, then every rule; a value only when all hold.
+    pub fn decode_validated(&self, text: &str) -> Result<Value, Error> {
+        let value = self.decode(text).map_err(Error::Syntax)?;
+        match self.validate(&value) {
+            Ok(()) => Ok(value),
+            Err(violations) => Err(Error::Invalid(violations)),
+        }
+    }
+
+    /// `validate-on-de/fail-fast`: each field checked as it is read; decoding
+    /// stops at the first violation.
+    pub fn decode_fail_fast(&self, text: &str) -> Result<Value, Error> {
+        let stop = Stop::default();
+        let mut de = serde_json::Deserializer::from_str(text);
+        let result = self
+            .seed(Some(&stop))
+            .deserialize(&mut de)
+            .and_then(|value| de.end().map(|()| value));
+        match (result, stop.take()) {
+            (Ok(value), None) => Ok(value),
+            (Ok(_), Some(violations)) => Err(Error::Invalid(violations)),
+            // Stopped by a violation (a data error of our own making)…
+            (Err(e), Some(violations)) if e.is_data() => Err(Error::Invalid(violations)),
+            // …or the input's error (trailing text after a root that broke a late rule).
+            (Err(e), _) => Err(Error::Syntax(e)),
+        }
+    }
+
+    /// `ser`: a value back to JSON text.
+    pub fn to_json(&self, value: &Value) -> Result<String, serde_json::Error> {
+        serde_json::to_string(&self.typed(value))
+    }
+
+    /// A value with the root type, to serialize with any serde format.
+    pub fn typed<'a>(&'a self, value: &'a Value) -> Typed<'a> {
+        Typed {
+            plan: &self.plan,
+            ty: &self.root,
+            value,
+        }
+    }
+}

@@ -1,0 +1,189 @@
+//! Serialization: a [`Value`] written through its type's plan, so serde_json
+//! writes what the compiled type would (field order, renames, skipped fields).
+
+use overhead_schema::Style;
+use serde::ser::{
+    Error as _, SerializeMap, SerializeSeq, SerializeStruct, SerializeStructVariant,
+    SerializeTuple, SerializeTupleStruct, SerializeTupleVariant,
+};
+use serde::{Serialize, Serializer};
+
+use crate::plan::{FieldPlan, KindPlan, Plan, SkipIf, StructPlan};
+use crate::ty::Ty;
+use crate::value::Value;
+
+/// A value with its type, ready to serialize.
+#[derive(Clone, Copy)]
+pub struct Typed<'a> {
+    pub plan: &'a Plan,
+    pub ty: &'a Ty,
+    pub value: &'a Value,
+}
+
+impl Serialize for Typed<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let Typed { plan, ty, value } = *self;
+        match (ty, value) {
+            (Ty::Unit, _) => s.serialize_unit(),
+            (Ty::Option(_), Value::Unit) => s.serialize_none(),
+            (Ty::Option(inner), v) => s.serialize_some(&Typed {
+                plan,
+                ty: inner,
+                value: v,
+            }),
+            (Ty::Bool, Value::Bool(b)) => s.serialize_bool(*b),
+            (Ty::Int(_), Value::I64(n)) => s.serialize_i64(*n),
+            (Ty::Int(_), Value::U64(n)) => s.serialize_u64(*n),
+            (Ty::Int(_), Value::I128(n)) => s.serialize_i128(*n),
+            (Ty::Int(_), Value::U128(n)) => s.serialize_u128(*n),
+            (Ty::F32, Value::F64(f)) => s.serialize_f32(*f as f32),
+            (Ty::F64, Value::F64(f)) => s.serialize_f64(*f),
+            (Ty::Char, Value::Char(c)) => s.serialize_char(*c),
+            (Ty::Str, Value::Str(text)) => s.serialize_str(text),
+            (Ty::Json, Value::Json(json)) => json.serialize(s),
+            (Ty::Seq(item) | Ty::Set { item, .. }, Value::Seq(items)) => {
+                let mut seq = s.serialize_seq(Some(items.len()))?;
+                for v in items {
+                    seq.serialize_element(&at(plan, item, v))?;
+                }
+                seq.end()
+            }
+            (Ty::Array(_, item), Value::Seq(items)) => {
+                let mut tuple = s.serialize_tuple(items.len())?;
+                for v in items {
+                    tuple.serialize_element(&at(plan, item, v))?;
+                }
+                tuple.end()
+            }
+            (Ty::Tuple(tys), Value::Seq(items)) => {
+                let mut tuple = s.serialize_tuple(items.len())?;
+                for (t, v) in tys.iter().zip(items) {
+                    tuple.serialize_element(&at(plan, t, v))?;
+                }
+                tuple.end()
+            }
+            (Ty::Map { value: vt, .. }, Value::Map(entries)) => {
+                let mut map = s.serialize_map(Some(entries.len()))?;
+                for (k, v) in entries {
+                    map.serialize_entry(&**k, &at(plan, vt, v))?;
+                }
+                map.end()
+            }
+            (Ty::Named(id), value) => {
+                let t = &plan.types[*id];
+                match (&t.kind, value) {
+                    (KindPlan::Struct(sp), Value::Struct(slots)) => {
+                        serialize_struct(plan, t.name, sp, slots, s)
+                    }
+                    (KindPlan::Enum(e), Value::Variant(index, payload)) => {
+                        let i = *index as usize;
+                        let Some(variant) = e.variants.get(i) else {
+                            return Err(S::Error::custom("variant out of range"));
+                        };
+                        let idx = *index;
+                        let fields = &variant.fields.fields;
+                        match (variant.style, payload.as_ref()) {
+                            (Style::Unit, _) => s.serialize_unit_variant(t.name, idx, variant.name),
+                            (Style::Newtype, v) => s.serialize_newtype_variant(
+                                t.name,
+                                idx,
+                                variant.name,
+                                &at(plan, &fields[0].ty, v),
+                            ),
+                            (Style::Tuple, Value::Seq(items)) => {
+                                let mut tv = s.serialize_tuple_variant(
+                                    t.name,
+                                    idx,
+                                    variant.name,
+                                    items.len(),
+                                )?;
+                                for (f, v) in fields.iter().zip(items) {
+                                    tv.serialize_field(&at(plan, &f.ty, v))?;
+                                }
+                                tv.end()
+                            }
+                            (Style::Named, Value::Struct(slots)) => {
+                                let mut sv = s.serialize_struct_variant(
+                                    t.name,
+                                    idx,
+                                    variant.name,
+                                    written(&variant.fields, slots),
+                                )?;
+                                for (f, v) in fields.iter().zip(slots.iter()) {
+                                    if skipped(f, v) {
+                                        sv.skip_field(f.ser_key)?;
+                                    } else {
+                                        sv.serialize_field(f.ser_key, &at(plan, &f.ty, v))?;
+                                    }
+                                }
+                                sv.end()
+                            }
+                            _ => Err(S::Error::custom(
+                                "a variant's value does not match its kind",
+                            )),
+                        }
+                    }
+                    _ => Err(S::Error::custom("a value does not match its type")),
+                }
+            }
+            _ => Err(S::Error::custom("a value does not match its type")),
+        }
+    }
+}
+
+fn at<'a>(plan: &'a Plan, ty: &'a Ty, value: &'a Value) -> Typed<'a> {
+    Typed { plan, ty, value }
+}
+
+fn skipped(field: &FieldPlan, value: &Value) -> bool {
+    field.skip_serializing
+        || match field.skip_if {
+            Some(SkipIf::IsNone) => value.is_none(),
+            Some(SkipIf::IsEmpty) => match value {
+                Value::Str(s) => s.is_empty(),
+                Value::Seq(items) => items.is_empty(),
+                Value::Map(entries) => entries.is_empty(),
+                _ => false,
+            },
+            None => false,
+        }
+}
+
+fn written(s: &StructPlan, slots: &[Value]) -> usize {
+    s.fields
+        .iter()
+        .zip(slots)
+        .filter(|(f, v)| !skipped(f, v))
+        .count()
+}
+
+fn serialize_struct<S: Serializer>(
+    plan: &Plan,
+    name: &'static str,
+    sp: &StructPlan,
+    slots: &[Value],
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    match sp.style {
+        Style::Unit => s.serialize_unit_struct(name),
+        Style::Newtype => s.serialize_newtype_struct(name, &at(plan, &sp.fields[0].ty, &slots[0])),
+        Style::Tuple => {
+            let mut ts = s.serialize_tuple_struct(name, slots.len())?;
+            for (f, v) in sp.fields.iter().zip(slots) {
+                ts.serialize_field(&at(plan, &f.ty, v))?;
+            }
+            ts.end()
+        }
+        Style::Named => {
+            let mut st = s.serialize_struct(name, written(sp, slots))?;
+            for (f, v) in sp.fields.iter().zip(slots) {
+                if skipped(f, v) {
+                    st.skip_field(f.ser_key)?;
+                } else {
+                    st.serialize_field(f.ser_key, &at(plan, &f.ty, v))?;
+                }
+            }
+            st.end()
+        }
+    }
+}

@@ -1,0 +1,44 @@
+//! A decoded value, laid out by the plan: a struct is its fields' values in slot
+//! order (no map per object), an enum its variant's index and payload.
+
+/// One value of some [`Ty`](crate::Ty); which variant holds it follows from the type.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    /// `()`, a unit struct or an `Option`'s `None`.
+    Unit,
+    Bool(bool),
+    I64(i64),
+    U64(u64),
+    I128(i128),
+    U128(u128),
+    F64(f64),
+    Char(char),
+    Str(Box<str>),
+    /// Sequences, sets, arrays and tuples.
+    Seq(Vec<Value>),
+    /// String-keyed maps, in the order they are written.
+    Map(Vec<(Box<str>, Value)>),
+    /// A struct's fields, by slot.
+    Struct(Box<[Value]>),
+    /// An enum: the variant's index and its payload (`Unit` for a unit variant,
+    /// the value for a newtype variant, `Seq` for a tuple variant, `Struct` for a
+    /// struct variant).
+    Variant(u32, Box<Value>),
+    /// `serde_json::Value`, kept as it is.
+    Json(Box<serde_json::Value>),
+}
+
+impl Value {
+    /// The value as a string, for the string rules.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Whether this is an `Option`'s `None`.
+    pub fn is_none(&self) -> bool {
+        matches!(self, Value::Unit)
+    }
+}
