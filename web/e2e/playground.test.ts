@@ -3,8 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import type { PreviewServer } from 'vite';
 import { launchChromium, serveBuiltSite } from './browser';
 
-// user-signup: 4 variants × 2 inputs of ours, and the peers' 8 (3 crates' de+validate, domainstack's validate-on-de).
-const ROWS = 16;
+// user-signup: 4 variants × 2 inputs × 2 engines of ours (compiled, interpreted), and
+// the peers' 8 (3 crates' de+validate, domainstack's validate-on-de).
+const ROWS = 24;
 
 let server: PreviewServer;
 let url: string;
@@ -116,7 +117,7 @@ describe('the playground', () => {
     await setSettings(page, '0', '1', '20');
     await page.click('#run');
     const rows = page.locator('#results .result-row');
-    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(16);
+    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(32);
     const variants = new Set(await rows.locator('.variant').allInnerTexts());
     expect(variants).toEqual(new Set(['de', 'de+validate', 'validate-on-de', 'ser', 'from-value', 'to-value', 'from-js', 'to-js']));
     expect(await page.isVisible('#notes')).toBe(false);

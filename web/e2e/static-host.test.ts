@@ -28,7 +28,7 @@ it('works from a sub-path of a static host', async () => {
   await page.fill('#runs', '1');
   await page.fill('#iterations', '100');
   await page.click('#run');
-  await expect.poll(() => page.locator('#results .result-row').count(), { timeout: 60_000 }).toBe(16);
+  await expect.poll(() => page.locator('#results .result-row').count(), { timeout: 60_000 }).toBe(24);
   expect(failed).toEqual([]);
   await page.close();
 });

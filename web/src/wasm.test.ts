@@ -86,9 +86,18 @@ describe('overhead-wasm', () => {
   it('throws a clear error for bad settings and edited definitions, before timing', () => {
     const zeroRuns = { scenario: userSignup(), request: { settings: { iterations: 1, runs: 0, warmup: 0 } }, env: {} };
     expect(() => run(JSON.stringify(zeroRuns), () => undefined)).toThrow('runs must be between 1 and 1000, got 0');
-    const edited = { scenario: { ...userSignup(), schema: 'struct Other { x: u8 }' }, request: {}, env: {} };
-    expect(() => run(JSON.stringify(edited), () => undefined)).toThrow(/compiled engine has code only for the bundled/);
+    const broken = { scenario: { ...userSignup(), schema: 'struct UserSignup { email: Strin }' }, request: {}, env: {} };
+    expect(() => run(JSON.stringify(broken), () => undefined)).toThrow(/1:\d+: error: `Strin` is not defined here/);
     expect(() => run('{"scenario": 1}', () => undefined)).toThrow(/invalid type/);
+  });
+
+  it('runs edited definitions with the interpreter, and says why only it runs', () => {
+    const schema = 'struct UserSignup { #[validate(length(min = 3))] username: String, age: u8 }';
+    const doc = { ...userSignup(), schema, inputs: { valid: '{"username": "ab", "age": 30}' } };
+    const report = quickRun(doc, { variants: ['de+validate'] });
+    expect(report.results.map((r) => `${r.variant} ${r.engine} ${r.outcome}`)).toEqual(['de+validate interpreted invalid']);
+    expect(report.results[0]?.violations?.map((v) => `${v.path}:${v.code}`)).toEqual(['username:length']);
+    expect(report.notes?.[0]).toMatch(/only the interpreted engine runs them/);
   });
 
   it('runs the three flatten forms and the serde_fast_flatten peer on seed 003\'s workload', () => {
@@ -115,7 +124,7 @@ describe('overhead-wasm', () => {
   it('encodes and decodes the Car message with serial and random data', () => {
     const doc = bundled('car');
     const serial = quickRun(doc);
-    expect(serial.results.map((r) => r.variant)).toEqual([
+    expect(serial.results.filter((r) => r.engine === 'compiled').map((r) => r.variant)).toEqual([
       'enc/json',
       'dec/json',
       'enc/postcard',
@@ -124,11 +133,14 @@ describe('overhead-wasm', () => {
       'enc/postcard-reuse',
     ]);
     expect(serial.results.every((r) => r.outcome === 'ok' && r.data === 'serial')).toBe(true);
+    // The interpreter encodes the same bytes.
+    const sizes = (engine: string) => serial.results.filter((r) => r.engine === engine).map((r) => r.size);
+    expect(sizes('interpreted')).toEqual(sizes('compiled'));
     const postcard = serial.results.find((r) => r.variant === 'enc/postcard');
     const json = serial.results.find((r) => r.variant === 'enc/json');
     expect(postcard?.size).toBeGreaterThan(0);
     expect(postcard?.size).toBeLessThan(json?.size ?? 0);
-    const random = quickRun(doc, { data: 'random' });
+    const random = quickRun(doc, { data: 'random', engines: 'compiled' });
     expect(random.results.every((r) => r.outcome === 'ok' && r.data === 'random')).toBe(true);
     expect(random.results.find((r) => r.variant === 'enc/postcard')?.size).not.toBe(postcard?.size);
   });

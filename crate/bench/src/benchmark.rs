@@ -4,12 +4,13 @@
 use serde::{Deserialize, Serialize};
 
 use crate::compiled::JobRequest;
+use crate::interpreted;
 use crate::runner::{self, Progress};
 use crate::stats::Summary;
 use crate::variant::Family;
 use crate::{
-    Clock, Engine, Env, Error, Job, Report, ResultRow, Scenario, Settings, Variant, bundled, peers,
-    timer,
+    Clock, Engine, Env, Error, Job, Outcome, Report, ResultRow, Scenario, Settings, Variant,
+    bundled, peers, timer,
 };
 
 /// What to measure; anything left out comes from the scenario.
@@ -31,11 +32,36 @@ pub struct RunRequest {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Engines {
-    /// Ours only.
+    /// The derive-generated code only (bundled definitions).
     Compiled,
-    /// Ours and every peer crate that implements the scenario.
+    /// The interpreter only (any definitions).
+    Interpreted,
+    /// Both of ours, and every peer crate that implements the scenario; for
+    /// edited definitions, the interpreter alone.
     #[default]
     All,
+}
+
+/// Keeps `job` when its outcome agrees with the reference (figures compare only
+/// for the same answer); otherwise says so in a note and leaves it untimed.
+fn admit(
+    job: Job,
+    reference: Option<Outcome>,
+    variant: Variant,
+    input: &crate::Input,
+    jobs: &mut Vec<Job>,
+    notes: &mut Vec<String>,
+) {
+    match reference {
+        Some(ours) if job.info.outcome != ours => notes.push(format!(
+            "{} disagrees on `{variant}` with input `{}`: {} where the compiled engine's is {}; not timed",
+            job.info.engine.name(),
+            input.name,
+            job.info.outcome.name(),
+            ours.name()
+        )),
+        _ => jobs.push(job),
+    }
 }
 
 /// Why `variant` cannot run here: `Ok(Some(note))` skips it (a variant the
@@ -106,14 +132,46 @@ impl Benchmark {
                 })
                 .collect::<Result<Vec<_>, Error>>()?
         };
-        let root = bundled::compiled_root(scenario)?;
-        let peers_of = match (request.engines, bundled::matching(scenario)) {
+        let bundled_match = bundled::matching(scenario);
+        let compiled = match request.engines {
+            Engines::Interpreted => None,
+            // Edited definitions have no compiled code: the interpreter runs them.
+            Engines::All if bundled_match.is_none() => None,
+            _ => Some(bundled::compiled_root(scenario)?),
+        };
+        let mut notes = Vec::new();
+        let interpreter = match request.engines {
+            Engines::Compiled => None,
+            // Beside compiled code, definitions the interpreter cannot run yet are a
+            // note; alone, they are the error.
+            Engines::All if compiled.is_some() => {
+                match interpreted::compile(&scenario.schema, scenario.root.as_deref()) {
+                    Ok(engine) => Some(engine),
+                    Err(e) => {
+                        notes.push(format!(
+                            "the interpreted engine does not run these definitions: {e}"
+                        ));
+                        None
+                    }
+                }
+            }
+            _ => Some(interpreted::compile(
+                &scenario.schema,
+                scenario.root.as_deref(),
+            )?),
+        };
+        let peers_of = match (request.engines, bundled_match) {
             (Engines::All, Some(b)) => Some(b.name),
             _ => None,
         };
         let data = request.data.unwrap_or(scenario.data);
         let mut jobs = Vec::new();
-        let mut notes = Vec::new();
+        if request.engines == Engines::All && bundled_match.is_none() {
+            notes.push(
+                "the definitions differ from the bundled scenarios', so only the interpreted engine runs them (compiled code and peers exist for the bundled definitions)"
+                    .to_owned(),
+            );
+        }
         for &variant in variants {
             if let Some(skip) = unsupported(variant, scenario, data, !request.variants.is_empty())?
             {
@@ -127,55 +185,72 @@ impl Benchmark {
                     data,
                     repeat: scenario.repeat.unwrap_or(1),
                 };
-                let ours = match root.job(&job_request) {
-                    None => {
-                        return Err(Error::Run(format!(
-                            "the compiled engine has no code for `{variant}` on these definitions{}",
-                            match variant.family() {
-                                Family::Flatten =>
-                                    " (the flatten variants need a `#[serde(flatten)]` field)",
-                                _ => "",
-                            }
-                        )));
+                // The reference outcome: the compiled engine's when it runs.
+                let mut reference: Option<Outcome> = None;
+                if let Some(root) = compiled {
+                    match root.job(&job_request) {
+                        None => {
+                            return Err(Error::Run(format!(
+                                "the compiled engine has no code for `{variant}` on these definitions{}",
+                                match variant.family() {
+                                    Family::Flatten =>
+                                        " (the flatten variants need a `#[serde(flatten)]` field)",
+                                    _ => "",
+                                }
+                            )));
+                        }
+                        Some(Err(why)) => {
+                            notes.push(format!(
+                                "`{variant}` with input `{}` not timed: {why}",
+                                input.name
+                            ));
+                        }
+                        Some(Ok(job)) => {
+                            reference = Some(job.info.outcome);
+                            jobs.push(job);
+                        }
                     }
-                    Some(Err(why)) => {
-                        notes.push(format!(
-                            "`{variant}` with input `{}` not timed: {why}",
+                    let mut peers = peers_of
+                        .map(|name| peers::jobs(name, variant, input))
+                        .unwrap_or_default();
+                    if request.engines == Engines::All {
+                        peers.extend(root.peer_jobs(&job_request));
+                    }
+                    for peer in peers {
+                        admit(peer, reference, variant, input, &mut jobs, &mut notes);
+                    }
+                }
+                if let Some(interpreter) = &interpreter {
+                    match interpreted::job(interpreter, &job_request) {
+                        None if compiled.is_none() => {
+                            return Err(Error::Run(format!(
+                                "the interpreted engine cannot run `{variant}` on these definitions in this version"
+                            )));
+                        }
+                        None => notes.push(format!(
+                            "the interpreted engine does not run `{variant}` in this version"
+                        )),
+                        Some(Err(why)) => notes.push(format!(
+                            "interpreted `{variant}` with input `{}` not timed: {why}",
                             input.name
-                        ));
-                        continue;
-                    }
-                    Some(Ok(job)) => job,
-                };
-                let mut peers = peers_of
-                    .map(|name| peers::jobs(name, variant, input))
-                    .unwrap_or_default();
-                if request.engines == Engines::All {
-                    peers.extend(root.peer_jobs(&job_request));
-                }
-                for peer in peers {
-                    // Figures are comparable only for the same answer.
-                    if peer.info.outcome == ours.info.outcome {
-                        jobs.push(peer);
-                    } else {
-                        notes.push(format!(
-                            "{} disagrees on `{variant}` with input `{}`: {} where ours is {}; not timed",
-                            peer.info.engine.name(),
-                            input.name,
-                            peer.info.outcome.name(),
-                            ours.info.outcome.name()
-                        ));
+                        )),
+                        Some(Ok(job)) => {
+                            admit(job, reference, variant, input, &mut jobs, &mut notes)
+                        }
                     }
                 }
-                jobs.push(ours);
             }
         }
-        // Ours first, then the peers, variant by variant: the order of the table.
+        // Compiled, interpreted, then the peers, variant by variant: the table's order.
         jobs.sort_by_key(|j| {
             (
                 j.info.variant,
                 j.input_rank(&inputs),
-                j.info.engine != Engine::Compiled,
+                match j.info.engine {
+                    Engine::Compiled => 0,
+                    Engine::Interpreted => 1,
+                    Engine::Peer(_) => 2,
+                },
             )
         });
         Ok(Benchmark {
@@ -281,10 +356,19 @@ mod tests {
             .iter()
             .map(|j| (j.info.input.as_str(), j.info.outcome))
             .collect();
-        // `de` ignores validation attributes: the invalid input decodes too.
-        assert_eq!(outcomes, [("valid", Outcome::Ok), ("invalid", Outcome::Ok)]);
+        // `de` ignores validation attributes: the invalid input decodes too, in
+        // both engines.
+        assert_eq!(
+            outcomes,
+            [
+                ("valid", Outcome::Ok),
+                ("valid", Outcome::Ok),
+                ("invalid", Outcome::Ok),
+                ("invalid", Outcome::Ok)
+            ]
+        );
         let report = bench.run(&SystemClock::new(), Env::of_this_build(), &mut |_| {});
-        assert_eq!(report.results.len(), 2);
+        assert_eq!(report.results.len(), 4);
         for r in &report.results {
             assert_eq!(r.runs_ns.len(), 3);
             assert!(r.median_ns.is_finite() && r.median_ns > 0.0, "{r:?}");
@@ -317,24 +401,42 @@ mod tests {
             rows,
             [
                 "de compiled valid ok",
+                "de interpreted valid ok",
                 "de compiled invalid ok",
+                "de interpreted invalid ok",
                 "de+validate compiled valid ok",
+                "de+validate interpreted valid ok",
                 "de+validate peer:validator valid ok",
                 "de+validate peer:garde valid ok",
                 "de+validate peer:domainstack valid ok",
                 "de+validate compiled invalid invalid",
+                "de+validate interpreted invalid invalid",
                 "de+validate peer:validator invalid invalid",
                 "de+validate peer:garde invalid invalid",
                 "de+validate peer:domainstack invalid invalid",
                 "validate-on-de compiled valid ok",
+                "validate-on-de interpreted valid ok",
                 "validate-on-de peer:domainstack valid ok",
                 "validate-on-de compiled invalid invalid",
+                "validate-on-de interpreted invalid invalid",
                 "validate-on-de peer:domainstack invalid invalid",
                 "validate-on-de/fail-fast compiled valid ok",
+                "validate-on-de/fail-fast interpreted valid ok",
                 "validate-on-de/fail-fast compiled invalid invalid",
+                "validate-on-de/fail-fast interpreted invalid invalid",
             ]
         );
-        let invalid = &bench.jobs()[6];
+        // The interpreter reports the same violations as the compiled code.
+        for invalid in [&bench.jobs()[9], &bench.jobs()[10]] {
+            let paths: Vec<&str> = invalid
+                .info
+                .violations
+                .iter()
+                .map(|v| v.path.as_str())
+                .collect();
+            assert_eq!(paths, ["email", "age", "username", "username"]);
+        }
+        let invalid = &bench.jobs()[9];
         let paths: Vec<&str> = invalid
             .info
             .violations
@@ -364,10 +466,10 @@ mod tests {
             .iter()
             .map(|j| j.info.engine.name().into_owned())
             .collect();
-        assert_eq!(engines, ["compiled", "peer:validator"]);
+        assert_eq!(engines, ["compiled", "interpreted", "peer:validator"]);
         assert_eq!(bench.notes().len(), 2, "{:?}", bench.notes());
         assert!(bench.notes()[0].contains(
-            "peer:garde disagrees on `de+validate` with input `valid`: invalid where ours is ok"
+            "peer:garde disagrees on `de+validate` with input `valid`: invalid where the compiled engine's is ok"
         ));
     }
 

@@ -77,6 +77,8 @@ impl Target {
 pub enum Engine {
     /// Derive-generated Rust code, compiled into this build.
     Compiled,
+    /// `overhead-engine` running the definitions' text.
+    Interpreted,
     /// Another crate doing the same job, e.g. `peer:validator`.
     Peer(Cow<'static, str>),
 }
@@ -85,6 +87,7 @@ impl Engine {
     pub fn name(&self) -> Cow<'static, str> {
         match self {
             Engine::Compiled => Cow::Borrowed("compiled"),
+            Engine::Interpreted => Cow::Borrowed("interpreted"),
             Engine::Peer(name) => Cow::Owned(format!("peer:{name}")),
         }
     }
@@ -95,6 +98,7 @@ impl TryFrom<String> for Engine {
     fn try_from(name: String) -> Result<Self, String> {
         match name.as_str() {
             "compiled" => Ok(Engine::Compiled),
+            "interpreted" => Ok(Engine::Interpreted),
             _ => match name.strip_prefix("peer:") {
                 Some(peer) if !peer.is_empty() => Ok(Engine::Peer(Cow::Owned(peer.to_owned()))),
                 _ => Err(format!("unknown engine `{name}`")),

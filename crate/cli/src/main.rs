@@ -81,7 +81,9 @@ enum DataChoice {
 enum EngineChoice {
     /// Derive-generated code (bundled scenarios only).
     Compiled,
-    /// Ours and the peer crates (validator, garde, domainstack, serde_fast_flatten) where they apply.
+    /// The interpreter (any definitions).
+    Interpreted,
+    /// Both of ours and the peer crates (validator, garde, domainstack, serde_fast_flatten) where they apply.
     All,
 }
 
@@ -115,6 +117,7 @@ fn run(args: RunArgs) -> Result<(), String> {
         inputs: args.input,
         engines: match args.engine {
             EngineChoice::Compiled => Engines::Compiled,
+            EngineChoice::Interpreted => Engines::Interpreted,
             EngineChoice::All => Engines::All,
         },
         data: args.data.map(|d| match d {

@@ -58,18 +58,26 @@ fn json_report_has_the_design_shape_and_real_figures() {
             .is_some_and(|v| v > 0.0)
     );
     let results = report["results"].as_array().expect("results");
-    let keys: Vec<(&str, &str)> = results
+    let keys: Vec<(&str, &str, &str)> = results
         .iter()
         .map(|r| {
             (
                 r["variant"].as_str().unwrap_or(""),
+                r["engine"].as_str().unwrap_or(""),
                 r["input"].as_str().unwrap_or(""),
             )
         })
         .collect();
-    assert_eq!(keys, [("de", "valid"), ("de", "invalid")]);
+    assert_eq!(
+        keys,
+        [
+            ("de", "compiled", "valid"),
+            ("de", "interpreted", "valid"),
+            ("de", "compiled", "invalid"),
+            ("de", "interpreted", "invalid")
+        ]
+    );
     for r in results {
-        assert_eq!(r["engine"], "compiled");
         assert_eq!(r["outcome"], "ok");
         assert_eq!(r["data"], "serial");
         assert!(r["size"].as_u64().is_some_and(|s| s > 0));

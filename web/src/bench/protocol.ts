@@ -3,7 +3,7 @@ import type { Report, ScenarioDocument, Settings, TimerInfo } from '../report';
 
 export interface RunRequest {
   scenario: ScenarioDocument;
-  request: { settings?: Settings; variants?: string[]; inputs?: string[]; engines?: 'compiled' | 'all' };
+  request: { settings?: Settings; variants?: string[]; inputs?: string[]; engines?: 'compiled' | 'interpreted' | 'all' };
   env: { browser?: string; os?: string; date?: string };
 }
 

@@ -1,0 +1,259 @@
+//! The interpreted engine's jobs: the same variants as the compiled engine, run
+//! by `overhead-engine` on definitions given as text (any the user writes).
+
+use std::hint::black_box;
+use std::rc::Rc;
+
+use overhead_engine::run::{Engine as Interpreter, Error as RunError};
+use overhead_engine::{Seed, Ty, Value};
+use serde::de::DeserializeSeed;
+
+use crate::compiled::JobRequest;
+use crate::report::ViolationRecord;
+use crate::{Data, Engine, Error, Job, JobInfo, Outcome, Variant};
+
+/// Compiles `schema` for the interpreter; its diagnostics, with line and column,
+/// when it cannot run.
+pub fn compile(schema: &str, root: Option<&str>) -> Result<Rc<Interpreter>, Error> {
+    Interpreter::new(schema, root)
+        .map(Rc::new)
+        .map_err(|diagnostics| {
+            let lines: Vec<String> = diagnostics.iter().map(|d| d.to_string()).collect();
+            Error::Run(format!("the definitions cannot run:\n{}", lines.join("\n")))
+        })
+}
+
+fn info(request: &JobRequest<'_>, outcome: Outcome, message: Option<String>) -> JobInfo {
+    JobInfo {
+        variant: request.variant,
+        engine: Engine::Interpreted,
+        input: request.input.name.clone(),
+        outcome,
+        message,
+        violations: Vec::new(),
+        size: request.input.text.len(),
+    }
+}
+
+fn invalid(request: &JobRequest<'_>, violations: &overhead_validate::Violations) -> JobInfo {
+    JobInfo {
+        violations: violations.iter().map(ViolationRecord::from).collect(),
+        ..info(request, Outcome::Invalid, None)
+    }
+}
+
+/// The job, `None` when the interpreter has no code for the variant yet, or
+/// `Some(Err(why))` when it cannot run on this input.
+pub fn job(engine: &Rc<Interpreter>, request: &JobRequest<'_>) -> Option<Result<Job, String>> {
+    use Variant::*;
+    let text: Box<str> = request.input.text.as_str().into();
+    let e = Rc::clone(engine);
+    Some(Ok(match request.variant {
+        De => {
+            let info = match engine.decode(&text) {
+                Ok(_) => info(request, Outcome::Ok, None),
+                Err(err) => info(request, Outcome::Error, Some(err.to_string())),
+            };
+            Job::new(info, move || e.decode(black_box(&text)))
+        }
+        DeValidate => {
+            let info = match engine.decode(&text) {
+                Ok(value) => match engine.validate(&value) {
+                    Ok(()) => info(request, Outcome::Ok, None),
+                    Err(violations) => invalid(request, &violations),
+                },
+                Err(err) => info(request, Outcome::Error, Some(err.to_string())),
+            };
+            Job::new(info, move || {
+                e.decode(black_box(&text)).map(|value| {
+                    let verdict = e.validate(&value);
+                    (value, verdict)
+                })
+            })
+        }
+        ValidateOnDe | ValidateOnDeFailFast => {
+            let fail_fast = request.variant == ValidateOnDeFailFast;
+            let run = move |e: &Interpreter, text: &str| {
+                if fail_fast {
+                    e.decode_fail_fast(text)
+                } else {
+                    e.decode_validated(text)
+                }
+            };
+            let info = match run(engine, &text) {
+                Ok(_) => info(request, Outcome::Ok, None),
+                Err(RunError::Invalid(violations)) => invalid(request, &violations),
+                Err(RunError::Syntax(err)) => info(request, Outcome::Error, Some(err.to_string())),
+            };
+            Job::new(info, move || run(&e, black_box(&text)))
+        }
+        _ if request.data == Data::Random => {
+            return Some(Err(
+                "random data for the interpreted engine comes with its input generator, not in this version"
+                    .into(),
+            ));
+        }
+        Ser | ToValue | EncJson | EncPostcard | EncJsonReuse | EncPostcardReuse | DecJson
+        | DecPostcard | FromValue | FromJs | ToJs => {
+            let value = match engine.decode(&text) {
+                Ok(value) => value,
+                Err(err) => {
+                    return Some(Err(format!(
+                        "`{}` needs a value, and input `{}` does not decode: {err}",
+                        request.variant, request.input.name
+                    )));
+                }
+            };
+            return Some(values_job(e, value, request));
+        }
+        _ => return None,
+    }))
+}
+
+/// Encode, decode and convert jobs on the input's value.
+fn values_job(e: Rc<Interpreter>, value: Value, request: &JobRequest<'_>) -> Result<Job, String> {
+    use Variant::*;
+    let root = Ty::Named(e.plan().root);
+    let encoded_size = |bytes: Result<usize, String>| bytes.unwrap_or(0);
+    let job = match request.variant {
+        Ser => {
+            let size = encoded_size(
+                e.to_json(&value)
+                    .map(|s| s.len())
+                    .map_err(|x| x.to_string()),
+            );
+            let mut info = info(request, Outcome::Ok, None);
+            info.size = size;
+            Job::new(info, move || e.to_json(black_box(&value)))
+        }
+        ToValue => {
+            let mut info = info(request, Outcome::Ok, None);
+            info.size = e.to_json(&value).map_or(0, |s| s.len());
+            Job::new(info, move || {
+                serde_json::to_value(e.typed(black_box(&value)))
+            })
+        }
+        EncJson => {
+            let mut info = info(request, Outcome::Ok, None);
+            info.size = serde_json::to_vec(&e.typed(&value)).map_or(0, |b| b.len());
+            Job::new(info, move || {
+                serde_json::to_vec(&e.typed(black_box(&value)))
+            })
+        }
+        EncPostcard => {
+            let mut info = info(request, Outcome::Ok, None);
+            info.size = postcard::to_allocvec(&e.typed(&value)).map_or(0, |b| b.len());
+            Job::new(info, move || {
+                postcard::to_allocvec(&e.typed(black_box(&value)))
+            })
+        }
+        EncJsonReuse => {
+            let mut info = info(request, Outcome::Ok, None);
+            info.size = serde_json::to_vec(&e.typed(&value)).map_or(0, |b| b.len());
+            let mut buffer = Vec::new();
+            Job::new(info, move || {
+                buffer.clear();
+                serde_json::to_writer(&mut buffer, &e.typed(black_box(&value)))
+                    .map(|()| buffer.len())
+            })
+        }
+        EncPostcardReuse => {
+            let mut info = info(request, Outcome::Ok, None);
+            info.size = postcard::to_allocvec(&e.typed(&value)).map_or(0, |b| b.len());
+            let mut buffer = Vec::new();
+            Job::new(info, move || {
+                buffer.clear();
+                buffer =
+                    postcard::to_extend(&e.typed(black_box(&value)), std::mem::take(&mut buffer))?;
+                Ok::<usize, postcard::Error>(buffer.len())
+            })
+        }
+        DecJson => {
+            let bytes = serde_json::to_vec(&e.typed(&value)).map_err(|x| x.to_string())?;
+            let mut info = info(request, Outcome::Ok, None);
+            info.size = bytes.len();
+            Job::new(info, move || {
+                let mut de = serde_json::Deserializer::from_slice(black_box(&bytes));
+                seed(&e, &root).deserialize(&mut de)
+            })
+        }
+        DecPostcard => {
+            let bytes = postcard::to_allocvec(&e.typed(&value)).map_err(|x| x.to_string())?;
+            let mut info = info(request, Outcome::Ok, None);
+            info.size = bytes.len();
+            if let Err(err) =
+                seed(&e, &root).deserialize(&mut postcard::Deserializer::from_bytes(&bytes))
+            {
+                info.outcome = Outcome::Error;
+                info.message = Some(err.to_string());
+            }
+            Job::new(info, move || {
+                seed(&e, &root)
+                    .deserialize(&mut postcard::Deserializer::from_bytes(black_box(&bytes)))
+            })
+        }
+        FromValue => {
+            let json = serde_json::to_value(e.typed(&value)).map_err(|x| x.to_string())?;
+            let mut info = info(request, Outcome::Ok, None);
+            info.size = json.to_string().len();
+            Job::new(info, move || seed(&e, &root).deserialize(black_box(&json)))
+        }
+        FromJs | ToJs => return js::job(e, value, request),
+        _ => return Err(format!("`{}` has no interpreted form", request.variant)),
+    };
+    Ok(job)
+}
+
+fn seed<'a>(e: &'a Interpreter, root: &'a Ty) -> Seed<'a> {
+    Seed {
+        plan: e.plan(),
+        ty: root,
+        stop: None,
+        root: true,
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+mod js {
+    use super::*;
+
+    /// JS object ↔ value through serde-wasm-bindgen, through the plan.
+    pub fn job(e: Rc<Interpreter>, value: Value, request: &JobRequest<'_>) -> Result<Job, String> {
+        let root = Ty::Named(e.plan().root);
+        let mut info = info(request, Outcome::Ok, None);
+        info.size = e.to_json(&value).map_or(0, |s| s.len());
+        Ok(match request.variant {
+            Variant::ToJs => Job::new(info, move || {
+                serde_wasm_bindgen::to_value(&e.typed(black_box(&value)))
+            }),
+            _ => {
+                let object =
+                    serde_wasm_bindgen::to_value(&e.typed(&value)).map_err(|x| x.to_string())?;
+                if let Err(err) = seed(&e, &root)
+                    .deserialize(serde_wasm_bindgen::Deserializer::from(object.clone()))
+                {
+                    info.outcome = Outcome::Error;
+                    info.message = Some(err.to_string());
+                }
+                Job::new(info, move || {
+                    seed(&e, &root).deserialize(serde_wasm_bindgen::Deserializer::from(
+                        black_box(&object).clone(),
+                    ))
+                })
+            }
+        })
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod js {
+    use super::*;
+
+    pub fn job(
+        _e: Rc<Interpreter>,
+        _value: Value,
+        request: &JobRequest<'_>,
+    ) -> Result<Job, String> {
+        Err(format!("`{}` runs only in the browser", request.variant))
+    }
+}
