@@ -327,6 +327,14 @@ impl<'de> Visitor<'de> for MapVisitor<'_> {
     }
 }
 
+/// `n` empty slots, allocated once at their final size.
+#[inline]
+fn unit_slots(n: usize) -> Vec<Value> {
+    let mut slots = Vec::with_capacity(n);
+    slots.resize_with(n, || Value::Unit);
+    slots
+}
+
 struct StructVisitor<'p> {
     seed: Seed<'p>,
     s: &'p StructPlan,
@@ -338,6 +346,13 @@ impl StructVisitor<'_> {
     /// fail-fast mode, the filled-in fields and `must_match` are checked here.
     fn finish<E: de::Error>(&self, mut slots: Vec<Value>, seen: u128) -> Result<Value, E> {
         let plan = self.seed.plan;
+        // Every field present (the common case): nothing to fill in or check late.
+        if seen == self.s.all_seen
+            && self.s.must_match.is_empty()
+            && self.s.keys.len() == self.s.fields.len()
+        {
+            return Ok(Value::Struct(slots.into_boxed_slice()));
+        }
         for (i, field) in self.s.fields.iter().enumerate() {
             if seen & (1 << i) != 0 {
                 continue;
@@ -417,8 +432,7 @@ impl<'de> Visitor<'de> for StructVisitor<'_> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-        let n = self.s.fields.len();
-        let mut slots = vec![Value::Unit; n];
+        let mut slots = unit_slots(self.s.fields.len());
         let mut seen: u128 = 0;
         while let Some(key) = map.next_key_seed(KeySeed { s: self.s })? {
             let Some(slot) = key else {
@@ -442,8 +456,7 @@ impl<'de> Visitor<'de> for StructVisitor<'_> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
-        let n = self.s.fields.len();
-        let mut slots = vec![Value::Unit; n];
+        let mut slots = unit_slots(self.s.fields.len());
         let mut seen: u128 = 0;
         let mut read = 0;
         for (i, field) in self.s.fields.iter().enumerate() {
@@ -498,11 +511,10 @@ impl<'de> Visitor<'de> for KeySeed<'_> {
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("field identifier")
     }
+    #[inline]
     fn visit_str<E: de::Error>(self, key: &str) -> Result<Self::Value, E> {
-        for (i, field) in self.s.fields.iter().enumerate() {
-            if !field.skip && (field.key == key || field.aliases.contains(&key)) {
-                return Ok(Some(i));
-            }
+        if let Some(slot) = self.s.lookup.find(key) {
+            return Ok(Some(slot));
         }
         if self.s.deny_unknown {
             Err(E::unknown_field(key, self.s.keys))

@@ -44,6 +44,11 @@ pub struct StructPlan {
     pub fields: Vec<FieldPlan>,
     /// The keys of the fields that decode (serde's `FIELDS`).
     pub keys: &'static [&'static str],
+    /// Every key and alias that decodes, with its slot, for the key lookup.
+    pub lookup: KeyTable,
+    /// The `seen` mask when every decoded field was present: `finish` has
+    /// nothing to fill in.
+    pub all_seen: u128,
     pub deny_unknown: bool,
     /// `must_match`: (slot, other slot, the rule's overrides).
     pub must_match: Vec<MustMatch>,
@@ -79,6 +84,55 @@ pub struct FieldPlan {
     pub checks: Vec<Check>,
     /// `nested` (garde: `dive`): the value's own rules count.
     pub nested: bool,
+}
+
+/// A struct's keys, found without calling `memcmp` for most of them: a key is
+/// compared by its length and its first eight bytes (one integer compare), and
+/// only keys longer than eight bytes that match there by their remaining bytes.
+#[derive(Debug, Default)]
+pub struct KeyTable {
+    entries: Vec<KeyEntry>,
+}
+
+#[derive(Debug)]
+struct KeyEntry {
+    len: usize,
+    head: u64,
+    key: &'static str,
+    slot: usize,
+}
+
+/// The first eight bytes of `key`, zero-padded, as one integer.
+#[inline]
+fn head(key: &[u8]) -> u64 {
+    let mut buf = [0u8; 8];
+    let n = key.len().min(8);
+    buf[..n].copy_from_slice(&key[..n]);
+    u64::from_le_bytes(buf)
+}
+
+impl KeyTable {
+    fn insert(&mut self, key: &'static str, slot: usize) {
+        self.entries.push(KeyEntry {
+            len: key.len(),
+            head: head(key.as_bytes()),
+            key,
+            slot,
+        });
+    }
+
+    /// The slot of the field `key` names.
+    #[inline]
+    pub fn find(&self, key: &str) -> Option<usize> {
+        let bytes = key.as_bytes();
+        let (len, h) = (bytes.len(), head(bytes));
+        self.entries
+            .iter()
+            .find(|e| {
+                e.len == len && e.head == h && (len <= 8 || e.key.as_bytes()[8..] == bytes[8..])
+            })
+            .map(|e| e.slot)
+    }
 }
 
 /// What a missing field becomes.
@@ -296,9 +350,22 @@ impl Cx<'_> {
         }
         let has_checks =
             plans.iter().any(|f| !f.checks.is_empty() || f.nested) || !must_match.is_empty();
+        let mut lookup = KeyTable::default();
+        let mut all_seen = 0u128;
+        for (slot, field) in plans.iter().enumerate().filter(|(_, f)| !f.skip) {
+            lookup.insert(field.key, slot);
+            for alias in &field.aliases {
+                lookup.insert(alias, slot);
+            }
+            if slot < 128 {
+                all_seen |= 1 << slot;
+            }
+        }
         StructPlan {
             style,
             fields: plans,
+            lookup,
+            all_seen,
             keys: intern_slice(&keys),
             deny_unknown,
             must_match,
