@@ -131,4 +131,27 @@ describe('the playground', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('runs edited definitions with the interpreter and says why the compiled engine does not', async () => {
+    const { page, errors } = await openPlayground();
+    await setSettings(page, '0', '1', '50');
+    await page.click('#schema-editor .view-lines');
+    await page.keyboard.press('ControlOrMeta+A');
+    // One line, typed key by key: the editor's closing brackets are typed over.
+    await page.keyboard.type('struct UserSignup { #[validate(length(min = 3))] username: String, age: u8 }');
+    await page.click('#run');
+    const rows = page.locator('#results .result-row');
+    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(8);
+    expect(new Set(await rows.locator('td:nth-child(2)').allInnerTexts())).toEqual(new Set(['interpreted']));
+    // The bundled valid input still decodes (its other keys are unknown now)…
+    const valid = page.locator('#results .result-row', { hasText: 'de+validate' }).first();
+    expect(await valid.locator('.outcome').innerText()).toBe('ok');
+    // …and the invalid one's `username: "a!"` breaks the new rule.
+    const invalid = page.locator('#results .result-row', { hasText: 'de+validate' }).nth(1);
+    expect(await invalid.locator('.outcome').innerText()).toBe('invalid');
+    expect(await invalid.locator('.outcome').getAttribute('title')).toContain('username: must be at least 3 characters (length)');
+    await expect.poll(() => page.textContent('#notes')).toMatch(/only the interpreted engine runs them/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });
