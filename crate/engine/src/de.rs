@@ -133,9 +133,14 @@ impl<'de> DeserializeSeed<'de> for Seed<'_> {
                     len: Some(*len),
                 },
             ),
-            Ty::Tuple(items) => {
-                d.deserialize_tuple(items.len(), TupleVisitor { seed: self, items })
-            }
+            Ty::Tuple(items) => d.deserialize_tuple(
+                items.len(),
+                TupleVisitor {
+                    seed: self,
+                    items,
+                    variant: None,
+                },
+            ),
             Ty::Map { value, sorted } => {
                 let mut entries = d.deserialize_map(MapVisitor {
                     seed: self.at(value),
@@ -148,13 +153,14 @@ impl<'de> DeserializeSeed<'de> for Seed<'_> {
             Ty::Named(id) => {
                 let ty = &plan.types[*id];
                 match &ty.kind {
-                    KindPlan::Struct(s) => deserialize_struct(self, ty.name, s, d),
+                    KindPlan::Struct(s) => deserialize_struct(self, ty, s, d),
                     KindPlan::Enum(e) => d.deserialize_enum(
                         ty.name,
                         e.names,
                         EnumVisitor {
                             seed: self,
                             plan_enum: e,
+                            type_name: ty.ident,
                         },
                     ),
                 }
@@ -182,15 +188,21 @@ fn int_value<'de, D: Deserializer<'de>>(int: Int, d: D) -> Result<Value, D::Erro
 
 fn deserialize_struct<'de, D: Deserializer<'de>>(
     seed: Seed<'_>,
-    name: &'static str,
+    ty: &crate::plan::TypePlan,
     s: &StructPlan,
     d: D,
 ) -> Result<Value, D::Error> {
-    let visitor = StructVisitor { seed, s, name };
+    let name = ty.name;
+    let visitor = StructVisitor {
+        seed,
+        s,
+        name: ty.ident,
+        variant: None,
+    };
     match s.style {
         Style::Named => d.deserialize_struct(name, s.keys, visitor),
         Style::Newtype => d.deserialize_newtype_struct(name, visitor),
-        Style::Tuple => d.deserialize_tuple_struct(name, s.keys.len(), visitor),
+        Style::Tuple => d.deserialize_tuple_struct(name, s.fields.len(), visitor),
         Style::Unit => d.deserialize_unit_struct(name, visitor),
     }
 }
@@ -274,12 +286,21 @@ impl<'de> Visitor<'de> for SeqVisitor<'_> {
 struct TupleVisitor<'p> {
     seed: Seed<'p>,
     items: &'p [Ty],
+    /// A tuple variant's enum and variant names, for serde's messages.
+    variant: Option<(&'static str, &'static str)>,
 }
 
 impl<'de> Visitor<'de> for TupleVisitor<'_> {
     type Value = Value;
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "a tuple of size {}", self.items.len())
+        match self.variant {
+            Some((ty, variant)) => write!(
+                f,
+                "tuple variant {ty}::{variant} with {} elements",
+                self.items.len()
+            ),
+            None => write!(f, "a tuple of size {}", self.items.len()),
+        }
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
         let mut out = Vec::with_capacity(self.items.len());
@@ -338,7 +359,9 @@ fn unit_slots(n: usize) -> Vec<Value> {
 struct StructVisitor<'p> {
     seed: Seed<'p>,
     s: &'p StructPlan,
+    /// The Rust names serde's messages use: the type's, and a struct variant's.
     name: &'static str,
+    variant: Option<&'static str>,
 }
 
 impl StructVisitor<'_> {
@@ -425,6 +448,12 @@ impl<'de> Visitor<'de> for StructVisitor<'_> {
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.s.style {
+            _ if self.variant.is_some() => write!(
+                f,
+                "struct variant {}::{}",
+                self.name,
+                self.variant.unwrap_or_default()
+            ),
             Style::Tuple => write!(f, "tuple struct {}", self.name),
             Style::Unit => write!(f, "unit struct {}", self.name),
             _ => write!(f, "struct {}", self.name),
@@ -475,7 +504,19 @@ impl<'de> Visitor<'de> for StructVisitor<'_> {
                     seen |= 1 << i;
                     read += 1;
                 }
-                None => return Err(A::Error::invalid_length(read, &self)),
+                None => {
+                    let decoded = self.s.fields.iter().filter(|f| !f.skip).count();
+                    let expected = match (self.variant, self.s.style) {
+                        (Some(v), _) => {
+                            format!("struct variant {}::{v} with {decoded} elements", self.name)
+                        }
+                        (None, Style::Tuple) => {
+                            format!("tuple struct {} with {decoded} elements", self.name)
+                        }
+                        (None, _) => format!("struct {} with {decoded} elements", self.name),
+                    };
+                    return Err(A::Error::invalid_length(read, &expected.as_str()));
+                }
             }
         }
         self.finish(slots, seen)
@@ -528,17 +569,25 @@ impl<'de> Visitor<'de> for KeySeed<'_> {
             Err(_) => Ok(None),
         }
     }
+    /// Some formats name fields by index: the index among the fields that decode.
     fn visit_u64<E: de::Error>(self, index: u64) -> Result<Self::Value, E> {
-        match usize::try_from(index).ok().and_then(|i| self.s.keys.get(i)) {
-            Some(key) => self.visit_str(key),
-            None => Ok(None),
-        }
+        let slot = usize::try_from(index).ok().and_then(|i| {
+            self.s
+                .fields
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| !f.skip)
+                .nth(i)
+                .map(|(slot, _)| slot)
+        });
+        Ok(slot)
     }
 }
 
 struct EnumVisitor<'p> {
     seed: Seed<'p>,
     plan_enum: &'p EnumPlan,
+    type_name: &'static str,
 }
 
 impl<'de> Visitor<'de> for EnumVisitor<'_> {
@@ -558,14 +607,22 @@ impl<'de> Visitor<'de> for EnumVisitor<'_> {
             Style::Newtype => access.newtype_variant_seed(seed.at(&variant.fields.fields[0].ty)),
             Style::Tuple => {
                 let tys: Vec<Ty> = variant.fields.fields.iter().map(|f| f.ty.clone()).collect();
-                access.tuple_variant(tys.len(), TupleVisitor { seed, items: &tys })
+                access.tuple_variant(
+                    tys.len(),
+                    TupleVisitor {
+                        seed,
+                        items: &tys,
+                        variant: Some((self.type_name, variant.ident)),
+                    },
+                )
             }
             Style::Named => access.struct_variant(
                 variant.fields.keys,
                 StructVisitor {
                     seed,
                     s: &variant.fields,
-                    name: variant.name,
+                    name: self.type_name,
+                    variant: Some(variant.ident),
                 },
             ),
         };

@@ -28,6 +28,8 @@ pub struct Plan {
 pub struct TypePlan {
     /// The name serde gives the type.
     pub name: &'static str,
+    /// The Rust name, which serde's messages use.
+    pub ident: &'static str,
     pub kind: KindPlan,
 }
 
@@ -42,7 +44,7 @@ pub struct StructPlan {
     pub style: Style,
     /// Every field in declaration order; a field's index is its slot.
     pub fields: Vec<FieldPlan>,
-    /// The keys of the fields that decode (serde's `FIELDS`).
+    /// The names that decode, aliases included (serde's `FIELDS`).
     pub keys: &'static [&'static str],
     /// Every key and alias that decodes, with its slot, for the key lookup.
     pub lookup: KeyTable,
@@ -167,6 +169,8 @@ pub struct EnumPlan {
 #[derive(Debug)]
 pub struct VariantPlan {
     pub name: &'static str,
+    /// The Rust name, which serde's messages use.
+    pub ident: &'static str,
     pub style: Style,
     /// Struct and tuple variants' fields (a tuple variant's by position).
     pub fields: StructPlan,
@@ -273,6 +277,7 @@ impl Cx<'_> {
                     .iter()
                     .map(|v| VariantPlan {
                         name: intern(&v.name),
+                        ident: intern(&v.ident.to_string()),
                         style: v.style,
                         fields: self.struct_plan(v.style, &v.fields, false, &DefaultValue::None),
                         skip: v.skip,
@@ -280,6 +285,12 @@ impl Cx<'_> {
                     .collect();
                 let names: Vec<&'static str> =
                     plans.iter().filter(|v| !v.skip).map(|v| v.name).collect();
+                if def.tagging != Tagging::External {
+                    self.error(
+                        def.span,
+                        "internally tagged, adjacently tagged and untagged enums are not supported by the interpreter yet; the externally tagged form (serde's default) is",
+                    );
+                }
                 let (tag, content) = match &def.tagging {
                     Tagging::Internal { tag } => (intern(tag), ""),
                     Tagging::Adjacent { tag, content } => (intern(tag), intern(content)),
@@ -296,6 +307,7 @@ impl Cx<'_> {
         };
         TypePlan {
             name: intern(&def.name),
+            ident: intern(&def.ident.to_string()),
             kind,
         }
     }
@@ -322,7 +334,12 @@ impl Cx<'_> {
         for field in fields {
             plans.push(self.field_plan(field, container_default));
         }
-        let keys: Vec<&'static str> = plans.iter().filter(|f| !f.skip).map(|f| f.key).collect();
+        // serde's `FIELDS`: every name that decodes, aliases included.
+        let keys: Vec<&'static str> = plans
+            .iter()
+            .filter(|f| !f.skip)
+            .flat_map(|f| std::iter::once(f.key).chain(f.aliases.iter().copied()))
+            .collect();
         let mut must_match = Vec::new();
         for (slot, field) in fields.iter().enumerate() {
             for rule in &field.rules {

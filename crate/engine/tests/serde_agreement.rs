@@ -1,0 +1,202 @@
+//! The interpreter reads and writes what serde's derive does, construct by
+//! construct: each type below is compiled with serde's derive and given to the
+//! interpreter as text (the same tokens), and both decode the same inputs to the
+//! same outcome and write the same JSON.
+
+#![allow(dead_code)]
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use overhead_engine::run::Engine;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+/// Defines the items and keeps their text for the interpreter.
+macro_rules! both {
+    ($name:ident: $($item:tt)*) => {
+        mod $name {
+            use super::*;
+            $($item)*
+            pub const TEXT: &str = stringify!($($item)*);
+        }
+    };
+}
+
+fn agree<T: DeserializeOwned + Serialize>(text: &str, root: &str, inputs: &[&str]) {
+    let engine = Engine::new(text, Some(root)).unwrap_or_else(|d| panic!("{root}: {d:?}"));
+    for input in inputs {
+        let compiled = serde_json::from_str::<T>(input);
+        let interpreted = engine.decode(input);
+        match (&compiled, &interpreted) {
+            (Ok(c), Ok(i)) => {
+                let c = serde_json::to_string(c).expect("ser");
+                let i = engine.to_json(i).expect("ser");
+                assert_eq!(c, i, "{root} on {input}");
+            }
+            (Err(c), Err(i)) => {
+                // serde's own messages, word for word (positions included).
+                assert_eq!(c.to_string(), i.to_string(), "{root} on {input}");
+            }
+            _ => panic!(
+                "{root} on {input}: {:?} / {:?}",
+                compiled.as_ref().err(),
+                interpreted.as_ref().err()
+            ),
+        }
+    }
+}
+
+both!(numbers:
+    #[derive(Serialize, Deserialize)]
+    pub struct Numbers {
+        pub a: i8,
+        pub b: u16,
+        pub c: i64,
+        pub d: u128,
+        pub e: i128,
+        pub f: f32,
+        pub g: f64,
+        pub h: char,
+        pub i: bool,
+    }
+);
+
+#[test]
+fn numbers() {
+    agree::<numbers::Numbers>(
+        numbers::TEXT,
+        "Numbers",
+        &[
+            r#"{"a":-128,"b":65535,"c":-9,"d":340282366920938463463374607431768211455,"e":-170141183460469231731687303715884105728,"f":0.1,"g":1e300,"h":"é","i":true}"#,
+            r#"{"a":128,"b":0,"c":0,"d":0,"e":0,"f":0,"g":0,"h":"x","i":false}"#,
+            r#"{"a":1,"b":-1,"c":0,"d":0,"e":0,"f":0,"g":0,"h":"x","i":false}"#,
+            r#"{"a":1,"b":1,"c":1.5,"d":0,"e":0,"f":0,"g":0,"h":"x","i":false}"#,
+            r#"{"a":1,"b":1,"c":1,"d":0,"e":0,"f":0,"g":0,"h":"xy","i":false}"#,
+            r#"{"a":1,"b":1,"c":1,"d":0,"e":0,"f":0,"g":0,"h":"x","i":0}"#,
+        ],
+    );
+}
+
+both!(shapes:
+    #[derive(Serialize, Deserialize)]
+    #[serde(rename_all = "camelCase", deny_unknown_fields)]
+    pub struct Shapes {
+        pub nick_name: Option<String>,
+        #[serde(default)]
+        pub tags: Vec<String>,
+        #[serde(alias = "colour")]
+        pub color: String,
+        pub scores: BTreeMap<String, u32>,
+        pub flags: BTreeSet<Flag>,
+        pub point: (i32, i32),
+        pub rgb: [u8; 3],
+        #[serde(skip)]
+        pub cache: u32,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub note: Option<Option<String>>,
+        pub id: Id,
+        pub pair: Pair,
+        pub nothing: Nothing,
+        pub boxed: Box<Pair>,
+    }
+
+    #[derive(Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
+    pub enum Flag {
+        Red,
+        #[serde(rename = "verde")]
+        Green,
+        Blue,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    pub struct Id(pub u64);
+
+    #[derive(Serialize, Deserialize)]
+    pub struct Pair(pub String, pub i16);
+
+    #[derive(Serialize, Deserialize)]
+    pub struct Nothing;
+);
+
+#[test]
+fn shapes() {
+    let base = r#""scores":{"b":2,"a":1},"flags":["Blue","Red","verde","Red"],"point":[1,-2],"rgb":[1,2,3],"id":7,"pair":["x",-3],"nothing":null,"boxed":["y",4]"#;
+    let inputs: Vec<String> = [
+        r#"{"nickName":"Al","color":"red","#,
+        r#"{"nickName":null,"tags":["a"],"colour":"red","note":null,"#,
+        r#"{"color":"red","note":"hi","#,
+        r#"{"color":"red","unknown":1,"#,
+        r#"{"color":"red","color":"blue","#,
+        r#"{"#,
+        r#"{"color":"red","cache":5,"#,
+    ]
+    .iter()
+    .map(|head| format!("{head}{base}}}"))
+    .chain([
+        r#"{"color":"red","scores":{},"flags":["Purple"],"point":[1,2],"rgb":[1,2,3],"id":1,"pair":["x",1],"nothing":null,"boxed":["y",4]}"#.to_owned(),
+        r#"{"color":"red","scores":{},"flags":[],"point":[1,2,3],"rgb":[1,2,3],"id":1,"pair":["x",1],"nothing":null,"boxed":["y",4]}"#.to_owned(),
+        r#"{"color":"red","scores":{},"flags":[],"point":[1,2],"rgb":[1,2],"id":1,"pair":["x",1],"nothing":null,"boxed":["y",4]}"#.to_owned(),
+        r#"[null,[],"red",{},[],[1,2],[1,2,3],1,["x",1],null,null,["y",4]]"#.to_owned(),
+        r#"[null,[],"red"]"#.to_owned(),
+        r#"{"color":"red","scores":{},"flags":[],"point":[1,2],"rgb":[1,2,3],"id":1,"pair":["x"],"nothing":null,"boxed":["y",4]}"#.to_owned(),
+        r#"{"color":5}"#.to_owned(),
+    ])
+    .collect();
+    let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
+    agree::<shapes::Shapes>(shapes::TEXT, "Shapes", &inputs);
+}
+
+both!(variants:
+    #[derive(Serialize, Deserialize)]
+    pub struct Event {
+        pub kinds: Vec<Kind>,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum Kind {
+        Started,
+        Moved(i32),
+        Resized(u32, u32),
+        Renamed { from: String, to: String },
+    }
+);
+
+#[test]
+fn externally_tagged_enums() {
+    agree::<variants::Event>(
+        variants::TEXT,
+        "Event",
+        &[
+            r#"{"kinds":["started",{"moved":-3},{"resized":[2,3]},{"renamed":{"from":"a","to":"b"}}]}"#,
+            r#"{"kinds":[{"started":null}]}"#,
+            r#"{"kinds":["moved"]}"#,
+            r#"{"kinds":[{"moved":"x"}]}"#,
+            r#"{"kinds":[{"renamed":{"from":"a"}}]}"#,
+            r#"{"kinds":["stopped"]}"#,
+            r#"{"kinds":[{"resized":[1]}]}"#,
+            r#"{"kinds":[{"renamed":["a"]}]}"#,
+            r#"{"kinds":[{"renamed":5}]}"#,
+            r#"{"kinds":"started"}"#,
+        ],
+    );
+}
+
+#[test]
+fn what_it_cannot_run_is_an_error_at_its_place() {
+    let text = "enum Shape {\n    A,\n}\n\n#[serde(tag = \"type\")]\nenum Tagged { A }\n\nstruct S { w: Widget }\n";
+    let errors = Engine::new(text, Some("S")).err().expect("refused");
+    let lines: Vec<String> = errors.iter().map(|d| d.to_string()).collect();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("6:6: error: internally tagged")),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("8:15: error: `Widget` is not defined here")),
+        "{lines:?}"
+    );
+}
