@@ -248,6 +248,106 @@ pub struct Checker<'p> {
 }
 
 impl Checker<'_> {
+    /// Every violation of `value`, a value of the root or any named type `id`.
+    /// A quick pass that only says yes or no runs first, as derived code's
+    /// `passes` functions do: a valid value never walks the violation-building
+    /// path.
+    pub fn validate_into(&self, id: usize, value: &Value, out: &mut Violations) {
+        if !self.type_passes(id, value) {
+            self.type_into(id, value, out);
+        }
+    }
+
+    fn type_passes(&self, id: usize, value: &Value) -> bool {
+        match (&self.plan.types[id].kind, value) {
+            (KindPlan::Struct(s), Value::Struct(slots)) => self.struct_passes(s, slots),
+            (KindPlan::Enum(e), Value::Variant(index, payload)) => {
+                let Some(variant) = e.variants.get(*index as usize) else {
+                    return true;
+                };
+                if !variant.fields.has_checks {
+                    return true;
+                }
+                match (variant.style, payload.as_ref()) {
+                    (Style::Named, Value::Struct(slots)) => {
+                        self.struct_passes(&variant.fields, slots)
+                    }
+                    (Style::Tuple, Value::Seq(items)) => self.struct_passes(&variant.fields, items),
+                    (Style::Newtype, inner) => {
+                        self.struct_passes(&variant.fields, std::slice::from_ref(inner))
+                    }
+                    _ => true,
+                }
+            }
+            _ => true,
+        }
+    }
+
+    fn struct_passes(&self, plan: &StructPlan, slots: &[Value]) -> bool {
+        if !plan.has_checks {
+            return true;
+        }
+        // A must_match is rare: let the full path decide.
+        if !plan.must_match.is_empty() {
+            return false;
+        }
+        plan.fields.iter().zip(slots).all(|(field, value)| {
+            field.checks.is_empty() || self.field_passes(&field.checks, &field.ty, value)
+        })
+    }
+
+    #[inline]
+    fn field_passes(&self, checks: &[Check], ty: &Ty, value: &Value) -> bool {
+        for c in checks {
+            if let CheckKind::Required = c.kind {
+                if value.is_none() {
+                    return false;
+                }
+                continue;
+            }
+            let Some((ty, value)) = unwrap_options(ty, value) else {
+                return true;
+            };
+            let ok = match &c.kind {
+                CheckKind::Nested => self.nested_passes(ty, value),
+                CheckKind::Each(inner) => match value {
+                    Value::Seq(items) => {
+                        let element = element_ty(ty);
+                        items
+                            .iter()
+                            .all(|item| self.field_passes(inner, element, item))
+                    }
+                    Value::Map(entries) => {
+                        let element = element_ty(ty);
+                        entries
+                            .iter()
+                            .all(|(_, item)| self.field_passes(inner, element, item))
+                    }
+                    _ => true,
+                },
+                kind => rule_passes(kind, value),
+            };
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn nested_passes(&self, ty: &Ty, value: &Value) -> bool {
+        match (ty, value) {
+            (Ty::Named(id), value) => self.type_passes(*id, value),
+            (Ty::Option(inner), value) => value.is_none() || self.nested_passes(inner, value),
+            (Ty::Seq(e) | Ty::Array(_, e) | Ty::Set { item: e, .. }, Value::Seq(items)) => {
+                items.iter().all(|item| self.nested_passes(e, item))
+            }
+            (Ty::Map { value: e, .. }, Value::Map(entries)) => {
+                entries.iter().all(|(_, item)| self.nested_passes(e, item))
+            }
+            _ => true,
+        }
+    }
+
     /// Every violation of a value of the named type `id` (its own rules and,
     /// through `nested`, its fields' values').
     pub fn type_into(&self, id: usize, value: &Value, out: &mut Violations) {
@@ -447,6 +547,39 @@ fn overrides(v: Violation, code: Option<&str>, message: Option<&str>) -> Violati
     match message {
         Some(message) => v.with_message(message.to_owned()),
         None => v,
+    }
+}
+
+fn element_ty(ty: &Ty) -> &Ty {
+    match ty {
+        Ty::Seq(e) | Ty::Array(_, e) | Ty::Set { item: e, .. } => e,
+        Ty::Map { value, .. } => value,
+        other => other,
+    }
+}
+
+/// Whether `value` keeps a simple rule; builds nothing.
+#[inline]
+fn rule_passes(kind: &CheckKind, value: &Value) -> bool {
+    match (kind, value) {
+        (CheckKind::Email, Value::Str(s)) => Email.check(&**s),
+        (CheckKind::Url, Value::Str(s)) => Url.check(&**s),
+        (CheckKind::Alphanumeric, Value::Str(s)) => Alphanumeric.check(&**s),
+        (CheckKind::Ascii, Value::Str(s)) => Ascii.check(&**s),
+        (CheckKind::NonBlank, Value::Str(s)) => NonBlank.check(&**s),
+        (CheckKind::Contains(p), Value::Str(s)) => Contains(p).check(&**s),
+        (CheckKind::DoesNotContain(p), Value::Str(s)) => DoesNotContain(p).check(&**s),
+        (CheckKind::StartsWith(p), Value::Str(s)) => StartsWith(p).check(&**s),
+        (CheckKind::EndsWith(p), Value::Str(s)) => EndsWith(p).check(&**s),
+        (CheckKind::Pattern(re), Value::Str(s)) => Pattern(re).check(&**s),
+        (CheckKind::Length(rule), Value::Str(s)) => rule.check(&**s),
+        (CheckKind::Length(rule), Value::Seq(items)) => rule.check(items.as_slice()),
+        (CheckKind::Length(rule), Value::Map(entries)) => rule.check(entries.as_slice()),
+        (CheckKind::RangeInt(rule), Value::I64(n)) => rule.check(n),
+        (CheckKind::RangeInt(rule), Value::U64(n)) => rule.check(n),
+        (CheckKind::RangeFloat(rule), Value::F64(n)) => rule.check(n),
+        // The rest, rarer, through the full path.
+        (kind, value) => failed_rule(kind, value).is_none(),
     }
 }
 

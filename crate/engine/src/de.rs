@@ -416,6 +416,7 @@ impl StructVisitor<'_> {
     }
 
     /// Fail-fast: the field's own rules, as soon as its value is read.
+    #[inline]
     fn check_read<E: de::Error>(
         &self,
         field: &crate::plan::FieldPlan,

@@ -60,7 +60,7 @@ impl Engine {
     /// `.validate()`: every violation of a decoded value.
     pub fn validate(&self, value: &Value) -> Result<(), Violations> {
         let mut out = Violations::new();
-        Checker { plan: &self.plan }.type_into(self.plan.root, value, &mut out);
+        Checker { plan: &self.plan }.validate_into(self.plan.root, value, &mut out);
         out.into_result()
     }
 
