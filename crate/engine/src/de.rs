@@ -479,7 +479,9 @@ impl<'de> Visitor<'de> for StructVisitor<'_> {
                 || field_segment(self.s, field).unwrap_or(Segment::Index(usize::MAX)),
                 map.next_value_seed(self.seed.at(&field.ty)),
             )?;
-            self.check_read(field, &value)?;
+            if self.seed.stop.is_some() {
+                self.check_read(field, &value)?;
+            }
             slots[slot] = value;
         }
         self.finish(slots, seen)
@@ -500,7 +502,9 @@ impl<'de> Visitor<'de> for StructVisitor<'_> {
             )?;
             match next {
                 Some(v) => {
-                    self.check_read(field, &v)?;
+                    if self.seed.stop.is_some() {
+                        self.check_read(field, &v)?;
+                    }
                     slots[i] = v;
                     seen |= 1 << i;
                     read += 1;
