@@ -1,7 +1,7 @@
 // The wasm module itself, through the API the Worker calls, in Node.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bundledScenarios, initSync, measureTimer, run } from './wasm-pkg/overhead_wasm.js';
+import { analyze, bundledScenarios, initSync, measureTimer, run } from './wasm-pkg/overhead_wasm.js';
 import type { Report, ScenarioDocument, TimerInfo } from './report';
 
 initSync({ module: readFileSync(new URL('./wasm-pkg/overhead_wasm_bg.wasm', import.meta.url)) });
@@ -153,5 +153,19 @@ describe('overhead-wasm', () => {
     }
     expect(rows).toContain('validate-on-de invalid invalid');
     expect(report.notes ?? []).toEqual([]);
+  });
+
+  it('analyses definitions for the editor: types, and diagnostics at their line and column', () => {
+    const ok = JSON.parse(analyze(userSignup().schema, 'UserSignup')) as { types: string[]; diagnostics: unknown[]; runnable: boolean };
+    expect(ok).toEqual({ types: ['UserSignup'], diagnostics: [], runnable: true });
+    const text = 'struct A {\n    #[validate(emial)]\n    email: String,\n    when: Widget,\n}\n';
+    const broken = JSON.parse(analyze(text, undefined)) as {
+      diagnostics: { severity: string; message: string; line: number; column: number }[];
+      runnable: boolean;
+    };
+    expect(broken.runnable).toBe(false);
+    expect(broken.diagnostics.map((d) => `${d.line}:${d.column} ${d.severity}`)).toEqual(['2:16 error', '4:11 error']);
+    expect(broken.diagnostics[0]?.message).toContain('did you mean `email`');
+    expect(broken.diagnostics[1]?.message).toContain('`Widget` is not defined here');
   });
 });

@@ -185,15 +185,15 @@ impl Plan {
     /// Compiles an analysis (which must be runnable) with `root` as the type to
     /// decode (the first type when `None`).
     pub fn compile(analysis: &Analysis, root: Option<&str>) -> Result<Plan, PlanErrors> {
-        let mut errors = Vec::new();
-        if !analysis.is_runnable() {
-            errors.extend(
-                analysis
-                    .diagnostics
-                    .iter()
-                    .filter(|d| d.severity == Severity::Error)
-                    .cloned(),
-            );
+        // The analysis's errors, and then planning's own for the types that were
+        // read: the editor shows every problem at once.
+        let mut errors: Vec<Diagnostic> = analysis
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .cloned()
+            .collect();
+        if analysis.types.is_empty() {
             return Err(PlanErrors(errors));
         }
         let names: HashMap<String, TypeId> = analysis
@@ -234,6 +234,8 @@ impl Plan {
         if errors.is_empty() {
             Ok(Plan { types, root, notes })
         } else {
+            errors.sort_by_key(|d| (d.line, d.column));
+            errors.dedup();
             Err(PlanErrors(errors))
         }
     }

@@ -265,3 +265,17 @@ fn no_types_is_an_error() {
             .any(|e| e.contains("no struct or enum"))
     );
 }
+
+#[test]
+fn regex_with_a_string_takes_an_old_validator_path_or_says_to_use_matches_regex() {
+    let old = "struct A {\n    #[validate(regex = \"crate::RE_NAME\")]\n    name: String,\n}\n";
+    let analysis = analyze(old);
+    assert!(analysis.is_runnable(), "{:?}", analysis.diagnostics);
+    let pattern = "struct A {\n    #[validate(regex = \"^[a-z]+$\")]\n    name: String,\n}\n";
+    assert_eq!(
+        errors(pattern),
+        [
+            "2:24: error: `regex = \"…\"` names a static regex; for a pattern, write `matches_regex = \"…\"`"
+        ]
+    );
+}

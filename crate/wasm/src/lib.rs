@@ -51,6 +51,50 @@ pub fn bundled_scenarios() -> Result<String, JsError> {
     serde_json::to_string(&docs).map_err(to_js)
 }
 
+/// What the editor shows as the user types: the types defined, and every
+/// diagnostic (errors that stop a run, warnings and notes that do not) with its
+/// line and column. Analysis and planning both run, so an error the interpreter
+/// would raise at run time shows here already.
+#[derive(Serialize)]
+struct Analysis {
+    types: Vec<String>,
+    diagnostics: Vec<overhead_schema::Diagnostic>,
+    runnable: bool,
+}
+
+#[wasm_bindgen]
+pub fn analyze(schema: &str, root: Option<String>) -> Result<String, JsError> {
+    if schema.len() > MAX_DOCUMENT_BYTES {
+        return Err(JsError::new(
+            "the definitions are larger than the document limit",
+        ));
+    }
+    let analysis = overhead_schema::analyze(schema);
+    let types = analysis.types.iter().map(|t| t.ident.to_string()).collect();
+    let mut diagnostics = analysis.diagnostics.clone();
+    let runnable = match overhead_engine::Plan::compile(&analysis, root.as_deref()) {
+        Ok(plan) => {
+            diagnostics.extend(plan.notes);
+            true
+        }
+        Err(errors) => {
+            for d in errors.0 {
+                if !diagnostics.contains(&d) {
+                    diagnostics.push(d);
+                }
+            }
+            false
+        }
+    };
+    diagnostics.sort_by_key(|d| (d.line, d.column));
+    serde_json::to_string(&Analysis {
+        types,
+        diagnostics,
+        runnable,
+    })
+    .map_err(to_js)
+}
+
 /// The clock's resolution and per-read cost, as JSON (`TimerInfo`).
 #[wasm_bindgen(js_name = measureTimer)]
 pub fn measure_timer() -> Result<String, JsError> {

@@ -124,7 +124,20 @@ fn item(meta: ParseNestedMeta, rules: &mut Vec<RuleSpec>) -> syn::Result<()> {
             let mut source = None;
             let mut extra = Extra::default();
             if meta.input.peek(syn::Token![=]) {
-                source = Some(RegexSource::Path(values::path(meta.value()?)?));
+                let value = meta.value()?;
+                // validator before 0.18 wrote the static's path as a string.
+                if value.peek(syn::LitStr) {
+                    let text: syn::LitStr = value.parse()?;
+                    let path = text.parse::<syn::Path>().map_err(|_| {
+                        syn::Error::new(
+                            text.span(),
+                            "`regex = \"…\"` names a static regex; for a pattern, write `matches_regex = \"…\"`",
+                        )
+                    })?;
+                    source = Some(RegexSource::Path(path));
+                } else {
+                    source = Some(RegexSource::Path(values::path(value)?));
+                }
             } else {
                 meta.parse_nested_meta(|arg| match key(&arg)?.as_str() {
                     "path" => set(&mut source, RegexSource::Path(values::path(arg.value()?)?)),
