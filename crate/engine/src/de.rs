@@ -154,6 +154,9 @@ impl<'de> DeserializeSeed<'de> for Seed<'_> {
                 let ty = &plan.types[*id];
                 match &ty.kind {
                     KindPlan::Struct(s) => deserialize_struct(self, ty, s, d),
+                    KindPlan::Enum(e) if e.tagging != overhead_schema::Tagging::External => {
+                        crate::tagged::deserialize(self, ty, e, d)
+                    }
                     KindPlan::Enum(e) => d.deserialize_enum(
                         ty.name,
                         e.names,
@@ -537,6 +540,28 @@ impl<'de> Visitor<'de> for StructVisitor<'_> {
     fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
         Ok(Value::Struct(Box::new([])))
     }
+}
+
+/// A struct variant's fields from buffered content (tagged enums).
+pub(crate) fn struct_from(
+    seed: Seed<'_>,
+    type_ident: &'static str,
+    variant: &crate::plan::VariantPlan,
+    content: serde_json::Value,
+) -> Result<Value, serde_json::Error> {
+    content.deserialize_struct(
+        variant.name,
+        variant.fields.keys,
+        StructVisitor {
+            seed: Seed {
+                root: false,
+                ..seed
+            },
+            s: &variant.fields,
+            name: type_ident,
+            variant: Some(variant.ident),
+        },
+    )
 }
 
 /// A struct's key, identified without allocating: `Some(slot)`, or `None` for a

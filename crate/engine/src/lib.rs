@@ -11,6 +11,7 @@ mod intern;
 mod order;
 mod plan;
 mod ser;
+mod tagged;
 mod ty;
 mod value;
 

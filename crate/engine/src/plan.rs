@@ -287,12 +287,6 @@ impl Cx<'_> {
                     .collect();
                 let names: Vec<&'static str> =
                     plans.iter().filter(|v| !v.skip).map(|v| v.name).collect();
-                if def.tagging != Tagging::External {
-                    self.error(
-                        def.span,
-                        "internally tagged, adjacently tagged and untagged enums are not supported by the interpreter yet; the externally tagged form (serde's default) is",
-                    );
-                }
                 let (tag, content) = match &def.tagging {
                     Tagging::Internal { tag } => (intern(tag), ""),
                     Tagging::Adjacent { tag, content } => (intern(tag), intern(content)),

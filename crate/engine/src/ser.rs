@@ -1,14 +1,14 @@
 //! Serialization: a [`Value`] written through its type's plan, so serde_json
 //! writes what the compiled type would (field order, renames, skipped fields).
 
-use overhead_schema::Style;
+use overhead_schema::{Style, Tagging};
 use serde::ser::{
     Error as _, SerializeMap, SerializeSeq, SerializeStruct, SerializeStructVariant,
     SerializeTuple, SerializeTupleStruct, SerializeTupleVariant,
 };
 use serde::{Serialize, Serializer};
 
-use crate::plan::{FieldPlan, KindPlan, Plan, SkipIf, StructPlan};
+use crate::plan::{EnumPlan, FieldPlan, KindPlan, Plan, SkipIf, StructPlan, VariantPlan};
 use crate::ty::Ty;
 use crate::value::Value;
 
@@ -75,6 +75,14 @@ impl Serialize for Typed<'_> {
                     (KindPlan::Struct(sp), Value::Struct(slots)) => {
                         serialize_struct(plan, t.name, sp, slots, s)
                     }
+                    (KindPlan::Enum(e), Value::Variant(index, payload))
+                        if e.tagging != Tagging::External =>
+                    {
+                        let Some(variant) = e.variants.get(*index as usize) else {
+                            return Err(S::Error::custom("variant out of range"));
+                        };
+                        tagged(plan, t.name, e, variant, payload, s)
+                    }
                     (KindPlan::Enum(e), Value::Variant(index, payload)) => {
                         let i = *index as usize;
                         let Some(variant) = e.variants.get(i) else {
@@ -127,6 +135,139 @@ impl Serialize for Typed<'_> {
                 }
             }
             _ => Err(S::Error::custom("a value does not match its type")),
+        }
+    }
+}
+
+/// Internally and adjacently tagged and untagged enums, written as serde writes
+/// them: the tag first among the fields, or tag and content, or the content alone.
+fn tagged<S: Serializer>(
+    plan: &Plan,
+    name: &'static str,
+    e: &EnumPlan,
+    variant: &VariantPlan,
+    payload: &Value,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    let fields = &variant.fields.fields;
+    match (&e.tagging, variant.style, payload) {
+        (Tagging::Internal { .. }, Style::Unit, _) => {
+            let mut st = s.serialize_struct(name, 1)?;
+            st.serialize_field(e.tag, variant.name)?;
+            st.end()
+        }
+        (Tagging::Internal { .. }, Style::Named, Value::Struct(slots)) => {
+            let mut st = s.serialize_struct(name, written(&variant.fields, slots) + 1)?;
+            st.serialize_field(e.tag, variant.name)?;
+            for (f, v) in fields.iter().zip(slots.iter()) {
+                if skipped(f, v) {
+                    st.skip_field(f.ser_key)?;
+                } else {
+                    st.serialize_field(f.ser_key, &at(plan, &f.ty, v))?;
+                }
+            }
+            st.end()
+        }
+        (Tagging::Internal { .. }, Style::Newtype, inner) => match (&fields[0].ty, inner) {
+            (Ty::Named(id), Value::Struct(slots)) => match &plan.types[*id].kind {
+                KindPlan::Struct(sp) if sp.style == Style::Named => {
+                    let mut st =
+                        s.serialize_struct(plan.types[*id].name, written(sp, slots) + 1)?;
+                    st.serialize_field(e.tag, variant.name)?;
+                    for (f, v) in sp.fields.iter().zip(slots.iter()) {
+                        if skipped(f, v) {
+                            st.skip_field(f.ser_key)?;
+                        } else {
+                            st.serialize_field(f.ser_key, &at(plan, &f.ty, v))?;
+                        }
+                    }
+                    st.end()
+                }
+                _ => Err(S::Error::custom(
+                    "cannot serialize tagged newtype variant containing this type",
+                )),
+            },
+            (Ty::Map { value: vt, .. }, Value::Map(entries)) => {
+                let mut map = s.serialize_map(Some(entries.len() + 1))?;
+                map.serialize_entry(e.tag, variant.name)?;
+                for (k, v) in entries {
+                    map.serialize_entry(&**k, &at(plan, vt, v))?;
+                }
+                map.end()
+            }
+            _ => Err(S::Error::custom(
+                "cannot serialize tagged newtype variant containing this type",
+            )),
+        },
+        (Tagging::Adjacent { .. }, Style::Unit, _) => {
+            let mut st = s.serialize_struct(name, 1)?;
+            st.serialize_field(e.tag, variant.name)?;
+            st.end()
+        }
+        (Tagging::Adjacent { .. }, _, payload) => {
+            let mut st = s.serialize_struct(name, 2)?;
+            st.serialize_field(e.tag, variant.name)?;
+            st.serialize_field(
+                e.content,
+                &VariantContent {
+                    plan,
+                    variant,
+                    payload,
+                },
+            )?;
+            st.end()
+        }
+        (Tagging::Untagged, _, payload) => VariantContent {
+            plan,
+            variant,
+            payload,
+        }
+        .serialize(s),
+        _ => Err(S::Error::custom(
+            "a variant's value does not match its kind",
+        )),
+    }
+}
+
+/// A variant's content on its own: unit, the newtype's value, a tuple, or a struct.
+struct VariantContent<'a> {
+    plan: &'a Plan,
+    variant: &'a VariantPlan,
+    payload: &'a Value,
+}
+
+impl Serialize for VariantContent<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let VariantContent {
+            plan,
+            variant,
+            payload,
+        } = *self;
+        let fields = &variant.fields.fields;
+        match (variant.style, payload) {
+            (Style::Unit, _) => s.serialize_unit(),
+            (Style::Newtype, v) => at(plan, &fields[0].ty, v).serialize(s),
+            (Style::Tuple, Value::Seq(items)) => {
+                let mut tuple = s.serialize_tuple(items.len())?;
+                for (f, v) in fields.iter().zip(items) {
+                    tuple.serialize_element(&at(plan, &f.ty, v))?;
+                }
+                tuple.end()
+            }
+            (Style::Named, Value::Struct(slots)) => {
+                let mut st = s.serialize_struct(variant.name, written(&variant.fields, slots))?;
+                for (f, v) in fields.iter().zip(slots.iter()) {
+                    if skipped(f, v) {
+                        st.skip_field(f.ser_key)?;
+                    } else {
+                        st.serialize_field(f.ser_key, &at(plan, &f.ty, v))?;
+                    }
+                }
+                st.end()
+            }
+            _ => Err(S::Error::custom(
+                "a variant's value does not match its kind",
+            )),
         }
     }
 }

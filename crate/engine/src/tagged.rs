@@ -1,0 +1,180 @@
+//! Enums that are not externally tagged: `#[serde(tag = "t")]`,
+//! `#[serde(tag = "t", content = "c")]` and `#[serde(untagged)]`. serde reads
+//! these by buffering the value (its private `Content`) and then reading the
+//! variant from the buffer; the interpreter buffers into `serde_json::Value`,
+//! which holds every value a self-describing format gives (integers up to 64
+//! bits; larger ones are refused as serde's buffer would not refuse them).
+
+use overhead_schema::{Style, Tagging};
+use serde::Deserialize;
+use serde::de::{DeserializeSeed, Deserializer, Error as _};
+use serde_json::{Map, Value as Json};
+
+use crate::de::Seed;
+use crate::plan::{EnumPlan, TypePlan, VariantPlan};
+use crate::value::Value;
+
+/// Decodes an enum of `ty` tagged as `e.tagging` says (not externally).
+pub fn deserialize<'de, D: Deserializer<'de>>(
+    seed: Seed<'_>,
+    ty: &TypePlan,
+    e: &EnumPlan,
+    d: D,
+) -> Result<Value, D::Error> {
+    let buffered = Json::deserialize(d)?;
+    read(seed, ty, e, buffered).map_err(D::Error::custom)
+}
+
+fn read(
+    seed: Seed<'_>,
+    ty: &TypePlan,
+    e: &EnumPlan,
+    buffered: Json,
+) -> Result<Value, serde_json::Error> {
+    match &e.tagging {
+        Tagging::Internal { .. } => internal(seed, ty, e, buffered),
+        Tagging::Adjacent { .. } => adjacent(seed, ty, e, buffered),
+        Tagging::Untagged => untagged(seed, ty, e, buffered),
+        Tagging::External => Err(serde_json::Error::custom(
+            "externally tagged enums decode directly",
+        )),
+    }
+}
+
+fn variant_named<'e>(
+    e: &'e EnumPlan,
+    name: &str,
+) -> Result<(usize, &'e VariantPlan), serde_json::Error> {
+    e.variants
+        .iter()
+        .enumerate()
+        .find(|(_, v)| !v.skip && v.name == name)
+        .ok_or_else(|| serde_json::Error::unknown_variant(name, e.names))
+}
+
+fn tag_of<'a>(
+    object: &'a Map<String, Json>,
+    tag: &'static str,
+) -> Result<&'a str, serde_json::Error> {
+    match object.get(tag) {
+        Some(Json::String(name)) => Ok(name),
+        Some(other) => Err(serde_json::Error::invalid_type(
+            unexpected(other),
+            &"variant identifier",
+        )),
+        None => Err(serde_json::Error::missing_field(tag)),
+    }
+}
+
+fn unexpected(value: &Json) -> serde::de::Unexpected<'_> {
+    use serde::de::Unexpected;
+    match value {
+        Json::Null => Unexpected::Unit,
+        Json::Bool(b) => Unexpected::Bool(*b),
+        Json::Number(n) => match (n.as_u64(), n.as_i64(), n.as_f64()) {
+            (Some(u), _, _) => Unexpected::Unsigned(u),
+            (_, Some(i), _) => Unexpected::Signed(i),
+            (_, _, Some(f)) => Unexpected::Float(f),
+            _ => Unexpected::Other("number"),
+        },
+        Json::String(s) => Unexpected::Str(s),
+        Json::Array(_) => Unexpected::Seq,
+        Json::Object(_) => Unexpected::Map,
+    }
+}
+
+/// `{"t": "Variant", …the variant's fields}`.
+fn internal(
+    seed: Seed<'_>,
+    ty: &TypePlan,
+    e: &EnumPlan,
+    buffered: Json,
+) -> Result<Value, serde_json::Error> {
+    let Json::Object(mut object) = buffered else {
+        return Err(serde_json::Error::invalid_type(
+            unexpected(&buffered),
+            &format!("internally tagged enum {}", ty.ident).as_str(),
+        ));
+    };
+    let (index, variant) = variant_named(e, tag_of(&object, e.tag)?)?;
+    object.remove(e.tag);
+    let payload = payload(seed, ty.ident, variant, Json::Object(object))?;
+    Ok(Value::Variant(index as u32, Box::new(payload)))
+}
+
+/// `{"t": "Variant", "c": …the variant's content}`.
+fn adjacent(
+    seed: Seed<'_>,
+    ty: &TypePlan,
+    e: &EnumPlan,
+    buffered: Json,
+) -> Result<Value, serde_json::Error> {
+    let Json::Object(mut object) = buffered else {
+        return Err(serde_json::Error::invalid_type(
+            unexpected(&buffered),
+            &format!("adjacently tagged enum {}", ty.ident).as_str(),
+        ));
+    };
+    let (index, variant) = variant_named(e, tag_of(&object, e.tag)?)?;
+    let content = match (object.remove(e.content), variant.style) {
+        (Some(content), _) => content,
+        (None, Style::Unit) => Json::Null,
+        (None, _) => return Err(serde_json::Error::missing_field(e.content)),
+    };
+    let payload = payload(seed, ty.ident, variant, content)?;
+    Ok(Value::Variant(index as u32, Box::new(payload)))
+}
+
+/// The first variant the value reads as.
+fn untagged(
+    seed: Seed<'_>,
+    ty: &TypePlan,
+    e: &EnumPlan,
+    buffered: Json,
+) -> Result<Value, serde_json::Error> {
+    for (index, variant) in e.variants.iter().enumerate().filter(|(_, v)| !v.skip) {
+        if let Ok(payload) = payload(seed, ty.ident, variant, buffered.clone()) {
+            return Ok(Value::Variant(index as u32, Box::new(payload)));
+        }
+    }
+    Err(serde_json::Error::custom(format!(
+        "data did not match any variant of untagged enum {}",
+        ty.ident
+    )))
+}
+
+/// A variant's payload read from its buffered content.
+fn payload(
+    seed: Seed<'_>,
+    type_ident: &'static str,
+    variant: &VariantPlan,
+    content: Json,
+) -> Result<Value, serde_json::Error> {
+    let fields = &variant.fields.fields;
+    match variant.style {
+        Style::Unit => match content {
+            Json::Null => Ok(Value::Unit),
+            Json::Object(map) if map.is_empty() => Ok(Value::Unit),
+            other => Err(serde_json::Error::invalid_type(
+                unexpected(&other),
+                &"unit variant",
+            )),
+        },
+        Style::Newtype => Seed {
+            ty: &fields[0].ty,
+            root: false,
+            ..seed
+        }
+        .deserialize(content),
+        Style::Tuple => {
+            let tys: Vec<crate::ty::Ty> = fields.iter().map(|f| f.ty.clone()).collect();
+            Seed {
+                ty: &crate::ty::Ty::Tuple(tys),
+                root: false,
+                ..seed
+            }
+            .deserialize(content)
+        }
+        Style::Named => crate::de::struct_from(seed, type_ident, variant, content),
+    }
+}
