@@ -160,6 +160,17 @@ impl Benchmark {
                 scenario.root.as_deref(),
             )?),
         };
+        // What the interpreter runs differently (a custom validator it cannot
+        // call, a default function it replaces with `Default::default()`).
+        if let Some(engine) = &interpreter {
+            notes.extend(
+                engine
+                    .plan()
+                    .notes
+                    .iter()
+                    .map(|d| format!("interpreted: {d}")),
+            );
+        }
         let peers_of = match (request.engines, bundled_match) {
             (Engines::All, Some(b)) => Some(b.name),
             _ => None,

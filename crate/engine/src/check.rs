@@ -4,6 +4,8 @@
 //! rules on the value inside any `Option`, `nested` at its place among them;
 //! `must_match` after every field.
 
+use std::collections::HashMap;
+
 use overhead_schema::{
     Diagnostic, LengthMode as SchemaLengthMode, Literal, Number, RangeSpec, RegexSource, RuleKind,
     RuleSpec, Severity,
@@ -60,6 +62,7 @@ pub enum CheckKind {
 pub fn compile_rules(
     rules: &[RuleSpec],
     ty: &Ty,
+    regexes: &HashMap<String, String>,
     errors: &mut Vec<Diagnostic>,
     notes: &mut Vec<Diagnostic>,
 ) -> Vec<Check> {
@@ -128,15 +131,34 @@ pub fn compile_rules(
                 }
             },
             RuleKind::Regex(RegexSource::Path(path)) => {
-                errors.push(Diagnostic::at(
-                    Severity::Error,
-                    rule.span,
-                    format!(
-                        "`regex(path = {})` names a static the playground cannot see yet; write the pattern inline: `regex = \"…\"`",
-                        path.segments.iter().map(|s| s.ident.to_string()).collect::<Vec<_>>().join("::")
-                    ),
-                ));
-                continue;
+                let name = path
+                    .segments
+                    .last()
+                    .map(|s| s.ident.to_string())
+                    .unwrap_or_default();
+                match regexes.get(&name).map(|p| regex::Regex::new(p)) {
+                    Some(Ok(re)) => CheckKind::Pattern(re),
+                    Some(Err(e)) => {
+                        errors.push(Diagnostic::at(
+                            Severity::Error,
+                            rule.span,
+                            format!("the static regex `{name}` does not compile: {e}"),
+                        ));
+                        continue;
+                    }
+                    None => {
+                        errors.push(Diagnostic::at(
+                            Severity::Error,
+                            rule.span,
+                            format!(
+                                "`{name}` is not a regex defined in these definitions; add it, e.g. \
+                                 `static {name}: LazyLock<Regex> = LazyLock::new(|| Regex::new(\"…\").unwrap());`, \
+                                 or write the pattern inline: `matches_regex = \"…\"`"
+                            ),
+                        ));
+                        continue;
+                    }
+                }
             }
             RuleKind::OneOf(values) => match inner {
                 Ty::Str => CheckKind::OneOfStr(
@@ -174,7 +196,7 @@ pub fn compile_rules(
                     Ty::Map { value, .. } => value.as_ref(),
                     other => other,
                 };
-                CheckKind::Each(compile_rules(inner_rules, element, errors, notes))
+                CheckKind::Each(compile_rules(inner_rules, element, regexes, errors, notes))
             }
         };
         out.push(check(rule, kind));

@@ -226,6 +226,7 @@ impl Plan {
         for def in &analysis.types {
             let mut cx = Cx {
                 names: &names,
+                regexes: &analysis.regexes,
                 errors: &mut errors,
                 notes: &mut notes,
             };
@@ -250,6 +251,7 @@ impl Plan {
 
 struct Cx<'a> {
     names: &'a HashMap<String, TypeId>,
+    regexes: &'a HashMap<String, String>,
     errors: &'a mut Vec<Diagnostic>,
     notes: &'a mut Vec<Diagnostic>,
 }
@@ -435,7 +437,7 @@ impl Cx<'_> {
             .rules
             .iter()
             .any(|r| matches!(r.kind, RuleKind::Nested));
-        let checks = compile_rules(&field.rules, &ty, self.errors, self.notes);
+        let checks = compile_rules(&field.rules, &ty, self.regexes, self.errors, self.notes);
         FieldPlan {
             key: intern(&field.name),
             aliases: field.aliases.iter().map(|a| intern(a)).collect(),

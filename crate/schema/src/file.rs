@@ -1,5 +1,9 @@
 //! Analysis of a whole definitions file, as a user types it.
 
+use std::collections::HashMap;
+
+use proc_macro2::{TokenStream, TokenTree};
+use quote::ToTokens;
 use serde::Serialize;
 use syn::spanned::Spanned;
 
@@ -10,6 +14,10 @@ use crate::model::TypeDef;
 pub struct Analysis {
     pub types: Vec<TypeDef>,
     pub diagnostics: Vec<Diagnostic>,
+    /// Regexes defined as statics in the file (`LazyLock`, `OnceLock`,
+    /// `once_cell::Lazy`, `lazy_static!`), by name, with their patterns: what
+    /// `regex(path = NAME)` refers to.
+    pub regexes: HashMap<String, String>,
 }
 
 impl Analysis {
@@ -43,13 +51,31 @@ pub fn analyze(text: &str) -> Analysis {
             return Analysis {
                 types: Vec::new(),
                 diagnostics: Diagnostic::from_syn(e),
+                regexes: HashMap::new(),
             };
         }
     };
     let mut errors = Errors::default();
     let mut types = Vec::new();
+    let mut regexes = HashMap::new();
     for item in file.items {
         let input: syn::DeriveInput = match item {
+            syn::Item::Static(s) => {
+                if let Some(pattern) = regex_literal(s.expr.to_token_stream()) {
+                    regexes.insert(s.ident.to_string(), pattern);
+                }
+                continue;
+            }
+            syn::Item::Macro(m)
+                if m.mac
+                    .path
+                    .segments
+                    .last()
+                    .is_some_and(|s| s.ident == "lazy_static") =>
+            {
+                regexes.extend(lazy_static_regexes(m.mac.tokens.clone()));
+                continue;
+            }
             syn::Item::Struct(s) => s.into(),
             syn::Item::Enum(e) => e.into(),
             syn::Item::Union(u) => {
@@ -74,5 +100,55 @@ pub fn analyze(text: &str) -> Analysis {
     Analysis {
         types,
         diagnostics: errors.into_diagnostics(),
+        regexes,
     }
+}
+
+/// The pattern of the first `Regex::new("…")` (or `RegexBuilder::new("…")`) in
+/// `tokens`, looking inside closures and calls.
+fn regex_literal(tokens: TokenStream) -> Option<String> {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    for (i, tree) in trees.iter().enumerate() {
+        match tree {
+            TokenTree::Ident(ident) if ident == "new" && i >= 3 => {
+                let owner = match &trees[i - 3] {
+                    TokenTree::Ident(owner) => owner.to_string(),
+                    _ => continue,
+                };
+                if owner != "Regex" && owner != "RegexBuilder" {
+                    continue;
+                }
+                if let Some(TokenTree::Group(args)) = trees.get(i + 1) {
+                    let first = args.stream().into_iter().next()?;
+                    if let Ok(lit) = syn::parse2::<syn::LitStr>(first.into_token_stream()) {
+                        return Some(lit.value());
+                    }
+                }
+            }
+            TokenTree::Group(group) => {
+                if let Some(found) = regex_literal(group.stream()) {
+                    return Some(found);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// `lazy_static! { static ref NAME: Regex = Regex::new("…").unwrap(); … }`.
+fn lazy_static_regexes(tokens: TokenStream) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    for item in trees.split(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ';')) {
+        let name = item.windows(2).find_map(|w| match w {
+            [TokenTree::Ident(r), TokenTree::Ident(name)] if r == "ref" => Some(name.to_string()),
+            _ => None,
+        });
+        let pattern = regex_literal(item.iter().cloned().collect());
+        if let (Some(name), Some(pattern)) = (name, pattern) {
+            out.push((name, pattern));
+        }
+    }
+    out
 }

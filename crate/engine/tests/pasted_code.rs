@@ -1,0 +1,155 @@
+//! Code as people paste it: the examples of the `validator` and `garde` READMEs
+//! (with their `use` lines, helper functions, statics and other crates'
+//! attributes) run in the interpreter as they are.
+
+use overhead_engine::run::{Engine, Error};
+
+/// validator's README example, whole.
+const VALIDATOR_README: &str = r#"
+use serde::Deserialize;
+use validator::{Validate, ValidationError};
+
+#[derive(Debug, Validate, Deserialize)]
+struct SignupData {
+    #[validate(email)]
+    mail: String,
+    #[validate(url)]
+    site: String,
+    #[validate(length(min = 1), custom(function = "validate_unique_username"))]
+    #[serde(rename = "firstName")]
+    first_name: String,
+    #[validate(range(min = 18, max = 20))]
+    age: u32,
+    #[validate(range(exclusive_min = 0.0, max = 100.0))]
+    height: f32,
+}
+
+fn validate_unique_username(username: &str) -> Result<(), ValidationError> {
+    if username == "xXxShad0wxXx" {
+        // the value of the username will automatically be added later
+        return Err(ValidationError::new("terrible_username"));
+    }
+
+    Ok(())
+}
+"#;
+
+/// Statics in the three forms people write them, used through `regex(path = …)`.
+const STATIC_REGEXES: &str = r#"
+use std::sync::LazyLock;
+use once_cell::sync::Lazy;
+use regex::Regex;
+
+static RE_TWO_CHARS: Lazy<Regex> = Lazy::new(|| Regex::new(r"[a-z]{2}$").unwrap());
+static SLUG: LazyLock<Regex> = LazyLock::new(|| Regex::new("^[a-z0-9-]+$").expect("valid"));
+
+lazy_static! {
+    static ref HEX: Regex = Regex::new(r"^[0-9a-f]+$").unwrap();
+}
+
+#[derive(Debug, Validate, Deserialize, utoipa::ToSchema)]
+#[cfg_attr(feature = "openapi", derive(JsonSchema))]
+pub struct Post {
+    /// The post's name.
+    #[validate(regex(path = *RE_TWO_CHARS))]
+    #[schema(example = "ab")]
+    pub name: String,
+    #[validate(regex(path = "SLUG"))]
+    pub slug: String,
+    #[validate(regex(path = HEX, code = "not_hex"))]
+    pub color: String,
+}
+
+impl Post {
+    pub fn title(&self) -> &str {
+        &self.name
+    }
+}
+"#;
+
+/// garde's README example.
+const GARDE_README: &str = r#"
+use garde::{Validate, Valid};
+
+#[derive(Validate)]
+struct User<'a> {
+    #[garde(ascii, length(min=3, max=25))]
+    username: &'a str,
+    #[garde(length(min=15))]
+    password: &'a str,
+}
+"#;
+
+fn codes(engine: &Engine, input: &str) -> Vec<String> {
+    match engine.decode_validated(input) {
+        Ok(_) => Vec::new(),
+        Err(Error::Invalid(v)) => v.iter().map(|v| format!("{}:{}", v.path, v.code)).collect(),
+        Err(Error::Syntax(e)) => vec![format!("syntax: {e}")],
+    }
+}
+
+#[test]
+fn validators_readme_runs_and_lists_the_custom_function_as_not_run() {
+    let engine = Engine::new(VALIDATOR_README, None).expect("runs");
+    let notes: Vec<String> = engine.plan().notes.iter().map(|d| d.to_string()).collect();
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(
+        notes[0]
+            .contains("custom validator `validate_unique_username` is not run in the playground"),
+        "{notes:?}"
+    );
+    let ok = r#"{"mail":"a@b.co","site":"https://x.dev","firstName":"Ada","age":19,"height":1.7}"#;
+    assert_eq!(codes(&engine, ok), Vec::<String>::new());
+    let bad = r#"{"mail":"a","site":"x","firstName":"","age":21,"height":0.0}"#;
+    assert_eq!(
+        codes(&engine, bad),
+        [
+            "mail:email",
+            "site:url",
+            "firstName:length",
+            "age:range",
+            "height:range"
+        ]
+    );
+}
+
+#[test]
+fn static_regexes_resolve_in_every_form_and_other_crates_attributes_are_ignored() {
+    let engine = Engine::new(STATIC_REGEXES, Some("Post")).expect("runs");
+    assert_eq!(
+        codes(&engine, r#"{"name":"ab","slug":"a-1","color":"ff"}"#),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        codes(&engine, r#"{"name":"A","slug":"A B","color":"zz"}"#),
+        ["name:regex", "slug:regex", "color:not_hex"]
+    );
+}
+
+#[test]
+fn a_regex_static_that_is_not_there_says_how_to_add_it() {
+    let text = "struct A {\n    #[validate(regex(path = *MISSING))]\n    a: String,\n}\n";
+    let errors = Engine::new(text, None).err().expect("refused");
+    assert!(
+        errors[0].to_string().starts_with(
+            "2:16: error: `MISSING` is not a regex defined in these definitions; add it"
+        ),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn gardes_readme_runs_borrowed_fields_and_all() {
+    let engine = Engine::new(GARDE_README, None).expect("runs");
+    assert_eq!(
+        codes(
+            &engine,
+            r#"{"username":"ada","password":"correct horse battery"}"#
+        ),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        codes(&engine, r#"{"username":"adé","password":"short"}"#),
+        ["username:ascii", "password:length"]
+    );
+}
