@@ -196,6 +196,30 @@ fn deserialize_struct<'de, D: Deserializer<'de>>(
     d: D,
 ) -> Result<Value, D::Error> {
     let name = ty.name;
+    if let Some(slot) = s.transparent {
+        let field = &s.fields[slot];
+        let value = nested(
+            seed.stop,
+            || field_segment(s, field).unwrap_or(Segment::Index(usize::MAX)),
+            seed.at(&field.ty).deserialize(d),
+        )?;
+        let mut slots: Vec<Value> = s
+            .fields
+            .iter()
+            .map(|f| default_value(seed.plan, &f.ty))
+            .collect();
+        slots[slot] = value;
+        let visitor = StructVisitor {
+            seed,
+            s,
+            name: ty.ident,
+            variant: None,
+        };
+        if seed.stop.is_some() {
+            visitor.check_read::<D::Error>(field, &slots[slot])?;
+        }
+        return Ok(Value::Struct(slots.into_boxed_slice()));
+    }
     let visitor = StructVisitor {
         seed,
         s,

@@ -56,6 +56,9 @@ pub struct StructPlan {
     pub must_match: Vec<MustMatch>,
     /// Whether any field's value needs checking (rules or `nested`).
     pub has_checks: bool,
+    /// `#[serde(transparent)]`: the slot of the one field the struct reads and
+    /// writes as itself.
+    pub transparent: Option<usize>,
 }
 
 #[derive(Debug)]
@@ -263,19 +266,17 @@ impl Cx<'_> {
     }
 
     fn type_plan(&mut self, def: &TypeDef) -> TypePlan {
-        if def.transparent {
-            self.error(
-                def.span,
-                "#[serde(transparent)] is not supported by the interpreter yet; write the inner type in its place",
-            );
-        }
         let kind = match &def.kind {
-            TypeKind::Struct { style, fields } => KindPlan::Struct(self.struct_plan(
-                *style,
-                fields,
-                def.deny_unknown_fields,
-                &def.default_value,
-            )),
+            TypeKind::Struct { style, fields } => {
+                let mut plan =
+                    self.struct_plan(*style, fields, def.deny_unknown_fields, &def.default_value);
+                // serde's own check guarantees exactly one field that is not skipped.
+                plan.transparent = def
+                    .transparent
+                    .then(|| plan.fields.iter().position(|f| !f.skip))
+                    .flatten();
+                KindPlan::Struct(plan)
+            }
             TypeKind::Enum { variants } => {
                 let plans: Vec<VariantPlan> = variants
                     .iter()
@@ -377,6 +378,7 @@ impl Cx<'_> {
             }
         }
         StructPlan {
+            transparent: None,
             style,
             fields: plans,
             lookup,

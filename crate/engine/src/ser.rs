@@ -305,6 +305,9 @@ fn serialize_struct<S: Serializer>(
     slots: &[Value],
     s: S,
 ) -> Result<S::Ok, S::Error> {
+    if let Some(slot) = sp.transparent {
+        return at(plan, &sp.fields[slot].ty, &slots[slot]).serialize(s);
+    }
     match sp.style {
         Style::Unit => s.serialize_unit_struct(name),
         Style::Newtype => s.serialize_newtype_struct(name, &at(plan, &sp.fields[0].ty, &slots[0])),

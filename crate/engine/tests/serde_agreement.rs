@@ -265,21 +265,54 @@ fn internally_adjacently_and_un_tagged_enums() {
     );
 }
 
+both!(transparent:
+    #[derive(Serialize, Deserialize)]
+    pub struct Order {
+        pub id: OrderId,
+        pub note: Note,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(transparent)]
+    pub struct OrderId(pub u64);
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(transparent)]
+    pub struct Note {
+        pub text: String,
+        #[serde(skip)]
+        pub cached: u8,
+    }
+);
+
+#[test]
+fn transparent_structs_read_and_write_as_their_field() {
+    agree::<transparent::Order>(
+        transparent::TEXT,
+        "Order",
+        &[
+            r#"{"id":7,"note":"hi"}"#,
+            r#"{"id":"7","note":"hi"}"#,
+            r#"{"id":7,"note":{"text":"hi"}}"#,
+        ],
+    );
+}
+
 #[test]
 fn what_it_cannot_run_is_an_error_at_its_place() {
-    let text = "enum Shape {\n    A,\n}\n\n#[serde(transparent)]\nstruct Wrapper { a: u8 }\n\nstruct S { w: Widget }\n";
+    let text = "enum Shape {\n    A,\n}\nstruct Inner { b: u8 }\nstruct Wrapper { #[serde(flatten)] a: Inner }\n\nstruct S { w: Widget }\n";
     let errors = Engine::new(text, Some("S")).err().expect("refused");
     let lines: Vec<String> = errors.iter().map(|d| d.to_string()).collect();
     assert!(
         lines
             .iter()
-            .any(|l| l.starts_with("6:8: error: #[serde(transparent)]")),
+            .any(|l| l.starts_with("5:18: error: #[serde(flatten)] is not supported")),
         "{lines:?}"
     );
     assert!(
         lines
             .iter()
-            .any(|l| l.starts_with("8:15: error: `Widget` is not defined here")),
+            .any(|l| l.starts_with("7:15: error: `Widget` is not defined here")),
         "{lines:?}"
     );
 }
