@@ -126,8 +126,9 @@ describe('the playground', () => {
     await expect.poll(() => rows.count()).toBe(0);
     await setSettings(page, '0', '1', '2');
     await page.click('#run');
-    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(8);
-    expect(await rows.locator('.outcome').allInnerTexts()).toEqual(Array(8).fill('ok'));
+    // Six forms × two engines, and the seed crate's two.
+    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(14);
+    expect(await rows.locator('.outcome').allInnerTexts()).toEqual(Array(14).fill('ok'));
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -232,7 +232,15 @@ impl Benchmark {
                     }
                 }
                 if let Some(interpreter) = &interpreter {
-                    match interpreted::job(interpreter, &job_request) {
+                    let job = match variant.family() {
+                        Family::Flatten => interpreted::flatten_job(
+                            &scenario.schema,
+                            scenario.root.as_deref(),
+                            &job_request,
+                        ),
+                        _ => interpreted::job(interpreter, &job_request),
+                    };
+                    match job {
                         None if compiled.is_none() => {
                             return Err(Error::Run(format!(
                                 "the interpreted engine cannot run `{variant}` on these definitions in this version"

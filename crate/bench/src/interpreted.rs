@@ -110,6 +110,64 @@ pub fn job(engine: &Rc<Interpreter>, request: &JobRequest<'_>) -> Option<Result<
     }))
 }
 
+/// Seed 003's variants: the definitions run three ways (serde's flatten, field
+/// dispatch, unflattened) on `repeat` copies of the input value, as the compiled
+/// engine's `FlattenCodec` does.
+pub fn flatten_job(
+    schema: &str,
+    root: Option<&str>,
+    request: &JobRequest<'_>,
+) -> Option<Result<Job, String>> {
+    use Variant::*;
+    use overhead_engine::Flatten;
+    let mode = match request.variant {
+        DeSerdeFlatten | SerSerdeFlatten => Flatten::Serde,
+        DeFastFlatten | SerFastFlatten => Flatten::Fast,
+        DeUnflattened | SerUnflattened => Flatten::Unflattened,
+        _ => return None,
+    };
+    let compile = |mode| {
+        Interpreter::with_flatten(schema, root, mode).map_err(|d| {
+            d.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; ")
+        })
+    };
+    Some((|| {
+        // The values, read once with field dispatch, written flat and nested.
+        let fast = compile(Flatten::Fast)?;
+        let value = fast
+            .decode(&request.input.text)
+            .map_err(|e| format!("input `{}` does not decode: {e}", request.input.name))?;
+        let one = fast.to_json(&value).map_err(|e| e.to_string())?;
+        let flat = format!("[{}]", vec![one; request.repeat as usize].join(","));
+        let values = fast.decode_many(&flat).map_err(|e| e.to_string())?;
+        let engine = Rc::new(compile(mode)?);
+        let text = match mode {
+            Flatten::Unflattened => engine.many_to_json(&values).map_err(|e| e.to_string())?,
+            _ => flat,
+        };
+        let mut info = info(request, Outcome::Ok, None);
+        info.size = text.len();
+        let e = Rc::clone(&engine);
+        Ok(match request.variant {
+            DeSerdeFlatten | DeFastFlatten | DeUnflattened => {
+                if let Err(err) = engine.decode_many(&text) {
+                    info.outcome = Outcome::Error;
+                    info.message = Some(err.to_string());
+                }
+                let text: Box<str> = text.into();
+                Job::new(info, move || e.decode_many(black_box(&text)))
+            }
+            _ => {
+                let values = engine.decode_many(&text).map_err(|e| e.to_string())?;
+                Job::new(info, move || e.many_to_json(black_box(&values)))
+            }
+        })
+    })())
+}
+
 /// Encode, decode and convert jobs on the input's value.
 fn values_job(e: Rc<Interpreter>, value: Value, request: &JobRequest<'_>) -> Result<Job, String> {
     use Variant::*;

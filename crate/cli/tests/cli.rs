@@ -350,13 +350,29 @@ fn nested_flatten_runs_every_form_and_the_seed_crate() {
         rows,
         [
             "de/serde-flatten compiled ok",
+            "de/serde-flatten interpreted ok",
             "de/fast-flatten compiled ok",
+            "de/fast-flatten interpreted ok",
             "de/fast-flatten peer:serde_fast_flatten ok",
             "de/unflattened compiled ok",
+            "de/unflattened interpreted ok",
             "ser/serde-flatten compiled ok",
+            "ser/serde-flatten interpreted ok",
             "ser/fast-flatten compiled ok",
+            "ser/fast-flatten interpreted ok",
             "ser/fast-flatten peer:serde_fast_flatten ok",
             "ser/unflattened compiled ok",
+            "ser/unflattened interpreted ok",
         ]
     );
+    // Both engines read and write the same texts: the flat one, and the nested
+    // one of the unflattened form.
+    let results = report["results"].as_array().expect("results");
+    for r in results.iter().filter(|r| r["engine"] == "interpreted") {
+        let compiled = results
+            .iter()
+            .find(|c| c["engine"] == "compiled" && c["variant"] == r["variant"])
+            .expect("compiled row");
+        assert_eq!(r["size"], compiled["size"], "{}", r["variant"]);
+    }
 }

@@ -16,7 +16,7 @@ use std::cell::RefCell;
 use overhead_validate::{Segment, Violations};
 
 use crate::check::{Checker, field_segment};
-use crate::plan::{EnumPlan, FieldDefault, KindPlan, Plan, StructPlan};
+use crate::plan::{EnumPlan, FieldDefault, FlatTable, Flatten, KindPlan, Plan, StructPlan};
 use crate::ty::{Int, Ty};
 use crate::value::Value;
 
@@ -226,11 +226,19 @@ fn deserialize_struct<'de, D: Deserializer<'de>>(
         name: ty.ident,
         variant: None,
     };
-    match s.style {
-        Style::Named => d.deserialize_struct(name, s.keys, visitor),
-        Style::Newtype => d.deserialize_newtype_struct(name, visitor),
-        Style::Tuple => d.deserialize_tuple_struct(name, s.fields.len(), visitor),
-        Style::Unit => d.deserialize_unit_struct(name, visitor),
+    match (s.style, &s.flat) {
+        // serde reads a struct that flattens as a map; the fast codec as a struct
+        // of every key in the tree (so sequence formats work).
+        (Style::Named, _) if s.flattens && seed.plan.flatten == Flatten::Serde => {
+            d.deserialize_map(visitor)
+        }
+        (Style::Named, Some(table)) => d.deserialize_struct(name, table.keys, visitor),
+        _ => match s.style {
+            Style::Named => d.deserialize_struct(name, s.keys, visitor),
+            Style::Newtype => d.deserialize_newtype_struct(name, visitor),
+            Style::Tuple => d.deserialize_tuple_struct(name, s.fields.len(), visitor),
+            Style::Unit => d.deserialize_unit_struct(name, visitor),
+        },
     }
 }
 
@@ -471,6 +479,210 @@ impl StructVisitor<'_> {
     }
 }
 
+/// Slots of flattened fields are filled by their children, never by a key.
+fn flatten_mask(s: &StructPlan) -> u128 {
+    s.fields
+        .iter()
+        .enumerate()
+        .filter(|(i, f)| f.flatten && *i < 128)
+        .fold(0, |mask, (i, _)| mask | 1 << i)
+}
+
+impl<'p> StructVisitor<'p> {
+    /// The visitor of a flattened child, sharing this one's seed.
+    fn child(&self, id: usize) -> Option<StructVisitor<'p>> {
+        let plan = self.seed.plan;
+        let ty = &plan.types[id];
+        match &ty.kind {
+            KindPlan::Struct(s) => Some(StructVisitor {
+                seed: Seed {
+                    root: false,
+                    ..self.seed
+                },
+                s,
+                name: ty.ident,
+                variant: None,
+            }),
+            KindPlan::Enum(_) => None,
+        }
+    }
+
+    /// Field dispatch (`Flatten::Fast`): every key of the tree found in one
+    /// table and read straight into its struct's slot; the structs are put
+    /// together after, children first.
+    fn visit_map_fast<'de, A: MapAccess<'de>>(
+        &self,
+        mut map: A,
+        table: &FlatTable,
+    ) -> Result<Value, A::Error> {
+        let visitors: Vec<StructVisitor<'_>> = table
+            .nodes
+            .iter()
+            .enumerate()
+            .map(|(i, n)| match i {
+                0 => Some(StructVisitor { ..*self }),
+                _ => self.child(n.type_id),
+            })
+            .collect::<Option<_>>()
+            .ok_or_else(|| A::Error::custom("a flattened field is not a struct"))?;
+        let mut slots: Vec<Vec<Value>> = visitors
+            .iter()
+            .map(|v| unit_slots(v.s.fields.len()))
+            .collect();
+        let mut seen: Vec<u128> = visitors.iter().map(|v| flatten_mask(v.s)).collect();
+        while let Some(key) = map.next_key_seed(FlatKeySeed { table })? {
+            let Some((node, slot)) = key else {
+                map.next_value::<IgnoredAny>()?;
+                continue;
+            };
+            let v = &visitors[node];
+            let field = &v.s.fields[slot];
+            if seen[node] & (1 << slot) != 0 {
+                return Err(A::Error::duplicate_field(field.key));
+            }
+            seen[node] |= 1 << slot;
+            let value = nested(
+                self.seed.stop,
+                || field_segment(v.s, field).unwrap_or(Segment::Index(usize::MAX)),
+                map.next_value_seed(self.seed.at(&field.ty)),
+            )?;
+            if self.seed.stop.is_some() {
+                v.check_read(field, &value)?;
+            }
+            slots[node][slot] = value;
+        }
+        for node in (0..table.nodes.len()).rev() {
+            let value = visitors[node].finish(std::mem::take(&mut slots[node]), seen[node])?;
+            match table.nodes[node].parent {
+                Some((parent, slot)) => slots[parent][slot] = value,
+                None => return Ok(value),
+            }
+        }
+        Err(A::Error::custom("a flattened struct has no root"))
+    }
+
+    /// serde's way (`Flatten::Serde`): the struct's own keys are read, every
+    /// other key is buffered, and each flattened child reads the buffer; the keys
+    /// a child takes are gone for the next.
+    fn visit_map_buffered<'de, A: MapAccess<'de>>(&self, mut map: A) -> Result<Value, A::Error> {
+        let mut slots = unit_slots(self.s.fields.len());
+        let mut seen = flatten_mask(self.s);
+        let mut buffer: Vec<(String, serde_json::Value)> = Vec::new();
+        while let Some(key) = map.next_key_seed(BufferingKeySeed { s: self.s })? {
+            let slot = match key {
+                Key::Field(slot) => slot,
+                Key::Other(name) => {
+                    let value = map.next_value::<serde_json::Value>()?;
+                    buffer.push((name, value));
+                    continue;
+                }
+            };
+            let field = &self.s.fields[slot];
+            if seen & (1 << slot) != 0 {
+                return Err(A::Error::duplicate_field(field.key));
+            }
+            seen |= 1 << slot;
+            let value = nested(
+                self.seed.stop,
+                || field_segment(self.s, field).unwrap_or(Segment::Index(usize::MAX)),
+                map.next_value_seed(self.seed.at(&field.ty)),
+            )?;
+            if self.seed.stop.is_some() {
+                self.check_read(field, &value)?;
+            }
+            slots[slot] = value;
+        }
+        for (slot, field) in self.s.fields.iter().enumerate().filter(|(_, f)| f.flatten) {
+            let Ty::Named(id) = field.ty else { continue };
+            let object: serde_json::Map<String, serde_json::Value> =
+                buffer.iter().cloned().collect();
+            let child = self.seed.at(&field.ty);
+            slots[slot] = child
+                .deserialize(serde_json::Value::Object(object))
+                .map_err(A::Error::custom)?;
+            let mut taken = Vec::new();
+            tree_keys(self.seed.plan, id, &mut taken);
+            buffer.retain(|(k, _)| !taken.contains(&k.as_str()));
+        }
+        if self.s.deny_unknown {
+            if let Some((key, _)) = buffer.first() {
+                return Err(A::Error::unknown_field(key, self.s.keys));
+            }
+        }
+        self.finish(slots, seen)
+    }
+}
+
+/// Every key a struct claims, its flattened children's included.
+fn tree_keys(plan: &Plan, id: usize, out: &mut Vec<&'static str>) {
+    let KindPlan::Struct(s) = &plan.types[id].kind else {
+        return;
+    };
+    for field in s.fields.iter().filter(|f| !f.skip) {
+        match (&field.ty, field.flatten) {
+            (Ty::Named(child), true) => tree_keys(plan, *child, out),
+            _ => out.extend(std::iter::once(field.key).chain(field.aliases.iter().copied())),
+        }
+    }
+}
+
+/// A key of a struct that flattens, serde's way: one of its own fields, or a key
+/// to keep for the flattened children.
+enum Key {
+    Field(usize),
+    Other(String),
+}
+
+struct BufferingKeySeed<'p> {
+    s: &'p StructPlan,
+}
+
+impl<'de> DeserializeSeed<'de> for BufferingKeySeed<'_> {
+    type Value = Key;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Key, D::Error> {
+        d.deserialize_identifier(self)
+    }
+}
+
+impl<'de> Visitor<'de> for BufferingKeySeed<'_> {
+    type Value = Key;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("field identifier")
+    }
+    fn visit_str<E: de::Error>(self, key: &str) -> Result<Key, E> {
+        Ok(match self.s.lookup.find(key) {
+            Some(slot) => Key::Field(slot),
+            None => Key::Other(key.to_owned()),
+        })
+    }
+}
+
+/// A key of a struct and its flattened children, found in their one table.
+struct FlatKeySeed<'p> {
+    table: &'p FlatTable,
+}
+
+impl<'de> DeserializeSeed<'de> for FlatKeySeed<'_> {
+    type Value = Option<(usize, usize)>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_identifier(self)
+    }
+}
+
+impl<'de> Visitor<'de> for FlatKeySeed<'_> {
+    type Value = Option<(usize, usize)>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a field name")
+    }
+    fn visit_str<E: de::Error>(self, key: &str) -> Result<Self::Value, E> {
+        match self.table.find(key) {
+            Some(found) => Ok(Some(found)),
+            None if self.table.deny_unknown => Err(E::unknown_field(key, self.table.keys)),
+            None => Ok(None),
+        }
+    }
+}
+
 impl<'de> Visitor<'de> for StructVisitor<'_> {
     type Value = Value;
 
@@ -489,6 +701,12 @@ impl<'de> Visitor<'de> for StructVisitor<'_> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        if self.s.flattens {
+            return match (&self.s.flat, self.seed.plan.flatten) {
+                (Some(table), Flatten::Fast) => self.visit_map_fast(map, table),
+                _ => self.visit_map_buffered(map),
+            };
+        }
         let mut slots = unit_slots(self.s.fields.len());
         let mut seen: u128 = 0;
         while let Some(key) = map.next_key_seed(KeySeed { s: self.s })? {

@@ -19,7 +19,7 @@ pub mod run;
 
 pub use check::Checker;
 pub use de::{Seed, default_value};
-pub use plan::{FieldDefault, KindPlan, Plan, PlanErrors, StructPlan, TypePlan};
+pub use plan::{FieldDefault, Flatten, KindPlan, Plan, PlanErrors, StructPlan, TypePlan};
 pub use ser::Typed;
 pub use ty::{Int, Ty, TypeId};
 pub use value::Value;

@@ -19,6 +19,8 @@ use crate::ty::{Ty, TypeId, resolve};
 pub struct Plan {
     pub types: Vec<TypePlan>,
     pub root: TypeId,
+    /// How `#[serde(flatten)]` fields are read and written.
+    pub flatten: Flatten,
     /// Things worth telling that do not stop a run (e.g. a custom validator that
     /// cannot run here).
     pub notes: Vec<Diagnostic>,
@@ -59,6 +61,10 @@ pub struct StructPlan {
     /// `#[serde(transparent)]`: the slot of the one field the struct reads and
     /// writes as itself.
     pub transparent: Option<usize>,
+    /// Whether any field is flattened (in the plan's flatten mode).
+    pub flattens: bool,
+    /// With `Flatten::Fast`, the key table of the struct and its children.
+    pub flat: Option<FlatTable>,
 }
 
 #[derive(Debug)]
@@ -140,6 +146,50 @@ impl KeyTable {
     }
 }
 
+/// The three ways a definition with `#[serde(flatten)]` can run (seed 003).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Flatten {
+    /// serde's own: keys the struct does not know are buffered, and each
+    /// flattened child reads the buffer (what `#[derive(Deserialize)]` does).
+    #[default]
+    Serde,
+    /// Field dispatch: one key table for the struct and its flattened children,
+    /// each key read straight into the field it names (`#[derive(FastFlatten)]`).
+    Fast,
+    /// The flatten attributes dropped: children are nested objects.
+    Unflattened,
+}
+
+/// A struct and its flattened children as one key table (field dispatch).
+#[derive(Debug)]
+pub struct FlatTable {
+    /// The structs of the tree in pre-order; node 0 is the struct itself.
+    pub nodes: Vec<FlatNode>,
+    /// Every key of the tree (its own and its children's, aliases included).
+    pub keys: &'static [&'static str],
+    entries: Vec<(&'static str, usize, usize)>,
+    /// `deny_unknown_fields` anywhere in the tree.
+    pub deny_unknown: bool,
+}
+
+#[derive(Debug)]
+pub struct FlatNode {
+    pub type_id: TypeId,
+    /// The node and slot this struct's value goes into.
+    pub parent: Option<(usize, usize)>,
+}
+
+impl FlatTable {
+    /// The node and slot of the field `key` names.
+    #[inline]
+    pub fn find(&self, key: &str) -> Option<(usize, usize)> {
+        self.entries
+            .iter()
+            .find(|(k, _, _)| *k == key)
+            .map(|&(_, node, slot)| (node, slot))
+    }
+}
+
 /// What a missing field becomes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FieldDefault {
@@ -188,6 +238,15 @@ impl Plan {
     /// Compiles an analysis (which must be runnable) with `root` as the type to
     /// decode (the first type when `None`).
     pub fn compile(analysis: &Analysis, root: Option<&str>) -> Result<Plan, PlanErrors> {
+        Plan::compile_with(analysis, root, Flatten::Serde)
+    }
+
+    /// [`compile`](Plan::compile) with a way of running `#[serde(flatten)]`.
+    pub fn compile_with(
+        analysis: &Analysis,
+        root: Option<&str>,
+        flatten: Flatten,
+    ) -> Result<Plan, PlanErrors> {
         // The analysis's errors, and then planning's own for the types that were
         // read: the editor shows every problem at once.
         let mut errors: Vec<Diagnostic> = analysis
@@ -229,14 +288,29 @@ impl Plan {
         for def in &analysis.types {
             let mut cx = Cx {
                 names: &names,
+                flatten,
                 regexes: &analysis.regexes,
                 errors: &mut errors,
                 notes: &mut notes,
             };
             types.push(cx.type_plan(def));
         }
+        if flatten == Flatten::Fast {
+            let tables: Vec<Option<FlatTable>> =
+                (0..types.len()).map(|id| flat_table(&types, id)).collect();
+            for (ty, table) in types.iter_mut().zip(tables) {
+                if let KindPlan::Struct(s) = &mut ty.kind {
+                    s.flat = table;
+                }
+            }
+        }
         if errors.is_empty() {
-            Ok(Plan { types, root, notes })
+            Ok(Plan {
+                types,
+                root,
+                flatten,
+                notes,
+            })
         } else {
             errors.sort_by_key(|d| (d.line, d.column));
             errors.dedup();
@@ -254,6 +328,7 @@ impl Plan {
 
 struct Cx<'a> {
     names: &'a HashMap<String, TypeId>,
+    flatten: Flatten,
     regexes: &'a HashMap<String, String>,
     errors: &'a mut Vec<Diagnostic>,
     notes: &'a mut Vec<Diagnostic>,
@@ -336,7 +411,7 @@ impl Cx<'_> {
         // serde's `FIELDS`: every name that decodes, aliases included.
         let keys: Vec<&'static str> = plans
             .iter()
-            .filter(|f| !f.skip)
+            .filter(|f| !f.skip && !f.flatten)
             .flat_map(|f| std::iter::once(f.key).chain(f.aliases.iter().copied()))
             .collect();
         let mut must_match = Vec::new();
@@ -356,19 +431,16 @@ impl Cx<'_> {
                 }
             }
         }
-        if fields.iter().any(|f| f.flatten) {
-            if let Some(field) = fields.iter().find(|f| f.flatten) {
-                self.error(
-                    field.span,
-                    "#[serde(flatten)] is not supported by the interpreter yet; the compiled engine runs the bundled flatten scenario",
-                );
-            }
-        }
         let has_checks =
             plans.iter().any(|f| !f.checks.is_empty() || f.nested) || !must_match.is_empty();
         let mut lookup = KeyTable::default();
         let mut all_seen = 0u128;
         for (slot, field) in plans.iter().enumerate().filter(|(_, f)| !f.skip) {
+            // A flattened field has no key of its own: its children's keys are.
+            if field.flatten {
+                all_seen |= 1 << slot.min(127);
+                continue;
+            }
             lookup.insert(field.key, slot);
             for alias in &field.aliases {
                 lookup.insert(alias, slot);
@@ -379,6 +451,8 @@ impl Cx<'_> {
         }
         StructPlan {
             transparent: None,
+            flattens: plans.iter().any(|f| f.flatten),
+            flat: None,
             style,
             fields: plans,
             lookup,
@@ -435,6 +509,13 @@ impl Cx<'_> {
             }
             known
         });
+        let flatten = field.flatten && self.flatten != Flatten::Unflattened;
+        if flatten && !matches!(ty, Ty::Named(_)) {
+            self.error(
+                field.span,
+                "the interpreter flattens structs; a flattened map or Option is not supported yet",
+            );
+        }
         let nested = field
             .rules
             .iter()
@@ -449,7 +530,7 @@ impl Cx<'_> {
             skip_serializing: field.skip_serializing,
             skip_if,
             default,
-            flatten: field.flatten,
+            flatten,
             checks,
             nested,
         }
@@ -462,4 +543,63 @@ fn path_text(path: &syn::Path) -> String {
         .map(|s| s.ident.to_string())
         .collect::<Vec<_>>()
         .join("::")
+}
+
+/// The key table of struct `id` and its flattened children, if it flattens.
+fn flat_table(types: &[TypePlan], id: TypeId) -> Option<FlatTable> {
+    let KindPlan::Struct(root) = &types[id].kind else {
+        return None;
+    };
+    if !root.flattens {
+        return None;
+    }
+    let mut table = FlatTable {
+        nodes: Vec::new(),
+        keys: &[],
+        entries: Vec::new(),
+        deny_unknown: false,
+    };
+    let mut keys = Vec::new();
+    add_node(types, id, None, &mut table, &mut keys);
+    table.keys = intern_slice(&keys);
+    Some(table)
+}
+
+fn add_node(
+    types: &[TypePlan],
+    id: TypeId,
+    parent: Option<(usize, usize)>,
+    table: &mut FlatTable,
+    keys: &mut Vec<&'static str>,
+) {
+    let KindPlan::Struct(s) = &types[id].kind else {
+        return;
+    };
+    let node = table.nodes.len();
+    table.nodes.push(FlatNode {
+        type_id: id,
+        parent,
+    });
+    table.deny_unknown |= s.deny_unknown;
+    // The struct's own keys first (they take precedence over a child's, as in
+    // serde), its children's after; `keys` lists them in declaration order.
+    for (slot, field) in s.fields.iter().enumerate() {
+        if field.skip || field.flatten {
+            continue;
+        }
+        for key in std::iter::once(field.key).chain(field.aliases.iter().copied()) {
+            if table.find(key).is_none() {
+                table.entries.push((key, node, slot));
+            }
+        }
+    }
+    for (slot, field) in s.fields.iter().enumerate() {
+        if field.skip {
+            continue;
+        }
+        match (&field.ty, field.flatten) {
+            (Ty::Named(child), true) => add_node(types, *child, Some((node, slot)), table, keys),
+            _ => keys.extend(std::iter::once(field.key).chain(field.aliases.iter().copied())),
+        }
+    }
 }

@@ -7,7 +7,7 @@ use serde::de::DeserializeSeed;
 
 use crate::check::Checker;
 use crate::de::{Seed, Stop};
-use crate::plan::Plan;
+use crate::plan::{Flatten, Plan};
 use crate::ser::Typed;
 use crate::ty::Ty;
 use crate::value::Value;
@@ -16,6 +16,8 @@ use crate::value::Value;
 pub struct Engine {
     plan: Plan,
     root: Ty,
+    /// `Vec<root>`, for workloads of many values (seed 003).
+    many: Ty,
 }
 
 /// Why a decode with validation did not produce a value.
@@ -30,10 +32,20 @@ pub enum Error {
 impl Engine {
     /// Analyses and compiles `schema`; the diagnostics of what stops it otherwise.
     pub fn new(schema: &str, root: Option<&str>) -> Result<Engine, Vec<Diagnostic>> {
+        Engine::with_flatten(schema, root, Flatten::Serde)
+    }
+
+    /// [`new`](Engine::new), running `#[serde(flatten)]` the given way.
+    pub fn with_flatten(
+        schema: &str,
+        root: Option<&str>,
+        flatten: Flatten,
+    ) -> Result<Engine, Vec<Diagnostic>> {
         let analysis = analyze(schema);
-        let plan = Plan::compile(&analysis, root).map_err(|e| e.0)?;
+        let plan = Plan::compile_with(&analysis, root, flatten).map_err(|e| e.0)?;
         let root = Ty::Named(plan.root);
-        Ok(Engine { plan, root })
+        let many = Ty::Seq(Box::new(root.clone()));
+        Ok(Engine { plan, root, many })
     }
 
     pub fn plan(&self) -> &Plan {
@@ -90,6 +102,29 @@ impl Engine {
             // …or the input's error (trailing text after a root that broke a late rule).
             (Err(e), _) => Err(Error::Syntax(e)),
         }
+    }
+
+    /// A JSON array of root values (seed 003's workload), rules ignored.
+    pub fn decode_many(&self, text: &str) -> Result<Value, serde_json::Error> {
+        let mut de = serde_json::Deserializer::from_str(text);
+        let value = Seed {
+            plan: &self.plan,
+            ty: &self.many,
+            stop: None,
+            root: true,
+        }
+        .deserialize(&mut de)?;
+        de.end()?;
+        Ok(value)
+    }
+
+    /// Many root values (from [`decode_many`](Engine::decode_many)) as JSON text.
+    pub fn many_to_json(&self, values: &Value) -> Result<String, serde_json::Error> {
+        serde_json::to_string(&Typed {
+            plan: &self.plan,
+            ty: &self.many,
+            value: values,
+        })
     }
 
     /// `ser`: a value back to JSON text.

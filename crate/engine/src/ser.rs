@@ -8,7 +8,7 @@ use serde::ser::{
 };
 use serde::{Serialize, Serializer};
 
-use crate::plan::{EnumPlan, FieldPlan, KindPlan, Plan, SkipIf, StructPlan, VariantPlan};
+use crate::plan::{EnumPlan, FieldPlan, Flatten, KindPlan, Plan, SkipIf, StructPlan, VariantPlan};
 use crate::ty::Ty;
 use crate::value::Value;
 
@@ -272,6 +272,65 @@ impl Serialize for VariantContent<'_> {
     }
 }
 
+/// The child struct of a flattened field, and its slots.
+fn flattened<'a>(
+    plan: &'a Plan,
+    ty: &Ty,
+    value: &'a Value,
+) -> Option<(&'a StructPlan, &'a [Value])> {
+    match (ty, value) {
+        (Ty::Named(id), Value::Struct(slots)) => plan.struct_plan(*id).map(|s| (s, &slots[..])),
+        _ => None,
+    }
+}
+
+fn flat_count(plan: &Plan, sp: &StructPlan, slots: &[Value]) -> usize {
+    sp.fields
+        .iter()
+        .zip(slots)
+        .map(|(f, v)| match flattened(plan, &f.ty, v) {
+            Some((child, child_slots)) if f.flatten => flat_count(plan, child, child_slots),
+            _ => usize::from(!skipped(f, v)),
+        })
+        .sum()
+}
+
+fn flat_into_map<S: Serializer>(
+    plan: &Plan,
+    sp: &StructPlan,
+    slots: &[Value],
+    map: &mut S::SerializeMap,
+) -> Result<(), S::Error> {
+    for (f, v) in sp.fields.iter().zip(slots) {
+        match flattened(plan, &f.ty, v) {
+            Some((child, child_slots)) if f.flatten => {
+                flat_into_map::<S>(plan, child, child_slots, map)?
+            }
+            _ if skipped(f, v) => {}
+            _ => map.serialize_entry(f.ser_key, &at(plan, &f.ty, v))?,
+        }
+    }
+    Ok(())
+}
+
+fn flat_into_struct<S: Serializer>(
+    plan: &Plan,
+    sp: &StructPlan,
+    slots: &[Value],
+    st: &mut S::SerializeStruct,
+) -> Result<(), S::Error> {
+    for (f, v) in sp.fields.iter().zip(slots) {
+        match flattened(plan, &f.ty, v) {
+            Some((child, child_slots)) if f.flatten => {
+                flat_into_struct::<S>(plan, child, child_slots, st)?
+            }
+            _ if skipped(f, v) => st.skip_field(f.ser_key)?,
+            _ => st.serialize_field(f.ser_key, &at(plan, &f.ty, v))?,
+        }
+    }
+    Ok(())
+}
+
 fn at<'a>(plan: &'a Plan, ty: &'a Ty, value: &'a Value) -> Typed<'a> {
     Typed { plan, ty, value }
 }
@@ -307,6 +366,22 @@ fn serialize_struct<S: Serializer>(
 ) -> Result<S::Ok, S::Error> {
     if let Some(slot) = sp.transparent {
         return at(plan, &sp.fields[slot].ty, &slots[slot]).serialize(s);
+    }
+    if sp.flattens {
+        return match plan.flatten {
+            // serde writes a struct that flattens as a map of unknown length.
+            Flatten::Serde => {
+                let mut map = s.serialize_map(None)?;
+                flat_into_map::<S>(plan, sp, slots, &mut map)?;
+                map.end()
+            }
+            // The fast codec writes one struct of every field in the tree.
+            _ => {
+                let mut st = s.serialize_struct(name, flat_count(plan, sp, slots))?;
+                flat_into_struct::<S>(plan, sp, slots, &mut st)?;
+                st.end()
+            }
+        };
     }
     match sp.style {
         Style::Unit => s.serialize_unit_struct(name),

@@ -298,15 +298,58 @@ fn transparent_structs_read_and_write_as_their_field() {
     );
 }
 
+both!(flattened:
+    #[derive(Serialize, Deserialize)]
+    pub struct A {
+        pub num1: u64,
+        #[serde(flatten)]
+        pub b: B,
+        #[serde(flatten)]
+        pub d: D,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    pub struct B {
+        pub num2: u64,
+        #[serde(flatten)]
+        pub c: C,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    pub struct C {
+        pub num3: u64,
+        #[serde(default)]
+        pub num4: u64,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    pub struct D {
+        pub num5: u64,
+        pub num6: Option<String>,
+    }
+);
+
+const FLAT_INPUTS: &[&str] = &[
+    r#"{"num1":1,"num2":2,"num3":3,"num4":4,"num5":5,"num6":"six"}"#,
+    r#"{"num6":null,"num3":3,"num1":1,"num5":5,"num2":2,"extra":[1,2]}"#,
+    r#"{"num1":1,"num2":2,"num5":5}"#,
+    r#"{"num1":1,"num2":2,"num3":"x","num5":5}"#,
+];
+
+#[test]
+fn flatten_the_serde_way() {
+    agree_with::<flattened::A>(flattened::TEXT, "A", FLAT_INPUTS, false);
+}
+
 #[test]
 fn what_it_cannot_run_is_an_error_at_its_place() {
-    let text = "enum Shape {\n    A,\n}\nstruct Inner { b: u8 }\nstruct Wrapper { #[serde(flatten)] a: Inner }\n\nstruct S { w: Widget }\n";
+    let text = "enum Shape {\n    A,\n}\nstruct Inner { b: u8 }\nstruct Wrapper { #[serde(flatten)] a: Option<Inner> }\n\nstruct S { w: Widget }\n";
     let errors = Engine::new(text, Some("S")).err().expect("refused");
     let lines: Vec<String> = errors.iter().map(|d| d.to_string()).collect();
     assert!(
         lines
             .iter()
-            .any(|l| l.starts_with("5:18: error: #[serde(flatten)] is not supported")),
+            .any(|l| l.starts_with("5:18: error: the interpreter flattens structs")),
         "{lines:?}"
     );
     assert!(
