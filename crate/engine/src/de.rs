@@ -450,6 +450,31 @@ impl StructVisitor<'_> {
         Ok(Value::Struct(slots.into_boxed_slice()))
     }
 
+    /// Reads the value of the field at `slot` (refusing it twice, as serde does),
+    /// checking it at once in fail-fast mode.
+    #[inline]
+    fn read_value<'de, A: MapAccess<'de>>(
+        &self,
+        map: &mut A,
+        slot: usize,
+        seen: &mut u128,
+    ) -> Result<Value, A::Error> {
+        let field = &self.s.fields[slot];
+        if *seen & (1 << slot) != 0 {
+            return Err(A::Error::duplicate_field(field.key));
+        }
+        *seen |= 1 << slot;
+        let value = nested(
+            self.seed.stop,
+            || field_segment(self.s, field).unwrap_or(Segment::Index(usize::MAX)),
+            map.next_value_seed(self.seed.at(&field.ty)),
+        )?;
+        if self.seed.stop.is_some() {
+            self.check_read(field, &value)?;
+        }
+        Ok(value)
+    }
+
     /// Fail-fast: the field's own rules, as soon as its value is read.
     #[inline]
     fn check_read<E: de::Error>(
@@ -535,21 +560,7 @@ impl<'p> StructVisitor<'p> {
                 map.next_value::<IgnoredAny>()?;
                 continue;
             };
-            let v = &visitors[node];
-            let field = &v.s.fields[slot];
-            if seen[node] & (1 << slot) != 0 {
-                return Err(A::Error::duplicate_field(field.key));
-            }
-            seen[node] |= 1 << slot;
-            let value = nested(
-                self.seed.stop,
-                || field_segment(v.s, field).unwrap_or(Segment::Index(usize::MAX)),
-                map.next_value_seed(self.seed.at(&field.ty)),
-            )?;
-            if self.seed.stop.is_some() {
-                v.check_read(field, &value)?;
-            }
-            slots[node][slot] = value;
+            slots[node][slot] = visitors[node].read_value(&mut map, slot, &mut seen[node])?;
         }
         for node in (0..table.nodes.len()).rev() {
             let value = visitors[node].finish(std::mem::take(&mut slots[node]), seen[node])?;
@@ -577,20 +588,7 @@ impl<'p> StructVisitor<'p> {
                     continue;
                 }
             };
-            let field = &self.s.fields[slot];
-            if seen & (1 << slot) != 0 {
-                return Err(A::Error::duplicate_field(field.key));
-            }
-            seen |= 1 << slot;
-            let value = nested(
-                self.seed.stop,
-                || field_segment(self.s, field).unwrap_or(Segment::Index(usize::MAX)),
-                map.next_value_seed(self.seed.at(&field.ty)),
-            )?;
-            if self.seed.stop.is_some() {
-                self.check_read(field, &value)?;
-            }
-            slots[slot] = value;
+            slots[slot] = self.read_value(&mut map, slot, &mut seen)?;
         }
         for (slot, field) in self.s.fields.iter().enumerate().filter(|(_, f)| f.flatten) {
             let Ty::Named(id) = field.ty else { continue };
@@ -714,20 +712,7 @@ impl<'de> Visitor<'de> for StructVisitor<'_> {
                 map.next_value::<IgnoredAny>()?;
                 continue;
             };
-            let field = &self.s.fields[slot];
-            if seen & (1 << slot) != 0 {
-                return Err(A::Error::duplicate_field(field.key));
-            }
-            seen |= 1 << slot;
-            let value = nested(
-                self.seed.stop,
-                || field_segment(self.s, field).unwrap_or(Segment::Index(usize::MAX)),
-                map.next_value_seed(self.seed.at(&field.ty)),
-            )?;
-            if self.seed.stop.is_some() {
-                self.check_read(field, &value)?;
-            }
-            slots[slot] = value;
+            slots[slot] = self.read_value(&mut map, slot, &mut seen)?;
         }
         self.finish(slots, seen)
     }

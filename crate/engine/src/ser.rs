@@ -117,13 +117,10 @@ impl Serialize for Typed<'_> {
                                     variant.name,
                                     written(&variant.fields, slots),
                                 )?;
-                                for (f, v) in fields.iter().zip(slots.iter()) {
-                                    if skipped(f, v) {
-                                        sv.skip_field(f.ser_key)?;
-                                    } else {
-                                        sv.serialize_field(f.ser_key, &at(plan, &f.ty, v))?;
-                                    }
-                                }
+                                write_fields(plan, fields, slots, |key, value| match value {
+                                    Some(value) => sv.serialize_field(key, &value),
+                                    None => sv.skip_field(key),
+                                })?;
                                 sv.end()
                             }
                             _ => Err(S::Error::custom(
@@ -159,13 +156,10 @@ fn tagged<S: Serializer>(
         (Tagging::Internal { .. }, Style::Named, Value::Struct(slots)) => {
             let mut st = s.serialize_struct(name, written(&variant.fields, slots) + 1)?;
             st.serialize_field(e.tag, variant.name)?;
-            for (f, v) in fields.iter().zip(slots.iter()) {
-                if skipped(f, v) {
-                    st.skip_field(f.ser_key)?;
-                } else {
-                    st.serialize_field(f.ser_key, &at(plan, &f.ty, v))?;
-                }
-            }
+            write_fields(plan, fields, slots, |key, value| match value {
+                Some(value) => st.serialize_field(key, &value),
+                None => st.skip_field(key),
+            })?;
             st.end()
         }
         (Tagging::Internal { .. }, Style::Newtype, inner) => match (&fields[0].ty, inner) {
@@ -174,13 +168,10 @@ fn tagged<S: Serializer>(
                     let mut st =
                         s.serialize_struct(plan.types[*id].name, written(sp, slots) + 1)?;
                     st.serialize_field(e.tag, variant.name)?;
-                    for (f, v) in sp.fields.iter().zip(slots.iter()) {
-                        if skipped(f, v) {
-                            st.skip_field(f.ser_key)?;
-                        } else {
-                            st.serialize_field(f.ser_key, &at(plan, &f.ty, v))?;
-                        }
-                    }
+                    write_fields(plan, &sp.fields, slots, |key, value| match value {
+                        Some(value) => st.serialize_field(key, &value),
+                        None => st.skip_field(key),
+                    })?;
                     st.end()
                 }
                 _ => Err(S::Error::custom(
@@ -256,13 +247,10 @@ impl Serialize for VariantContent<'_> {
             }
             (Style::Named, Value::Struct(slots)) => {
                 let mut st = s.serialize_struct(variant.name, written(&variant.fields, slots))?;
-                for (f, v) in fields.iter().zip(slots.iter()) {
-                    if skipped(f, v) {
-                        st.skip_field(f.ser_key)?;
-                    } else {
-                        st.serialize_field(f.ser_key, &at(plan, &f.ty, v))?;
-                    }
-                }
+                write_fields(plan, fields, slots, |key, value| match value {
+                    Some(value) => st.serialize_field(key, &value),
+                    None => st.skip_field(key),
+                })?;
                 st.end()
             }
             _ => Err(S::Error::custom(
@@ -326,6 +314,24 @@ fn flat_into_struct<S: Serializer>(
             }
             _ if skipped(f, v) => st.skip_field(f.ser_key)?,
             _ => st.serialize_field(f.ser_key, &at(plan, &f.ty, v))?,
+        }
+    }
+    Ok(())
+}
+
+/// Writes a struct's fields in order through `write`: `Some(value)` for a field
+/// to write, `None` for one its attributes skip (serde's `skip_field`).
+fn write_fields<'a, E>(
+    plan: &'a Plan,
+    fields: &'a [FieldPlan],
+    slots: &'a [Value],
+    mut write: impl FnMut(&'static str, Option<Typed<'a>>) -> Result<(), E>,
+) -> Result<(), E> {
+    for (f, v) in fields.iter().zip(slots) {
+        if skipped(f, v) {
+            write(f.ser_key, None)?;
+        } else {
+            write(f.ser_key, Some(at(plan, &f.ty, v)))?;
         }
     }
     Ok(())
@@ -395,13 +401,10 @@ fn serialize_struct<S: Serializer>(
         }
         Style::Named => {
             let mut st = s.serialize_struct(name, written(sp, slots))?;
-            for (f, v) in sp.fields.iter().zip(slots) {
-                if skipped(f, v) {
-                    st.skip_field(f.ser_key)?;
-                } else {
-                    st.serialize_field(f.ser_key, &at(plan, &f.ty, v))?;
-                }
-            }
+            write_fields(plan, &sp.fields, slots, |key, value| match value {
+                Some(value) => st.serialize_field(key, &value),
+                None => st.skip_field(key),
+            })?;
             st.end()
         }
     }

@@ -83,6 +83,23 @@ fn unexpected(value: &Json) -> serde::de::Unexpected<'_> {
     }
 }
 
+/// The buffered object of a tagged enum, and the variant its tag names.
+fn tagged_object<'e>(
+    ty: &TypePlan,
+    e: &'e EnumPlan,
+    buffered: Json,
+    how: &str,
+) -> Result<(Map<String, Json>, usize, &'e VariantPlan), serde_json::Error> {
+    let Json::Object(object) = buffered else {
+        return Err(serde_json::Error::invalid_type(
+            unexpected(&buffered),
+            &format!("{how} tagged enum {}", ty.ident).as_str(),
+        ));
+    };
+    let (index, variant) = variant_named(e, tag_of(&object, e.tag)?)?;
+    Ok((object, index, variant))
+}
+
 /// `{"t": "Variant", …the variant's fields}`.
 fn internal(
     seed: Seed<'_>,
@@ -90,13 +107,7 @@ fn internal(
     e: &EnumPlan,
     buffered: Json,
 ) -> Result<Value, serde_json::Error> {
-    let Json::Object(mut object) = buffered else {
-        return Err(serde_json::Error::invalid_type(
-            unexpected(&buffered),
-            &format!("internally tagged enum {}", ty.ident).as_str(),
-        ));
-    };
-    let (index, variant) = variant_named(e, tag_of(&object, e.tag)?)?;
+    let (mut object, index, variant) = tagged_object(ty, e, buffered, "internally")?;
     object.remove(e.tag);
     let payload = payload(seed, ty.ident, variant, Json::Object(object))?;
     Ok(Value::Variant(index as u32, Box::new(payload)))
@@ -109,13 +120,7 @@ fn adjacent(
     e: &EnumPlan,
     buffered: Json,
 ) -> Result<Value, serde_json::Error> {
-    let Json::Object(mut object) = buffered else {
-        return Err(serde_json::Error::invalid_type(
-            unexpected(&buffered),
-            &format!("adjacently tagged enum {}", ty.ident).as_str(),
-        ));
-    };
-    let (index, variant) = variant_named(e, tag_of(&object, e.tag)?)?;
+    let (mut object, index, variant) = tagged_object(ty, e, buffered, "adjacently")?;
     let content = match (object.remove(e.content), variant.style) {
         (Some(content), _) => content,
         (None, Style::Unit) => Json::Null,
