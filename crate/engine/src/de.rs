@@ -391,6 +391,7 @@ fn unit_slots(n: usize) -> Vec<Value> {
     slots
 }
 
+#[derive(Clone, Copy)]
 struct StructVisitor<'p> {
     seed: Seed<'p>,
     s: &'p StructPlan,
@@ -540,31 +541,50 @@ impl<'p> StructVisitor<'p> {
         mut map: A,
         table: &FlatTable,
     ) -> Result<Value, A::Error> {
-        let visitors: Vec<StructVisitor<'_>> = table
-            .nodes
-            .iter()
-            .enumerate()
-            .map(|(i, n)| match i {
-                0 => Some(StructVisitor { ..*self }),
-                _ => self.child(n.type_id),
-            })
-            .collect::<Option<_>>()
-            .ok_or_else(|| A::Error::custom("a flattened field is not a struct"))?;
-        let mut slots: Vec<Vec<Value>> = visitors
-            .iter()
-            .map(|v| unit_slots(v.s.fields.len()))
-            .collect();
-        let mut seen: Vec<u128> = visitors.iter().map(|v| flatten_mask(v.s)).collect();
+        // Trees of up to eight structs (nearly all) keep their bookkeeping on the
+        // stack: one allocation per struct, as its slots, and none besides.
+        const SMALL: usize = 8;
+        let n = table.nodes.len();
+        let node = |i: usize| match i {
+            0 => Some(*self),
+            _ => self.child(table.nodes[i].type_id),
+        };
+        let mut small_slots: [Vec<Value>; SMALL] = Default::default();
+        let mut large_slots: Vec<Vec<Value>> = Vec::new();
+        let slots: &mut [Vec<Value>] = if n <= SMALL {
+            &mut small_slots[..n]
+        } else {
+            large_slots.resize_with(n, Vec::new);
+            &mut large_slots
+        };
+        let mut small_seen = [0u128; SMALL];
+        let mut large_seen: Vec<u128> = Vec::new();
+        let seen: &mut [u128] = if n <= SMALL {
+            &mut small_seen[..n]
+        } else {
+            large_seen.resize(n, 0);
+            &mut large_seen
+        };
+        for i in 0..n {
+            let Some(v) = node(i) else {
+                return Err(A::Error::custom("a flattened field is not a struct"));
+            };
+            slots[i] = unit_slots(v.s.fields.len());
+            seen[i] = flatten_mask(v.s);
+        }
         while let Some(key) = map.next_key_seed(FlatKeySeed { table })? {
-            let Some((node, slot)) = key else {
+            let Some((at, slot)) = key else {
                 map.next_value::<IgnoredAny>()?;
                 continue;
             };
-            slots[node][slot] = visitors[node].read_value(&mut map, slot, &mut seen[node])?;
+            if let Some(v) = node(at) {
+                slots[at][slot] = v.read_value(&mut map, slot, &mut seen[at])?;
+            }
         }
-        for node in (0..table.nodes.len()).rev() {
-            let value = visitors[node].finish(std::mem::take(&mut slots[node]), seen[node])?;
-            match table.nodes[node].parent {
+        for i in (0..n).rev() {
+            let Some(v) = node(i) else { continue };
+            let value = v.finish(std::mem::take(&mut slots[i]), seen[i])?;
+            match table.nodes[i].parent {
                 Some((parent, slot)) => slots[parent][slot] = value,
                 None => return Ok(value),
             }

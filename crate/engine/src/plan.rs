@@ -167,6 +167,8 @@ pub struct FlatTable {
     pub nodes: Vec<FlatNode>,
     /// Every key of the tree (its own and its children's, aliases included).
     pub keys: &'static [&'static str],
+    /// Each key's node and slot, found as a struct's own keys are.
+    lookup: KeyTable,
     entries: Vec<(&'static str, usize, usize)>,
     /// `deny_unknown_fields` anywhere in the tree.
     pub deny_unknown: bool,
@@ -183,10 +185,10 @@ impl FlatTable {
     /// The node and slot of the field `key` names.
     #[inline]
     pub fn find(&self, key: &str) -> Option<(usize, usize)> {
-        self.entries
-            .iter()
-            .find(|(k, _, _)| *k == key)
-            .map(|&(_, node, slot)| (node, slot))
+        self.lookup.find(key).map(|i| {
+            let (_, node, slot) = self.entries[i];
+            (node, slot)
+        })
     }
 }
 
@@ -556,12 +558,16 @@ fn flat_table(types: &[TypePlan], id: TypeId) -> Option<FlatTable> {
     let mut table = FlatTable {
         nodes: Vec::new(),
         keys: &[],
+        lookup: KeyTable::default(),
         entries: Vec::new(),
         deny_unknown: false,
     };
     let mut keys = Vec::new();
     add_node(types, id, None, &mut table, &mut keys);
     table.keys = intern_slice(&keys);
+    for (i, (key, _, _)) in table.entries.iter().enumerate() {
+        table.lookup.insert(key, i);
+    }
     Some(table)
 }
 
@@ -588,7 +594,7 @@ fn add_node(
             continue;
         }
         for key in std::iter::once(field.key).chain(field.aliases.iter().copied()) {
-            if table.find(key).is_none() {
+            if !table.entries.iter().any(|(k, _, _)| *k == key) {
                 table.entries.push((key, node, slot));
             }
         }
