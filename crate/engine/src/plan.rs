@@ -343,6 +343,16 @@ impl Cx<'_> {
     }
 
     fn type_plan(&mut self, def: &TypeDef) -> TypePlan {
+        if !def.type_params.is_empty() {
+            self.error(
+                def.span,
+                format!(
+                    "generic definitions are not supported by the interpreter; write `{}` with concrete types in place of {}",
+                    def.ident,
+                    def.type_params.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ")
+                ),
+            );
+        }
         let kind = match &def.kind {
             TypeKind::Struct { style, fields } => {
                 let mut plan =

@@ -153,3 +153,15 @@ fn gardes_readme_runs_borrowed_fields_and_all() {
         ["username:ascii", "password:length"]
     );
 }
+
+#[test]
+fn a_generic_definition_is_refused_with_what_to_write_instead() {
+    let text = "struct Page<T> {\n    items: Vec<T>,\n}\n";
+    let errors = Engine::new(text, None).err().expect("refused");
+    assert!(
+        errors[0].to_string().starts_with(
+            "1:8: error: generic definitions are not supported by the interpreter; write `Page` with concrete types in place of `T`"
+        ),
+        "{errors:?}"
+    );
+}

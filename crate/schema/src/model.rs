@@ -26,6 +26,8 @@ pub struct TypeDef {
     pub tagging: Tagging,
     pub transparent: bool,
     pub has_generics: bool,
+    /// The type parameters (`T` of `struct Page<T>`); lifetimes are not here.
+    pub type_params: Vec<String>,
     pub span: Span,
 }
 
@@ -183,6 +185,11 @@ impl TypeDef {
             tagging,
             transparent: container.attrs.transparent(),
             has_generics: !input.generics.params.is_empty(),
+            type_params: input
+                .generics
+                .type_params()
+                .map(|p| p.ident.to_string())
+                .collect(),
             span: input.ident.span(),
         };
         check::rules_apply(&def, errors);
