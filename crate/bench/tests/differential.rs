@@ -1,10 +1,12 @@
 //! The interpreter against the compiled code, scenario by scenario: the same
 //! outcome, the same decoded value (compared through serialization) and the same
 //! violations (path and code), on the bundled inputs and on thousands of inputs
-//! made from them (values changed, keys dropped or added, types swapped, text cut).
+//! made from them (values changed, keys dropped or added, types swapped, text cut)
+//! and on values generated from the plan, valid and breaking each rule in turn.
 
 use overhead_bench::bundled::{self, BUNDLED};
 use overhead_bench::sample::Rng;
+use overhead_engine::generate::Generator;
 use overhead_engine::run::{Engine, Error};
 use overhead_validate::{Validate, Violations, json};
 use serde::Serialize;
@@ -258,6 +260,28 @@ where
         );
     }
     eprintln!("{name}: {tally:?}");
+
+    // Inputs made from the plan: values that keep every rule are valid in both
+    // engines; each breakable rule, broken alone, makes them invalid.
+    let mut generator = Generator::new(engine.plan(), 0x6E4E ^ name.len() as u64);
+    for _ in 0..1000 {
+        let text = engine.to_json(&generator.valid()).expect("ser");
+        assert_eq!(agree::<P, I>(&engine, &text), Kind::Valid, "{name}: {text}");
+    }
+    let targets = generator.targets();
+    assert!(!targets.is_empty(), "{name}: no rule to break");
+    eprintln!("{name}: {} rules broken one at a time", targets.len());
+    for target in targets {
+        for _ in 0..50 {
+            let value = generator.violating(target).expect("breakable");
+            let text = engine.to_json(&value).expect("ser");
+            assert_eq!(
+                agree::<P, I>(&engine, &text),
+                Kind::Invalid,
+                "{name} {target:?}: {text}"
+            );
+        }
+    }
 }
 
 #[test]

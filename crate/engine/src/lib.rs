@@ -7,6 +7,7 @@
 
 mod check;
 mod de;
+pub mod generate;
 mod intern;
 mod order;
 mod plan;

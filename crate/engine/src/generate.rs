@@ -1,0 +1,405 @@
+//! Inputs from a plan: values that keep every rule, and values that break one
+//! chosen rule of one field, deterministic per seed. They feed the differential
+//! tests and, written as JSON, any input a user wants more of.
+//!
+//! A value is built to fit its field's rules (lengths, ranges, formats, one_of,
+//! prefixes and suffixes). A field with a regex cannot be built to fit it in
+//! general; such a field is left as generated and the value may then break
+//! that rule (the generator says which fields it could not honour).
+
+use overhead_schema::Style;
+
+use crate::check::{Check, CheckKind};
+use crate::plan::{FieldPlan, KindPlan, Plan};
+use crate::ty::{Int, Ty};
+use crate::value::Value;
+
+/// SplitMix64, seeded: the same inputs on every machine.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `lo..=hi` (`lo <= hi`).
+    fn between(&mut self, lo: i128, hi: i128) -> i128 {
+        let span = (hi - lo) as u128 + 1;
+        lo + (u128::from(self.next()) % span.max(1)) as i128
+    }
+
+    fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+}
+
+const ALPHANUMERIC: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789";
+
+/// Which rule of which field a generated value breaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Target {
+    /// The field's slot in the root struct.
+    pub slot: usize,
+    /// The rule's place among the field's rules.
+    pub check: usize,
+}
+
+pub struct Generator<'p> {
+    plan: &'p Plan,
+    rng: Rng,
+    depth: usize,
+}
+
+impl<'p> Generator<'p> {
+    pub fn new(plan: &'p Plan, seed: u64) -> Generator<'p> {
+        Generator {
+            plan,
+            rng: Rng(seed),
+            depth: 0,
+        }
+    }
+
+    /// A value of the root type that keeps every rule the generator can honour.
+    pub fn valid(&mut self) -> Value {
+        let root = Ty::Named(self.plan.root);
+        self.value(&root, &[])
+    }
+
+    /// The rules of the root struct that a value can be made to break:
+    /// one target per (field, rule).
+    pub fn targets(&self) -> Vec<Target> {
+        let Some(s) = self.plan.struct_plan(self.plan.root) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (slot, field) in s.fields.iter().enumerate().filter(|(_, f)| !f.skip) {
+            for (check, c) in field.checks.iter().enumerate() {
+                if breaking(&c.kind, &field.ty).is_some() {
+                    out.push(Target { slot, check });
+                }
+            }
+        }
+        out
+    }
+
+    /// A valid root value with one field changed to break the target rule.
+    pub fn violating(&mut self, target: Target) -> Option<Value> {
+        let mut value = self.valid();
+        let s = self.plan.struct_plan(self.plan.root)?;
+        let field = s.fields.get(target.slot)?;
+        let check = field.checks.get(target.check)?;
+        let broken = breaking(&check.kind, &field.ty)?;
+        if let Value::Struct(slots) = &mut value {
+            slots[target.slot] = broken;
+        }
+        Some(value)
+    }
+
+    fn value(&mut self, ty: &Ty, checks: &[Check]) -> Value {
+        self.depth += 1;
+        let value = self.value_inner(ty, checks);
+        self.depth -= 1;
+        value
+    }
+
+    fn value_inner(&mut self, ty: &Ty, checks: &[Check]) -> Value {
+        let required = checks.iter().any(|c| matches!(c.kind, CheckKind::Required));
+        match ty {
+            Ty::Unit => Value::Unit,
+            Ty::Bool => Value::Bool(self.rng.chance(50)),
+            Ty::Int(int) => self.int(*int, checks),
+            Ty::F32 | Ty::F64 => self.float(checks),
+            Ty::Char => Value::Char(char::from(ALPHANUMERIC[(self.rng.next() % 36) as usize])),
+            Ty::Str => Value::Str(self.string(checks).into_boxed_str()),
+            Ty::Json => Value::Json(Box::new(serde_json::Value::from(self.rng.next() % 100))),
+            // Deep trees stop at `None` where they can.
+            Ty::Option(inner) => {
+                if !required && (self.depth > 6 || self.rng.chance(30)) {
+                    Value::Unit
+                } else {
+                    self.value(inner, checks)
+                }
+            }
+            Ty::Seq(item) | Ty::Set { item, .. } => {
+                let n = self.count(checks);
+                let element = element_checks(checks);
+                let mut items: Vec<Value> = Vec::with_capacity(n);
+                for _ in 0..n {
+                    items.push(self.value(item, &element));
+                }
+                // Sets and `unique` hold each element once.
+                items.dedup();
+                Value::Seq(items)
+            }
+            Ty::Array(n, item) => Value::Seq((0..*n).map(|_| self.value(item, &[])).collect()),
+            Ty::Tuple(items) => Value::Seq(items.iter().map(|t| self.value(t, &[])).collect()),
+            Ty::Map { value, .. } => {
+                let n = self.count(checks);
+                let element = element_checks(checks);
+                Value::Map(
+                    (0..n)
+                        .map(|i| {
+                            (
+                                format!("key{i}").into_boxed_str(),
+                                self.value(value, &element),
+                            )
+                        })
+                        .collect(),
+                )
+            }
+            Ty::Named(id) => self.named(*id),
+        }
+    }
+
+    fn named(&mut self, id: usize) -> Value {
+        match &self.plan.types[id].kind {
+            KindPlan::Struct(s) => Value::Struct(self.fields(&s.fields)),
+            KindPlan::Enum(e) => {
+                let live: Vec<usize> = (0..e.variants.len())
+                    .filter(|&i| !e.variants[i].skip)
+                    .collect();
+                let Some(&index) = live.get((self.rng.next() % live.len().max(1) as u64) as usize)
+                else {
+                    return Value::Unit;
+                };
+                let variant = &e.variants[index];
+                let fields = self.fields(&variant.fields.fields);
+                let payload = match variant.style {
+                    Style::Unit => Value::Unit,
+                    Style::Newtype => fields.into_vec().pop().unwrap_or(Value::Unit),
+                    Style::Tuple => Value::Seq(fields.into_vec()),
+                    Style::Named => Value::Struct(fields),
+                };
+                Value::Variant(index as u32, Box::new(payload))
+            }
+        }
+    }
+
+    fn fields(&mut self, fields: &[FieldPlan]) -> Box<[Value]> {
+        fields
+            .iter()
+            .map(|f| {
+                if f.skip {
+                    crate::de::default_value(self.plan, &f.ty)
+                } else {
+                    self.value(&f.ty, &f.checks)
+                }
+            })
+            .collect()
+    }
+
+    /// How many items a collection gets: within its `length` rule, short otherwise.
+    fn count(&mut self, checks: &[Check]) -> usize {
+        let (lo, hi) = length_bounds(checks, 0, if self.depth > 4 { 1 } else { 3 });
+        self.rng.between(lo as i128, hi as i128) as usize
+    }
+
+    fn int(&mut self, int: Int, checks: &[Check]) -> Value {
+        let (mut lo, mut hi) = int.bounds();
+        // Small numbers read like real data; a rule's range narrows them.
+        hi = hi.min(lo.max(0) + 1000);
+        for c in checks {
+            match &c.kind {
+                CheckKind::RangeInt(r) => {
+                    if let Some(m) = r.min {
+                        lo = lo.max(m);
+                    }
+                    if let Some(m) = r.exclusive_min {
+                        lo = lo.max(m + 1);
+                    }
+                    if let Some(m) = r.max {
+                        hi = hi.min(m).max(lo);
+                    }
+                    if let Some(m) = r.exclusive_max {
+                        hi = hi.min(m - 1).max(lo);
+                    }
+                }
+                CheckKind::OneOfInt(options) if !options.is_empty() => {
+                    let pick = options[(self.rng.next() % options.len() as u64) as usize];
+                    return int_value(int, pick);
+                }
+                _ => {}
+            }
+        }
+        int_value(int, self.rng.between(lo, hi.max(lo)))
+    }
+
+    fn float(&mut self, checks: &[Check]) -> Value {
+        let (mut lo, mut hi) = (0.0f64, 1000.0f64);
+        for c in checks {
+            if let CheckKind::RangeFloat(r) = &c.kind {
+                if let Some(m) = r.min.or(r.exclusive_min.map(|m| m + 0.5)) {
+                    lo = m;
+                }
+                if let Some(m) = r.max.or(r.exclusive_max.map(|m| m - 0.5)) {
+                    hi = m.max(lo);
+                }
+            }
+        }
+        // Quarters: exact in f32 and f64 alike.
+        let steps = ((hi - lo) * 4.0).floor().max(0.0) as i128;
+        Value::F64(lo + self.rng.between(0, steps) as f64 / 4.0)
+    }
+
+    fn string(&mut self, checks: &[Check]) -> String {
+        let mut prefix = "";
+        let mut suffix = "";
+        let mut inner = "";
+        let mut format = None;
+        for c in checks {
+            match &c.kind {
+                CheckKind::OneOfStr(options) if !options.is_empty() => {
+                    return options[(self.rng.next() % options.len() as u64) as usize].to_owned();
+                }
+                CheckKind::Email => format = Some("email"),
+                CheckKind::Url => format = Some("url"),
+                CheckKind::StartsWith(p) => prefix = p,
+                CheckKind::EndsWith(p) => suffix = p,
+                CheckKind::Contains(p) => inner = p,
+                _ => {}
+            }
+        }
+        let non_empty = checks
+            .iter()
+            .any(|c| matches!(c.kind, CheckKind::NonBlank | CheckKind::NonEmpty));
+        let (lo, hi) = length_bounds(checks, usize::from(non_empty), 12);
+        let fixed = prefix.chars().count() + suffix.chars().count() + inner.chars().count();
+        let (shape_lo, shape) = match format {
+            Some("email") => (7, "@example.com"),
+            Some("url") => (20, ""),
+            _ => (0, ""),
+        };
+        let lo = lo
+            .max(fixed + shape_lo)
+            .max(if format.is_some() { 1 } else { 0 });
+        let n = self.rng.between(lo as i128, hi.max(lo) as i128) as usize;
+        let filler = n
+            .saturating_sub(fixed + shape.len())
+            .max(usize::from(format.is_some()));
+        let word: String = (0..filler)
+            .map(|_| char::from(ALPHANUMERIC[(self.rng.next() % 36) as usize]))
+            .collect();
+        match format {
+            Some("email") => format!("{prefix}{word}{inner}{suffix}{shape}"),
+            Some("url") => format!("https://example.com/{prefix}{word}{inner}{suffix}"),
+            _ => format!("{prefix}{word}{inner}{suffix}"),
+        }
+    }
+}
+
+/// The rules of each element (`each`), for collections.
+fn element_checks(checks: &[Check]) -> Vec<Check> {
+    checks
+        .iter()
+        .filter_map(|c| match &c.kind {
+            CheckKind::Each(inner) => Some(inner.iter().map(clone_check)),
+            _ => None,
+        })
+        .flatten()
+        .collect()
+}
+
+fn clone_check(c: &Check) -> Check {
+    let kind = match &c.kind {
+        CheckKind::Email => CheckKind::Email,
+        CheckKind::Url => CheckKind::Url,
+        CheckKind::Length(l) => CheckKind::Length(*l),
+        CheckKind::RangeInt(r) => CheckKind::RangeInt(*r),
+        CheckKind::RangeFloat(r) => CheckKind::RangeFloat(*r),
+        CheckKind::Alphanumeric => CheckKind::Alphanumeric,
+        CheckKind::Ascii => CheckKind::Ascii,
+        CheckKind::NonEmpty => CheckKind::NonEmpty,
+        CheckKind::NonBlank => CheckKind::NonBlank,
+        CheckKind::Contains(p) => CheckKind::Contains(p),
+        CheckKind::StartsWith(p) => CheckKind::StartsWith(p),
+        CheckKind::EndsWith(p) => CheckKind::EndsWith(p),
+        CheckKind::OneOfStr(o) => CheckKind::OneOfStr(o.clone()),
+        CheckKind::OneOfInt(o) => CheckKind::OneOfInt(o.clone()),
+        // The rest constrain nothing the generator builds.
+        _ => CheckKind::Unique,
+    };
+    Check {
+        kind,
+        code: None,
+        message: None,
+    }
+}
+
+/// The `length` bounds of the rules, within `lo..=hi` when they say nothing.
+fn length_bounds(checks: &[Check], lo: usize, hi: usize) -> (usize, usize) {
+    let (mut lo, mut hi) = (lo, hi);
+    for c in checks {
+        if let CheckKind::Length(l) = &c.kind {
+            if let Some(e) = l.equal {
+                return (e, e);
+            }
+            if let Some(m) = l.min {
+                lo = lo.max(m);
+                hi = hi.max(m);
+            }
+            if let Some(m) = l.max {
+                hi = hi.min(m);
+                lo = lo.min(hi);
+            }
+        }
+    }
+    (lo, hi.max(lo))
+}
+
+fn int_value(int: Int, n: i128) -> Value {
+    match int {
+        Int::I128 => Value::I128(n),
+        Int::U128 => Value::U128(n.max(0) as u128),
+        i if i.is_signed() => Value::I64(n as i64),
+        _ => Value::U64(n.max(0) as u64),
+    }
+}
+
+/// A value of `ty` that breaks the rule, when the generator knows one.
+fn breaking(kind: &CheckKind, ty: &Ty) -> Option<Value> {
+    let inner = match ty {
+        Ty::Option(inner) => inner.as_ref(),
+        other => other,
+    };
+    let text = |s: &str| Some(Value::Str(s.into()));
+    match (kind, inner) {
+        (CheckKind::Required, _) => Some(Value::Unit),
+        (CheckKind::Email, Ty::Str) => text("not-an-email"),
+        (CheckKind::Url, Ty::Str) => text("not a url"),
+        (CheckKind::Alphanumeric, Ty::Str) => text("a!b"),
+        (CheckKind::Ascii, Ty::Str) => text("é"),
+        (CheckKind::NonBlank, Ty::Str) => text("   "),
+        (CheckKind::NonEmpty, Ty::Str) => text(""),
+        (CheckKind::StartsWith(_), Ty::Str) => text("\u{2603}"),
+        (CheckKind::EndsWith(_), Ty::Str) => text("\u{2603}"),
+        (CheckKind::Contains(_), Ty::Str) => text("\u{2603}"),
+        (CheckKind::OneOfStr(_), Ty::Str) => text("\u{2603}none of them"),
+        (CheckKind::Length(l), Ty::Str) => match (l.equal, l.min, l.max) {
+            (Some(e), _, _) => text(&"a".repeat(e + 1)),
+            (_, Some(m), _) if m > 0 => text(&"a".repeat(m - 1)),
+            (_, _, Some(m)) => text(&"a".repeat(m + 1)),
+            _ => None,
+        },
+        (CheckKind::RangeInt(r), Ty::Int(int)) => {
+            let (lo, hi) = int.bounds();
+            let below = r.min.map(|m| m - 1).or(r.exclusive_min);
+            let above = r.max.map(|m| m + 1).or(r.exclusive_max);
+            below
+                .filter(|b| *b >= lo)
+                .or(above.filter(|a| *a <= hi))
+                .map(|n| int_value(*int, n))
+        }
+        (CheckKind::RangeFloat(r), Ty::F32 | Ty::F64) => r
+            .min
+            .map(|m| m - 1.0)
+            .or(r.exclusive_min)
+            .or(r.max.map(|m| m + 1.0))
+            .or(r.exclusive_max)
+            .map(Value::F64),
+        _ => None,
+    }
+}
