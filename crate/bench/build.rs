@@ -63,7 +63,6 @@ fn scenario(dir: &Path) -> (TokenStream, TokenStream) {
     });
     let mut items: Vec<syn::Item> = Vec::new();
     let mut types = Vec::new();
-    let mut samples = Vec::new();
     let mut uses = Vec::new();
     for item in file.items {
         match item {
@@ -72,7 +71,6 @@ fn scenario(dir: &Path) -> (TokenStream, TokenStream) {
                 keep_attrs(&mut s.attrs);
                 s.fields.iter_mut().for_each(|f| keep_attrs(&mut f.attrs));
                 types.push(s.ident.clone());
-                samples.push(struct_sample(&s));
                 items.push(syn::Item::Struct(s));
             }
             syn::Item::Enum(mut e) => {
@@ -83,7 +81,6 @@ fn scenario(dir: &Path) -> (TokenStream, TokenStream) {
                     v.fields.iter_mut().for_each(|f| keep_attrs(&mut f.attrs));
                 }
                 types.push(e.ident.clone());
-                samples.push(enum_sample(&e));
                 items.push(syn::Item::Enum(e));
             }
             // The standard library's names the definitions use (`BTreeSet`, …).
@@ -175,9 +172,7 @@ fn scenario(dir: &Path) -> (TokenStream, TokenStream) {
         pub mod #module {
             pub mod plain {
                 #(#uses)*
-                use crate::sample::{Rng, Sample};
                 #(#[derive(::serde::Serialize, ::serde::Deserialize, ::overhead_validate::Validate)] #plain)*
-                #(#samples)*
             }
             pub mod integrated {
                 #(#uses)*
@@ -336,53 +331,6 @@ fn unflatten(item: &syn::Item) -> syn::Item {
         }
     }
     item
-}
-
-/// `impl Sample`: every field drawn at random.
-fn struct_sample(s: &syn::ItemStruct) -> TokenStream {
-    let ident = &s.ident;
-    let build = construct(quote!(Self), &s.fields);
-    quote! {
-        impl Sample for #ident {
-            fn sample(rng: &mut Rng) -> Self { #build }
-        }
-    }
-}
-
-/// `impl Sample`: a variant drawn at random, then its fields.
-fn enum_sample(e: &syn::ItemEnum) -> TokenStream {
-    let ident = &e.ident;
-    let count = e.variants.len() as u64;
-    let arms = e.variants.iter().enumerate().map(|(i, v)| {
-        let name = &v.ident;
-        let build = construct(quote!(Self::#name), &v.fields);
-        let i = i as u64;
-        quote!(#i => #build,)
-    });
-    quote! {
-        impl Sample for #ident {
-            fn sample(rng: &mut Rng) -> Self {
-                match rng.below(#count) {
-                    #(#arms)*
-                    _ => unreachable!("below({}) is less than {}", #count, #count),
-                }
-            }
-        }
-    }
-}
-
-fn construct(path: TokenStream, fields: &syn::Fields) -> TokenStream {
-    match fields {
-        syn::Fields::Named(named) => {
-            let names = named.named.iter().map(|f| &f.ident);
-            quote!(#path { #(#names: Sample::sample(rng)),* })
-        }
-        syn::Fields::Unnamed(unnamed) => {
-            let values = unnamed.unnamed.iter().map(|_| quote!(Sample::sample(rng)));
-            quote!(#path(#(#values),*))
-        }
-        syn::Fields::Unit => path,
-    }
 }
 
 fn read(path: &Path) -> String {

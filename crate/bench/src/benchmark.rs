@@ -42,6 +42,25 @@ pub enum Engines {
     All,
 }
 
+/// How many values a random-data job cycles through, and the seed that makes
+/// them the same on every machine.
+const POOL: usize = 64;
+const POOL_SEED: u64 = 0x0001_5EED;
+
+/// `data = "random"`: values generated from the definitions (keeping their
+/// rules), as JSON, for every engine to decode the same.
+fn random_pool(scenario: &Scenario) -> Result<Vec<String>, Error> {
+    let engine = interpreted::compile(&scenario.schema, scenario.root.as_deref())?;
+    let mut generator = overhead_engine::generate::Generator::new(engine.plan(), POOL_SEED);
+    (0..POOL)
+        .map(|_| {
+            engine
+                .to_json(&generator.valid())
+                .map_err(|e| Error::Run(format!("cannot write a generated value: {e}")))
+        })
+        .collect()
+}
+
 /// Keeps `job` when its outcome agrees with the reference (figures compare only
 /// for the same answer); otherwise says so in a note and leaves it untimed.
 fn admit(
@@ -176,6 +195,10 @@ impl Benchmark {
             _ => None,
         };
         let data = request.data.unwrap_or(scenario.data);
+        let pool = match data {
+            crate::Data::Random => random_pool(scenario)?,
+            crate::Data::Serial => Vec::new(),
+        };
         let mut jobs = Vec::new();
         if request.engines == Engines::All && bundled_match.is_none() {
             notes.push(
@@ -195,6 +218,7 @@ impl Benchmark {
                     input,
                     data,
                     repeat: scenario.repeat.unwrap_or(1),
+                    pool: &pool,
                 };
                 // The reference outcome: the compiled engine's when it runs.
                 let mut reference: Option<Outcome> = None;

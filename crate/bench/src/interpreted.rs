@@ -87,24 +87,22 @@ pub fn job(engine: &Rc<Interpreter>, request: &JobRequest<'_>) -> Option<Result<
             };
             Job::new(info, move || run(&e, black_box(&text)))
         }
-        _ if request.data == Data::Random => {
-            return Some(Err(
-                "random data for the interpreted engine comes with its input generator, not in this version"
-                    .into(),
-            ));
-        }
         Ser | ToValue | EncJson | EncPostcard | EncJsonReuse | EncPostcardReuse | DecJson
         | DecPostcard | FromValue | FromJs | ToJs => {
-            let value = match engine.decode(&text) {
-                Ok(value) => value,
-                Err(err) => {
-                    return Some(Err(format!(
+            let values: Result<Vec<Value>, String> = match request.data {
+                Data::Serial => engine.decode(&text).map(|v| vec![v]).map_err(|err| {
+                    format!(
                         "`{}` needs a value, and input `{}` does not decode: {err}",
                         request.variant, request.input.name
-                    )));
-                }
+                    )
+                }),
+                Data::Random => request
+                    .pool
+                    .iter()
+                    .map(|t| engine.decode(t).map_err(|err| err.to_string()))
+                    .collect(),
             };
-            return Some(values_job(e, value, request));
+            return Some(values.and_then(|values| values_job(e, values, request)));
         }
         _ => return None,
     }))
@@ -168,95 +166,120 @@ pub fn flatten_job(
     })())
 }
 
-/// Encode, decode and convert jobs on the input's value.
-fn values_job(e: Rc<Interpreter>, value: Value, request: &JobRequest<'_>) -> Result<Job, String> {
+/// Encode, decode and convert jobs on the input's value, or cycling through the
+/// random pool; SIZE is the encoded size, or the pool's mean.
+fn values_job(
+    e: Rc<Interpreter>,
+    values: Vec<Value>,
+    request: &JobRequest<'_>,
+) -> Result<Job, String> {
     use Variant::*;
     let root = Ty::Named(e.plan().root);
-    let encoded_size = |bytes: Result<usize, String>| bytes.unwrap_or(0);
+    let mean = |sizes: Vec<usize>| {
+        let n = sizes.len();
+        (sizes.iter().sum::<usize>() + n / 2)
+            .checked_div(n)
+            .unwrap_or(0)
+    };
+    let json_size = |v: &Value| e.to_json(v).map_or(0, |s| s.len());
+    let mut info = info(request, Outcome::Ok, None);
+    let mut next = 0;
+    let mut cycle = move |n: usize| {
+        let i = next;
+        next = (next + 1) % n;
+        i
+    };
     let job = match request.variant {
-        Ser => {
-            let size = encoded_size(
-                e.to_json(&value)
-                    .map(|s| s.len())
-                    .map_err(|x| x.to_string()),
-            );
-            let mut info = info(request, Outcome::Ok, None);
-            info.size = size;
-            Job::new(info, move || e.to_json(black_box(&value)))
-        }
-        ToValue => {
-            let mut info = info(request, Outcome::Ok, None);
-            info.size = e.to_json(&value).map_or(0, |s| s.len());
-            Job::new(info, move || {
-                serde_json::to_value(e.typed(black_box(&value)))
-            })
-        }
-        EncJson => {
-            let mut info = info(request, Outcome::Ok, None);
-            info.size = serde_json::to_vec(&e.typed(&value)).map_or(0, |b| b.len());
-            Job::new(info, move || {
-                serde_json::to_vec(&e.typed(black_box(&value)))
-            })
-        }
-        EncPostcard => {
-            let mut info = info(request, Outcome::Ok, None);
-            info.size = postcard::to_allocvec(&e.typed(&value)).map_or(0, |b| b.len());
-            Job::new(info, move || {
-                postcard::to_allocvec(&e.typed(black_box(&value)))
-            })
-        }
-        EncJsonReuse => {
-            let mut info = info(request, Outcome::Ok, None);
-            info.size = serde_json::to_vec(&e.typed(&value)).map_or(0, |b| b.len());
+        Ser | ToValue | EncJson | EncPostcard | EncJsonReuse | EncPostcardReuse => {
+            info.size = mean(match request.variant {
+                EncPostcard | EncPostcardReuse => values
+                    .iter()
+                    .map(|v| postcard::to_allocvec(&e.typed(v)).map_or(0, |b| b.len()))
+                    .collect(),
+                _ => values.iter().map(json_size).collect(),
+            });
+            let variant = request.variant;
             let mut buffer = Vec::new();
             Job::new(info, move || {
-                buffer.clear();
-                serde_json::to_writer(&mut buffer, &e.typed(black_box(&value)))
-                    .map(|()| buffer.len())
-            })
-        }
-        EncPostcardReuse => {
-            let mut info = info(request, Outcome::Ok, None);
-            info.size = postcard::to_allocvec(&e.typed(&value)).map_or(0, |b| b.len());
-            let mut buffer = Vec::new();
-            Job::new(info, move || {
-                buffer.clear();
-                buffer =
-                    postcard::to_extend(&e.typed(black_box(&value)), std::mem::take(&mut buffer))?;
-                Ok::<usize, postcard::Error>(buffer.len())
+                let value = black_box(&values[cycle(values.len())]);
+                let typed = e.typed(value);
+                match variant {
+                    Ser => serde_json::to_string(&typed)
+                        .map(|s| s.len())
+                        .map_err(|x| x.to_string()),
+                    ToValue => serde_json::to_value(typed)
+                        .map(|_| 0)
+                        .map_err(|x| x.to_string()),
+                    EncJson => serde_json::to_vec(&typed)
+                        .map(|b| b.len())
+                        .map_err(|x| x.to_string()),
+                    EncPostcard => postcard::to_allocvec(&typed)
+                        .map(|b| b.len())
+                        .map_err(|x| x.to_string()),
+                    EncJsonReuse => {
+                        buffer.clear();
+                        serde_json::to_writer(&mut buffer, &typed)
+                            .map(|()| buffer.len())
+                            .map_err(|x| x.to_string())
+                    }
+                    _ => {
+                        buffer.clear();
+                        postcard::to_extend(&typed, std::mem::take(&mut buffer))
+                            .map(|b| {
+                                buffer = b;
+                                buffer.len()
+                            })
+                            .map_err(|x| x.to_string())
+                    }
+                }
             })
         }
         DecJson => {
-            let bytes = serde_json::to_vec(&e.typed(&value)).map_err(|x| x.to_string())?;
-            let mut info = info(request, Outcome::Ok, None);
-            info.size = bytes.len();
+            let texts = values
+                .iter()
+                .map(|v| serde_json::to_vec(&e.typed(v)))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|x| x.to_string())?;
+            info.size = mean(texts.iter().map(Vec::len).collect());
             Job::new(info, move || {
-                let mut de = serde_json::Deserializer::from_slice(black_box(&bytes));
+                let bytes = black_box(&texts[cycle(texts.len())]);
+                let mut de = serde_json::Deserializer::from_slice(bytes);
                 seed(&e, &root).deserialize(&mut de)
             })
         }
         DecPostcard => {
-            let bytes = postcard::to_allocvec(&e.typed(&value)).map_err(|x| x.to_string())?;
-            let mut info = info(request, Outcome::Ok, None);
-            info.size = bytes.len();
-            if let Err(err) =
-                seed(&e, &root).deserialize(&mut postcard::Deserializer::from_bytes(&bytes))
-            {
+            let encoded = values
+                .iter()
+                .map(|v| postcard::to_allocvec(&e.typed(v)))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|x| x.to_string())?;
+            info.size = mean(encoded.iter().map(Vec::len).collect());
+            if let Some(err) = encoded.iter().find_map(|b| {
+                seed(&e, &root)
+                    .deserialize(&mut postcard::Deserializer::from_bytes(b))
+                    .err()
+            }) {
                 info.outcome = Outcome::Error;
                 info.message = Some(err.to_string());
             }
             Job::new(info, move || {
-                seed(&e, &root)
-                    .deserialize(&mut postcard::Deserializer::from_bytes(black_box(&bytes)))
+                let bytes = black_box(&encoded[cycle(encoded.len())]);
+                seed(&e, &root).deserialize(&mut postcard::Deserializer::from_bytes(bytes))
             })
         }
         FromValue => {
-            let json = serde_json::to_value(e.typed(&value)).map_err(|x| x.to_string())?;
-            let mut info = info(request, Outcome::Ok, None);
-            info.size = json.to_string().len();
-            Job::new(info, move || seed(&e, &root).deserialize(black_box(&json)))
+            let objects = values
+                .iter()
+                .map(|v| serde_json::to_value(e.typed(v)))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|x| x.to_string())?;
+            info.size = mean(values.iter().map(json_size).collect());
+            Job::new(info, move || {
+                let object = black_box(&objects[cycle(objects.len())]);
+                seed(&e, &root).deserialize(object)
+            })
         }
-        FromJs | ToJs => return js::job(e, value, request),
+        FromJs | ToJs => return js::job(e, values, request),
         _ => return Err(format!("`{}` has no interpreted form", request.variant)),
     };
     Ok(job)
@@ -276,27 +299,46 @@ mod js {
     use super::*;
 
     /// JS object ↔ value through serde-wasm-bindgen, through the plan.
-    pub fn job(e: Rc<Interpreter>, value: Value, request: &JobRequest<'_>) -> Result<Job, String> {
+    pub fn job(
+        e: Rc<Interpreter>,
+        values: Vec<Value>,
+        request: &JobRequest<'_>,
+    ) -> Result<Job, String> {
         let root = Ty::Named(e.plan().root);
         let mut info = info(request, Outcome::Ok, None);
-        info.size = e.to_json(&value).map_or(0, |s| s.len());
+        let sizes: Vec<usize> = values
+            .iter()
+            .map(|v| e.to_json(v).map_or(0, |s| s.len()))
+            .collect();
+        info.size = (sizes.iter().sum::<usize>() + sizes.len() / 2)
+            .checked_div(sizes.len())
+            .unwrap_or(0);
+        let mut next = 0;
         Ok(match request.variant {
             Variant::ToJs => Job::new(info, move || {
-                serde_wasm_bindgen::to_value(&e.typed(black_box(&value)))
+                let value = black_box(&values[next]);
+                next = (next + 1) % values.len();
+                serde_wasm_bindgen::to_value(&e.typed(value))
             }),
             _ => {
-                let object =
-                    serde_wasm_bindgen::to_value(&e.typed(&value)).map_err(|x| x.to_string())?;
-                if let Err(err) = seed(&e, &root)
-                    .deserialize(serde_wasm_bindgen::Deserializer::from(object.clone()))
-                {
+                let objects = values
+                    .iter()
+                    .map(|v| serde_wasm_bindgen::to_value(&e.typed(v)))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|x| x.to_string())?;
+                if let Some(err) = objects.iter().find_map(|o| {
+                    seed(&e, &root)
+                        .deserialize(serde_wasm_bindgen::Deserializer::from(o.clone()))
+                        .err()
+                }) {
                     info.outcome = Outcome::Error;
                     info.message = Some(err.to_string());
                 }
                 Job::new(info, move || {
-                    seed(&e, &root).deserialize(serde_wasm_bindgen::Deserializer::from(
-                        black_box(&object).clone(),
-                    ))
+                    let object = black_box(&objects[next]);
+                    next = (next + 1) % objects.len();
+                    seed(&e, &root)
+                        .deserialize(serde_wasm_bindgen::Deserializer::from(object.clone()))
                 })
             }
         })
@@ -309,7 +351,7 @@ mod js {
 
     pub fn job(
         _e: Rc<Interpreter>,
-        _value: Value,
+        _values: Vec<Value>,
         request: &JobRequest<'_>,
     ) -> Result<Job, String> {
         Err(format!("`{}` runs only in the browser", request.variant))

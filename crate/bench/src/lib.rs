@@ -16,7 +16,6 @@ pub mod job;
 pub mod peers;
 pub mod report;
 pub mod runner;
-pub mod sample;
 pub mod scenario;
 pub mod settings;
 pub mod stats;

@@ -3,8 +3,9 @@
 //! from `serde_json::Value` (the "dict" path) or a JS object.
 //!
 //! With `data = "serial"` every operation handles the input's value; with
-//! `"random"`, operations cycle through a pool drawn from a seeded generator, so
-//! sizes vary (SIZE is then the pool's mean).
+//! `"random"`, operations cycle through a pool of values generated from the
+//! definitions by the interpreter's seeded generator (so every engine handles
+//! the same values), and sizes vary (SIZE is then the pool's mean).
 
 use std::hint::black_box;
 
@@ -12,17 +13,11 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::{JobRequest, info};
-use crate::sample::{Sample, pool};
 use crate::{Data, Job, Outcome, Variant};
-
-/// How many values a random-data job cycles through.
-const POOL: usize = 64;
-/// The generator's seed: the same pool on every machine.
-const SEED: u64 = 0x0001_5EED;
 
 pub fn job<P>(request: &JobRequest<'_>) -> Option<Result<Job, String>>
 where
-    P: DeserializeOwned + Serialize + Sample + 'static,
+    P: DeserializeOwned + Serialize + 'static,
 {
     use Variant::*;
     if !matches!(
@@ -86,7 +81,7 @@ where
 }
 
 /// The values a job handles: the input's, or the random pool.
-fn values<P: DeserializeOwned + Sample>(request: &JobRequest<'_>) -> Result<Vec<P>, String> {
+fn values<P: DeserializeOwned>(request: &JobRequest<'_>) -> Result<Vec<P>, String> {
     match request.data {
         Data::Serial => serde_json::from_str::<P>(&request.input.text)
             .map(|value| vec![value])
@@ -96,7 +91,11 @@ fn values<P: DeserializeOwned + Sample>(request: &JobRequest<'_>) -> Result<Vec<
                     request.variant, request.input.name
                 )
             }),
-        Data::Random => Ok(pool(SEED, POOL)),
+        Data::Random => request
+            .pool
+            .iter()
+            .map(|text| serde_json::from_str::<P>(text).map_err(|e| e.to_string()))
+            .collect(),
     }
 }
 

@@ -21,6 +21,9 @@ pub struct JobRequest<'a> {
     pub data: Data,
     /// Copies of the input value per operation (flatten variants).
     pub repeat: u32,
+    /// With `data = "random"`: the values to cycle through, as JSON texts,
+    /// generated from the definitions (the same for every engine).
+    pub pool: &'a [String],
 }
 
 /// One compiled type of a bundled scenario.

@@ -9,7 +9,6 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::{CompiledType, JobRequest, formats, info, invalid};
-use crate::sample::Sample;
 use crate::{Job, Outcome, Variant};
 
 /// The compiled operations of one type: `P` derives `Serialize`, `Deserialize`
@@ -22,7 +21,7 @@ impl<P, I> Codec<P, I> {
 
 impl<P, I> CompiledType for Codec<P, I>
 where
-    P: DeserializeOwned + Serialize + Validate + Sample + 'static,
+    P: DeserializeOwned + Serialize + Validate + 'static,
     I: DeserializeOwned + 'static,
 {
     fn job(&self, request: &JobRequest<'_>) -> Option<Result<Job, String>> {
