@@ -164,16 +164,19 @@ fn load(path: &Path) -> Result<Scenario, String> {
 fn check(file: &Path) -> Result<(), String> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-    let analysis = overhead_schema::analyze(&text);
-    for d in &analysis.diagnostics {
+    let diagnosis = overhead_engine::diagnose::diagnose(&text, None);
+    for d in &diagnosis.diagnostics {
         println!("{}:{d}", file.display());
     }
-    if analysis.is_runnable() {
-        let names: Vec<String> = analysis.types.iter().map(|t| t.ident.to_string()).collect();
-        println!("ok: {} type(s): {}", names.len(), names.join(", "));
+    if diagnosis.runnable {
+        println!(
+            "ok: {} type(s): {}",
+            diagnosis.types.len(),
+            diagnosis.types.join(", ")
+        );
         Ok(())
     } else {
-        let errors = analysis
+        let errors = diagnosis
             .diagnostics
             .iter()
             .filter(|d| d.severity == overhead_schema::Severity::Error)

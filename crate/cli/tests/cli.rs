@@ -290,14 +290,20 @@ fn check_reports_diagnostics_with_positions_and_the_exit_code() {
     let bad = dir.join("bad.rs");
     std::fs::write(
         &bad,
-        "struct A {\n    #[validate(emial)]\n    email: String,\n}\n",
+        "struct A {\n    #[validate(emial)]\n    email: String,\n    when: Widget,\n}\n",
     )
     .expect("write");
     let out = overhead(&["check", bad.to_str().expect("utf-8")]);
     assert_eq!(out.status.code(), Some(1));
+    // The analysis's error and the interpreter's, in text order.
     assert!(
         stdout(&out)
             .contains("bad.rs:2:16: error: unknown validation rule `emial`; did you mean `email`?"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(
+        stdout(&out).contains("bad.rs:4:11: error: `Widget` is not defined here"),
         "{}",
         stdout(&out)
     );

@@ -7,6 +7,7 @@
 
 mod check;
 mod de;
+pub mod diagnose;
 pub mod generate;
 mod intern;
 mod order;

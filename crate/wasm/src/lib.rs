@@ -52,16 +52,8 @@ pub fn bundled_scenarios() -> Result<String, JsError> {
 }
 
 /// What the editor shows as the user types: the types defined, and every
-/// diagnostic (errors that stop a run, warnings and notes that do not) with its
-/// line and column. Analysis and planning both run, so an error the interpreter
-/// would raise at run time shows here already.
-#[derive(Serialize)]
-struct Analysis {
-    types: Vec<String>,
-    diagnostics: Vec<overhead_schema::Diagnostic>,
-    runnable: bool,
-}
-
+/// diagnostic (errors that stop a run, warnings that do not) with its line and
+/// column, the analysis's and the planner's together.
 #[wasm_bindgen]
 pub fn analyze(schema: &str, root: Option<String>) -> Result<String, JsError> {
     if schema.len() > MAX_DOCUMENT_BYTES {
@@ -69,30 +61,8 @@ pub fn analyze(schema: &str, root: Option<String>) -> Result<String, JsError> {
             "the definitions are larger than the document limit",
         ));
     }
-    let analysis = overhead_schema::analyze(schema);
-    let types = analysis.types.iter().map(|t| t.ident.to_string()).collect();
-    let mut diagnostics = analysis.diagnostics.clone();
-    let runnable = match overhead_engine::Plan::compile(&analysis, root.as_deref()) {
-        Ok(plan) => {
-            diagnostics.extend(plan.notes);
-            true
-        }
-        Err(errors) => {
-            for d in errors.0 {
-                if !diagnostics.contains(&d) {
-                    diagnostics.push(d);
-                }
-            }
-            false
-        }
-    };
-    diagnostics.sort_by_key(|d| (d.line, d.column));
-    serde_json::to_string(&Analysis {
-        types,
-        diagnostics,
-        runnable,
-    })
-    .map_err(to_js)
+    let diagnosis = overhead_engine::diagnose::diagnose(schema, root.as_deref());
+    serde_json::to_string(&diagnosis).map_err(to_js)
 }
 
 /// The clock's resolution and per-read cost, as JSON (`TimerInfo`).
