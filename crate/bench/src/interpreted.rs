@@ -4,13 +4,12 @@
 use std::hint::black_box;
 use std::rc::Rc;
 
+use overhead_engine::Value;
 use overhead_engine::run::{Engine as Interpreter, Error as RunError};
-use overhead_engine::{Seed, Ty, Value};
-use serde::de::DeserializeSeed;
 
 use crate::compiled::JobRequest;
-use crate::report::ViolationRecord;
-use crate::{Data, Engine, Error, Job, JobInfo, Outcome, Variant};
+use crate::formats::{self, Codec};
+use crate::{Engine, Error, Job, JobInfo, Outcome, Variant};
 
 /// Compiles `schema` for the interpreter; its diagnostics, with line and column,
 /// when it cannot run.
@@ -24,21 +23,24 @@ pub fn compile(schema: &str, root: Option<&str>) -> Result<Rc<Interpreter>, Erro
 }
 
 fn info(request: &JobRequest<'_>, outcome: Outcome, message: Option<String>) -> JobInfo {
-    JobInfo {
-        variant: request.variant,
-        engine: Engine::Interpreted,
-        input: request.input.name.clone(),
-        outcome,
-        message,
-        violations: Vec::new(),
-        size: request.input.text.len(),
-    }
+    JobInfo::of(request, Engine::Interpreted, outcome, message)
 }
 
 fn invalid(request: &JobRequest<'_>, violations: &overhead_validate::Violations) -> JobInfo {
-    JobInfo {
-        violations: violations.iter().map(ViolationRecord::from).collect(),
-        ..info(request, Outcome::Invalid, None)
+    JobInfo::invalid(request, Engine::Interpreted, violations)
+}
+
+/// The interpreter writes and reads values through its plan.
+impl Codec for Rc<Interpreter> {
+    type Value = Value;
+    fn engine(&self) -> Engine {
+        Engine::Interpreted
+    }
+    fn write<'a>(&'a self, value: &'a Value) -> impl serde::Serialize + 'a {
+        self.typed(value)
+    }
+    fn read<'de, D: serde::Deserializer<'de>>(&self, d: D) -> Result<Value, D::Error> {
+        Interpreter::read(self, d)
     }
 }
 
@@ -87,24 +89,7 @@ pub fn job(engine: &Rc<Interpreter>, request: &JobRequest<'_>) -> Option<Result<
             };
             Job::new(info, move || run(&e, black_box(&text)))
         }
-        Ser | ToValue | EncJson | EncPostcard | EncJsonReuse | EncPostcardReuse | DecJson
-        | DecPostcard | FromValue | FromJs | ToJs => {
-            let values: Result<Vec<Value>, String> = match request.data {
-                Data::Serial => engine.decode(&text).map(|v| vec![v]).map_err(|err| {
-                    format!(
-                        "`{}` needs a value, and input `{}` does not decode: {err}",
-                        request.variant, request.input.name
-                    )
-                }),
-                Data::Random => request
-                    .pool
-                    .iter()
-                    .map(|t| engine.decode(t).map_err(|err| err.to_string()))
-                    .collect(),
-            };
-            return Some(values.and_then(|values| values_job(e, values, request)));
-        }
-        _ => return None,
+        _ => return formats::job(e, request),
     }))
 }
 
@@ -164,196 +149,4 @@ pub fn flatten_job(
             }
         })
     })())
-}
-
-/// Encode, decode and convert jobs on the input's value, or cycling through the
-/// random pool; SIZE is the encoded size, or the pool's mean.
-fn values_job(
-    e: Rc<Interpreter>,
-    values: Vec<Value>,
-    request: &JobRequest<'_>,
-) -> Result<Job, String> {
-    use Variant::*;
-    let root = Ty::Named(e.plan().root);
-    let mean = |sizes: Vec<usize>| {
-        let n = sizes.len();
-        (sizes.iter().sum::<usize>() + n / 2)
-            .checked_div(n)
-            .unwrap_or(0)
-    };
-    let json_size = |v: &Value| e.to_json(v).map_or(0, |s| s.len());
-    let mut info = info(request, Outcome::Ok, None);
-    let mut next = 0;
-    let mut cycle = move |n: usize| {
-        let i = next;
-        next = (next + 1) % n;
-        i
-    };
-    let job = match request.variant {
-        Ser | ToValue | EncJson | EncPostcard | EncJsonReuse | EncPostcardReuse => {
-            info.size = mean(match request.variant {
-                EncPostcard | EncPostcardReuse => values
-                    .iter()
-                    .map(|v| postcard::to_allocvec(&e.typed(v)).map_or(0, |b| b.len()))
-                    .collect(),
-                _ => values.iter().map(json_size).collect(),
-            });
-            let variant = request.variant;
-            let mut buffer = Vec::new();
-            Job::new(info, move || {
-                let value = black_box(&values[cycle(values.len())]);
-                let typed = e.typed(value);
-                match variant {
-                    Ser => serde_json::to_string(&typed)
-                        .map(|s| s.len())
-                        .map_err(|x| x.to_string()),
-                    ToValue => serde_json::to_value(typed)
-                        .map(|_| 0)
-                        .map_err(|x| x.to_string()),
-                    EncJson => serde_json::to_vec(&typed)
-                        .map(|b| b.len())
-                        .map_err(|x| x.to_string()),
-                    EncPostcard => postcard::to_allocvec(&typed)
-                        .map(|b| b.len())
-                        .map_err(|x| x.to_string()),
-                    EncJsonReuse => {
-                        buffer.clear();
-                        serde_json::to_writer(&mut buffer, &typed)
-                            .map(|()| buffer.len())
-                            .map_err(|x| x.to_string())
-                    }
-                    _ => {
-                        buffer.clear();
-                        postcard::to_extend(&typed, std::mem::take(&mut buffer))
-                            .map(|b| {
-                                buffer = b;
-                                buffer.len()
-                            })
-                            .map_err(|x| x.to_string())
-                    }
-                }
-            })
-        }
-        DecJson => {
-            let texts = values
-                .iter()
-                .map(|v| serde_json::to_vec(&e.typed(v)))
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(|x| x.to_string())?;
-            info.size = mean(texts.iter().map(Vec::len).collect());
-            Job::new(info, move || {
-                let bytes = black_box(&texts[cycle(texts.len())]);
-                let mut de = serde_json::Deserializer::from_slice(bytes);
-                seed(&e, &root).deserialize(&mut de)
-            })
-        }
-        DecPostcard => {
-            let encoded = values
-                .iter()
-                .map(|v| postcard::to_allocvec(&e.typed(v)))
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(|x| x.to_string())?;
-            info.size = mean(encoded.iter().map(Vec::len).collect());
-            if let Some(err) = encoded.iter().find_map(|b| {
-                seed(&e, &root)
-                    .deserialize(&mut postcard::Deserializer::from_bytes(b))
-                    .err()
-            }) {
-                info.outcome = Outcome::Error;
-                info.message = Some(err.to_string());
-            }
-            Job::new(info, move || {
-                let bytes = black_box(&encoded[cycle(encoded.len())]);
-                seed(&e, &root).deserialize(&mut postcard::Deserializer::from_bytes(bytes))
-            })
-        }
-        FromValue => {
-            let objects = values
-                .iter()
-                .map(|v| serde_json::to_value(e.typed(v)))
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(|x| x.to_string())?;
-            info.size = mean(values.iter().map(json_size).collect());
-            Job::new(info, move || {
-                let object = black_box(&objects[cycle(objects.len())]);
-                seed(&e, &root).deserialize(object)
-            })
-        }
-        FromJs | ToJs => return js::job(e, values, request),
-        _ => return Err(format!("`{}` has no interpreted form", request.variant)),
-    };
-    Ok(job)
-}
-
-fn seed<'a>(e: &'a Interpreter, root: &'a Ty) -> Seed<'a> {
-    Seed {
-        plan: e.plan(),
-        ty: root,
-        stop: None,
-        root: true,
-    }
-}
-
-#[cfg(target_arch = "wasm32")]
-mod js {
-    use super::*;
-
-    /// JS object ↔ value through serde-wasm-bindgen, through the plan.
-    pub fn job(
-        e: Rc<Interpreter>,
-        values: Vec<Value>,
-        request: &JobRequest<'_>,
-    ) -> Result<Job, String> {
-        let root = Ty::Named(e.plan().root);
-        let mut info = info(request, Outcome::Ok, None);
-        let sizes: Vec<usize> = values
-            .iter()
-            .map(|v| e.to_json(v).map_or(0, |s| s.len()))
-            .collect();
-        info.size = (sizes.iter().sum::<usize>() + sizes.len() / 2)
-            .checked_div(sizes.len())
-            .unwrap_or(0);
-        let mut next = 0;
-        Ok(match request.variant {
-            Variant::ToJs => Job::new(info, move || {
-                let value = black_box(&values[next]);
-                next = (next + 1) % values.len();
-                serde_wasm_bindgen::to_value(&e.typed(value))
-            }),
-            _ => {
-                let objects = values
-                    .iter()
-                    .map(|v| serde_wasm_bindgen::to_value(&e.typed(v)))
-                    .collect::<Result<Vec<_>, _>>()
-                    .map_err(|x| x.to_string())?;
-                if let Some(err) = objects.iter().find_map(|o| {
-                    seed(&e, &root)
-                        .deserialize(serde_wasm_bindgen::Deserializer::from(o.clone()))
-                        .err()
-                }) {
-                    info.outcome = Outcome::Error;
-                    info.message = Some(err.to_string());
-                }
-                Job::new(info, move || {
-                    let object = black_box(&objects[next]);
-                    next = (next + 1) % objects.len();
-                    seed(&e, &root)
-                        .deserialize(serde_wasm_bindgen::Deserializer::from(object.clone()))
-                })
-            }
-        })
-    }
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-mod js {
-    use super::*;
-
-    pub fn job(
-        _e: Rc<Interpreter>,
-        _values: Vec<Value>,
-        request: &JobRequest<'_>,
-    ) -> Result<Job, String> {
-        Err(format!("`{}` runs only in the browser", request.variant))
-    }
 }

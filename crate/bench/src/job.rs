@@ -26,6 +26,38 @@ pub struct JobInfo {
     pub size: usize,
 }
 
+impl JobInfo {
+    /// What a job of `engine` is, for a request, before its violations are known.
+    pub fn of(
+        request: &crate::compiled::JobRequest<'_>,
+        engine: Engine,
+        outcome: Outcome,
+        message: Option<String>,
+    ) -> JobInfo {
+        JobInfo {
+            variant: request.variant,
+            engine,
+            input: request.input.name.clone(),
+            outcome,
+            message,
+            violations: Vec::new(),
+            size: request.input.text.len(),
+        }
+    }
+
+    /// A job whose input breaks rules: the violations, as the report lists them.
+    pub fn invalid(
+        request: &crate::compiled::JobRequest<'_>,
+        engine: Engine,
+        violations: &overhead_validate::Violations,
+    ) -> JobInfo {
+        JobInfo {
+            violations: violations.iter().map(ViolationRecord::from).collect(),
+            ..JobInfo::of(request, engine, Outcome::Invalid, None)
+        }
+    }
+}
+
 impl Job {
     /// `op` is one operation; it must read its input through `black_box` so the
     /// optimiser cannot hoist the work out of the loop.

@@ -11,6 +11,7 @@ pub mod bundled;
 pub mod clock;
 pub mod compiled;
 mod error;
+pub mod formats;
 pub mod interpreted;
 pub mod job;
 pub mod peers;

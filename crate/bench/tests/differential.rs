@@ -5,7 +5,7 @@
 //! and on values generated from the plan, valid and breaking each rule in turn.
 
 use overhead_bench::bundled::{self, BUNDLED};
-use overhead_engine::generate::Generator;
+use overhead_engine::generate::{Generator, Rng};
 use overhead_engine::run::{Engine, Error};
 use overhead_validate::{Validate, Violations, json};
 use serde::Serialize;
@@ -13,28 +13,6 @@ use serde::de::DeserializeOwned;
 use serde_json::{Value as Json, json};
 
 const CASES: usize = 10_000;
-
-/// SplitMix64: the edits are the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n`.
-    fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n.max(1)
-    }
-}
 
 fn scenario(name: &str) -> (String, Option<String>, Vec<String>) {
     let b = BUNDLED.iter().find(|b| b.name == name).expect("bundled");

@@ -406,10 +406,7 @@ impl StructVisitor<'_> {
     fn finish<E: de::Error>(&self, mut slots: Vec<Value>, seen: u128) -> Result<Value, E> {
         let plan = self.seed.plan;
         // Every field present (the common case): nothing to fill in or check late.
-        if seen == self.s.all_seen
-            && self.s.must_match.is_empty()
-            && self.s.keys.len() == self.s.fields.len()
-        {
+        if seen == self.s.all_seen && self.s.read_whole {
             return Ok(Value::Struct(slots.into_boxed_slice()));
         }
         for (i, field) in self.s.fields.iter().enumerate() {

@@ -15,10 +15,19 @@ use crate::ty::{Int, Ty};
 use crate::value::Value;
 
 /// SplitMix64, seeded: the same inputs on every machine.
-struct Rng(u64);
+pub struct Rng(u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// A number in `0..n` (`0` when `n` is 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n.max(1)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -29,11 +38,11 @@ impl Rng {
     /// A number in `lo..=hi` (`lo <= hi`).
     fn between(&mut self, lo: i128, hi: i128) -> i128 {
         let span = (hi - lo) as u128 + 1;
-        lo + (u128::from(self.next()) % span.max(1)) as i128
+        lo + (u128::from(self.next_u64()) % span.max(1)) as i128
     }
 
     fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
+        self.next_u64() % 100 < percent
     }
 }
 
@@ -113,9 +122,11 @@ impl<'p> Generator<'p> {
             Ty::Bool => Value::Bool(self.rng.chance(50)),
             Ty::Int(int) => self.int(*int, checks),
             Ty::F32 | Ty::F64 => self.float(checks),
-            Ty::Char => Value::Char(char::from(ALPHANUMERIC[(self.rng.next() % 36) as usize])),
+            Ty::Char => Value::Char(char::from(
+                ALPHANUMERIC[(self.rng.next_u64() % 36) as usize],
+            )),
             Ty::Str => Value::Str(self.string(checks).into_boxed_str()),
-            Ty::Json => Value::Json(Box::new(serde_json::Value::from(self.rng.next() % 100))),
+            Ty::Json => Value::Json(Box::new(serde_json::Value::from(self.rng.next_u64() % 100))),
             // Deep trees stop at `None` where they can.
             Ty::Option(inner) => {
                 if !required && (self.depth > 6 || self.rng.chance(30)) {
@@ -162,7 +173,8 @@ impl<'p> Generator<'p> {
                 let live: Vec<usize> = (0..e.variants.len())
                     .filter(|&i| !e.variants[i].skip)
                     .collect();
-                let Some(&index) = live.get((self.rng.next() % live.len().max(1) as u64) as usize)
+                let Some(&index) =
+                    live.get((self.rng.next_u64() % live.len().max(1) as u64) as usize)
                 else {
                     return Value::Unit;
                 };
@@ -219,7 +231,7 @@ impl<'p> Generator<'p> {
                     }
                 }
                 CheckKind::OneOfInt(options) if !options.is_empty() => {
-                    let pick = options[(self.rng.next() % options.len() as u64) as usize];
+                    let pick = options[(self.rng.next_u64() % options.len() as u64) as usize];
                     return int_value(int, pick);
                 }
                 _ => {}
@@ -253,7 +265,8 @@ impl<'p> Generator<'p> {
         for c in checks {
             match &c.kind {
                 CheckKind::OneOfStr(options) if !options.is_empty() => {
-                    return options[(self.rng.next() % options.len() as u64) as usize].to_owned();
+                    return options[(self.rng.next_u64() % options.len() as u64) as usize]
+                        .to_owned();
                 }
                 CheckKind::Email => format = Some("email"),
                 CheckKind::Url => format = Some("url"),
@@ -281,7 +294,7 @@ impl<'p> Generator<'p> {
             .saturating_sub(fixed + shape.len())
             .max(usize::from(format.is_some()));
         let word: String = (0..filler)
-            .map(|_| char::from(ALPHANUMERIC[(self.rng.next() % 36) as usize]))
+            .map(|_| char::from(ALPHANUMERIC[(self.rng.next_u64() % 36) as usize]))
             .collect();
         match format {
             Some("email") => format!("{prefix}{word}{inner}{suffix}{shape}"),

@@ -50,9 +50,11 @@ pub struct StructPlan {
     pub keys: &'static [&'static str],
     /// Every key and alias that decodes, with its slot, for the key lookup.
     pub lookup: KeyTable,
-    /// The `seen` mask when every decoded field was present: `finish` has
-    /// nothing to fill in.
+    /// The `seen` mask when every decoded field was present.
     pub all_seen: u128,
+    /// No skipped field and no `must_match`: a struct whose fields were all
+    /// present needs nothing more after its map is read.
+    pub read_whole: bool,
     pub deny_unknown: bool,
     /// `must_match`: (slot, other slot, the rule's overrides).
     pub must_match: Vec<MustMatch>,
@@ -285,11 +287,25 @@ impl Plan {
                 }
             },
         };
+        let flattenable: Vec<bool> = analysis
+            .types
+            .iter()
+            .map(|t| {
+                matches!(
+                    t.kind,
+                    TypeKind::Struct {
+                        style: Style::Named,
+                        ..
+                    }
+                )
+            })
+            .collect();
         let mut notes = Vec::new();
         let mut types = Vec::with_capacity(analysis.types.len());
         for def in &analysis.types {
             let mut cx = Cx {
                 names: &names,
+                flattenable: &flattenable,
                 flatten,
                 regexes: &analysis.regexes,
                 errors: &mut errors,
@@ -330,6 +346,8 @@ impl Plan {
 
 struct Cx<'a> {
     names: &'a HashMap<String, TypeId>,
+    /// Whether each type is a struct with named fields (what flattens).
+    flattenable: &'a [bool],
     flatten: Flatten,
     regexes: &'a HashMap<String, String>,
     errors: &'a mut Vec<Diagnostic>,
@@ -445,22 +463,20 @@ impl Cx<'_> {
         }
         let has_checks =
             plans.iter().any(|f| !f.checks.is_empty() || f.nested) || !must_match.is_empty();
+        // Structs have at most MAX_FIELDS (128) fields, an error above.
         let mut lookup = KeyTable::default();
         let mut all_seen = 0u128;
-        for (slot, field) in plans.iter().enumerate().filter(|(_, f)| !f.skip) {
+        for (slot, field) in plans.iter().enumerate().take(128).filter(|(_, f)| !f.skip) {
+            all_seen |= 1 << slot;
             // A flattened field has no key of its own: its children's keys are.
-            if field.flatten {
-                all_seen |= 1 << slot.min(127);
-                continue;
-            }
-            lookup.insert(field.key, slot);
-            for alias in &field.aliases {
-                lookup.insert(alias, slot);
-            }
-            if slot < 128 {
-                all_seen |= 1 << slot;
+            if !field.flatten {
+                lookup.insert(field.key, slot);
+                for alias in &field.aliases {
+                    lookup.insert(alias, slot);
+                }
             }
         }
+        let read_whole = !plans.iter().any(|f| f.skip) && must_match.is_empty();
         StructPlan {
             transparent: None,
             flattens: plans.iter().any(|f| f.flatten),
@@ -469,6 +485,7 @@ impl Cx<'_> {
             fields: plans,
             lookup,
             all_seen,
+            read_whole,
             keys: intern_slice(&keys),
             deny_unknown,
             must_match,
@@ -522,10 +539,10 @@ impl Cx<'_> {
             known
         });
         let flatten = field.flatten && self.flatten != Flatten::Unflattened;
-        if flatten && !matches!(ty, Ty::Named(_)) {
+        if flatten && !matches!(ty, Ty::Named(id) if self.flattenable[id]) {
             self.error(
                 field.span,
-                "the interpreter flattens structs; a flattened map or Option is not supported yet",
+                "the interpreter flattens structs with named fields; a flattened enum, map or Option is not supported yet",
             );
         }
         let nested = field

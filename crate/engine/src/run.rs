@@ -61,6 +61,11 @@ impl Engine {
         }
     }
 
+    /// Reads a root value from any serde format, rules ignored.
+    pub fn read<'de, D: serde::Deserializer<'de>>(&self, d: D) -> Result<Value, D::Error> {
+        self.seed(None).deserialize(d)
+    }
+
     /// `de`: JSON text to a value, rules ignored.
     pub fn decode(&self, text: &str) -> Result<Value, serde_json::Error> {
         let mut de = serde_json::Deserializer::from_str(text);

@@ -4,13 +4,11 @@
 //! formats (001) and, for definitions that flatten, the three flatten forms (003).
 
 mod flatten;
-mod formats;
 mod validation;
 
 pub use flatten::FlattenCodec;
 pub use validation::Codec;
 
-use crate::report::ViolationRecord;
 use crate::scenario::Input;
 use crate::{Data, Engine, Job, JobInfo, Outcome, Variant};
 
@@ -64,20 +62,9 @@ impl<A: CompiledType, B: CompiledType> CompiledType for (A, B) {
 }
 
 fn info(request: &JobRequest<'_>, outcome: Outcome, message: Option<String>) -> JobInfo {
-    JobInfo {
-        variant: request.variant,
-        engine: Engine::Compiled,
-        input: request.input.name.clone(),
-        outcome,
-        message,
-        violations: Vec::new(),
-        size: request.input.text.len(),
-    }
+    JobInfo::of(request, Engine::Compiled, outcome, message)
 }
 
 fn invalid(request: &JobRequest<'_>, violations: &overhead_validate::Violations) -> JobInfo {
-    JobInfo {
-        violations: violations.iter().map(ViolationRecord::from).collect(),
-        ..info(request, Outcome::Invalid, None)
-    }
+    JobInfo::invalid(request, Engine::Compiled, violations)
 }

@@ -8,7 +8,7 @@ use overhead_validate::{Validate, json};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::{CompiledType, JobRequest, formats, info, invalid};
+use super::{CompiledType, JobRequest, info, invalid};
 use crate::{Job, Outcome, Variant};
 
 /// The compiled operations of one type: `P` derives `Serialize`, `Deserialize`
@@ -32,7 +32,7 @@ where
             Variant::ValidateOnDeFailFast => {
                 validate_on_de(request, |text| json::from_str_fail_fast::<I>(text))
             }
-            _ => return formats::job::<P>(request),
+            _ => return crate::formats::job(crate::formats::Derived::<P>::NEW, request),
         }))
     }
 }
