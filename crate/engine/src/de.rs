@@ -11,11 +11,12 @@ use serde::de::{
     VariantAccess, Visitor,
 };
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use overhead_validate::{Segment, Violations};
 
 use crate::check::{Checker, field_segment};
+use crate::flat_buffer::{Buffer, FlatDeserializer};
 use crate::plan::{EnumPlan, FieldDefault, FlatTable, Flatten, KindPlan, Plan, StructPlan};
 use crate::ty::{Int, Ty};
 use crate::value::Value;
@@ -229,9 +230,7 @@ fn deserialize_struct<'de, D: Deserializer<'de>>(
     match (s.style, &s.flat) {
         // serde reads a struct that flattens as a map; the fast codec as a struct
         // of every key in the tree (so sequence formats work).
-        (Style::Named, _) if s.flattens && seed.plan.flatten == Flatten::Serde => {
-            d.deserialize_map(visitor)
-        }
+        (Style::Named, None) if s.flattens => d.deserialize_map(visitor),
         (Style::Named, Some(table)) => d.deserialize_struct(name, table.keys, visitor),
         _ => match s.style {
             Style::Named => d.deserialize_struct(name, s.keys, visitor),
@@ -569,7 +568,8 @@ impl<'p> StructVisitor<'p> {
             slots[i] = unit_slots(v.s.fields.len());
             seen[i] = flatten_mask(v.s);
         }
-        while let Some(key) = map.next_key_seed(FlatKeySeed { table })? {
+        let hint = Cell::new(0);
+        while let Some(key) = map.next_key_seed(FlatKeySeed { table, hint: &hint })? {
             let Some((at, slot)) = key else {
                 map.next_value::<IgnoredAny>()?;
                 continue;
@@ -595,49 +595,41 @@ impl<'p> StructVisitor<'p> {
     fn visit_map_buffered<'de, A: MapAccess<'de>>(&self, mut map: A) -> Result<Value, A::Error> {
         let mut slots = unit_slots(self.s.fields.len());
         let mut seen = flatten_mask(self.s);
-        let mut buffer: Vec<(String, serde_json::Value)> = Vec::new();
+        let mut buffer: Buffer = Vec::new();
         while let Some(key) = map.next_key_seed(BufferingKeySeed { s: self.s })? {
             let slot = match key {
                 Key::Field(slot) => slot,
                 Key::Other(name) => {
                     let value = map.next_value::<serde_json::Value>()?;
-                    buffer.push((name, value));
+                    buffer.push(Some((name, value)));
                     continue;
                 }
             };
             slots[slot] = self.read_value(&mut map, slot, &mut seen)?;
         }
+        // Each flattened field in declaration order, as serde reads them. An
+        // `Option` is `None` when its struct does not read.
         for (slot, field) in self.s.fields.iter().enumerate().filter(|(_, f)| f.flatten) {
-            let Ty::Named(id) = field.ty else { continue };
-            let object: serde_json::Map<String, serde_json::Value> =
-                buffer.iter().cloned().collect();
-            let child = self.seed.at(&field.ty);
-            slots[slot] = child
-                .deserialize(serde_json::Value::Object(object))
-                .map_err(A::Error::custom)?;
-            let mut taken = Vec::new();
-            tree_keys(self.seed.plan, id, &mut taken);
-            buffer.retain(|(k, _)| !taken.contains(&k.as_str()));
+            let (ty, optional) = match &field.ty {
+                Ty::Option(inner) => (&**inner, true),
+                ty => (ty, false),
+            };
+            slots[slot] = match self.seed.at(ty).deserialize(FlatDeserializer(&mut buffer)) {
+                Ok(value) => value,
+                // A violation that stops fail-fast decoding is not a struct that
+                // does not read.
+                Err(e) if !optional || self.seed.stop.is_some_and(Stop::has) => {
+                    return Err(A::Error::custom(e));
+                }
+                Err(_) => Value::Unit,
+            };
         }
         if self.s.deny_unknown {
-            if let Some((key, _)) = buffer.first() {
+            if let Some((key, _)) = buffer.iter().flatten().next() {
                 return Err(A::Error::unknown_field(key, self.s.keys));
             }
         }
         self.finish(slots, seen)
-    }
-}
-
-/// Every key a struct claims, its flattened children's included.
-fn tree_keys(plan: &Plan, id: usize, out: &mut Vec<&'static str>) {
-    let KindPlan::Struct(s) = &plan.types[id].kind else {
-        return;
-    };
-    for field in s.fields.iter().filter(|f| !f.skip) {
-        match (&field.ty, field.flatten) {
-            (Ty::Named(child), true) => tree_keys(plan, *child, out),
-            _ => out.extend(std::iter::once(field.key).chain(field.aliases.iter().copied())),
-        }
     }
 }
 
@@ -675,6 +667,8 @@ impl<'de> Visitor<'de> for BufferingKeySeed<'_> {
 /// A key of a struct and its flattened children, found in their one table.
 struct FlatKeySeed<'p> {
     table: &'p FlatTable,
+    /// The table entry to try first (see `KeyTable::find_near`).
+    hint: &'p Cell<usize>,
 }
 
 impl<'de> DeserializeSeed<'de> for FlatKeySeed<'_> {
@@ -690,8 +684,11 @@ impl<'de> Visitor<'de> for FlatKeySeed<'_> {
         f.write_str("a field name")
     }
     fn visit_str<E: de::Error>(self, key: &str) -> Result<Self::Value, E> {
-        match self.table.find(key) {
-            Some(found) => Ok(Some(found)),
+        match self.table.find_near(key, self.hint.get()) {
+            Some((found, next)) => {
+                self.hint.set(next);
+                Ok(Some(found))
+            }
             None if self.table.deny_unknown => Err(E::unknown_field(key, self.table.keys)),
             None => Ok(None),
         }
@@ -724,7 +721,11 @@ impl<'de> Visitor<'de> for StructVisitor<'_> {
         }
         let mut slots = unit_slots(self.s.fields.len());
         let mut seen: u128 = 0;
-        while let Some(key) = map.next_key_seed(KeySeed { s: self.s })? {
+        let hint = Cell::new(0);
+        while let Some(key) = map.next_key_seed(KeySeed {
+            s: self.s,
+            hint: &hint,
+        })? {
             let Some(slot) = key else {
                 map.next_value::<IgnoredAny>()?;
                 continue;
@@ -812,6 +813,8 @@ pub(crate) fn struct_from(
 /// key to skip (an error when the struct denies unknown fields).
 struct KeySeed<'p> {
     s: &'p StructPlan,
+    /// The key table entry to try first (see `KeyTable::find_near`).
+    hint: &'p Cell<usize>,
 }
 
 impl<'de> DeserializeSeed<'de> for KeySeed<'_> {
@@ -828,7 +831,8 @@ impl<'de> Visitor<'de> for KeySeed<'_> {
     }
     #[inline]
     fn visit_str<E: de::Error>(self, key: &str) -> Result<Self::Value, E> {
-        if let Some(slot) = self.s.lookup.find(key) {
+        if let Some((slot, next)) = self.s.lookup.find_near(key, self.hint.get()) {
+            self.hint.set(next);
             return Ok(Some(slot));
         }
         if self.s.deny_unknown {

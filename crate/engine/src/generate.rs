@@ -197,6 +197,10 @@ impl<'p> Generator<'p> {
             .map(|f| {
                 if f.skip {
                     crate::de::default_value(self.plan, &f.ty)
+                } else if f.flatten && f.ty == Ty::Json {
+                    // A flattened `Value` is the object of the keys left over.
+                    let n = self.rng.next_u64() % 100;
+                    Value::Json(Box::new(serde_json::json!({ "extra": n })))
                 } else {
                     self.value(&f.ty, &f.checks)
                 }

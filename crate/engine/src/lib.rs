@@ -8,6 +8,7 @@
 mod check;
 mod de;
 pub mod diagnose;
+mod flat_buffer;
 pub mod generate;
 mod intern;
 mod order;

@@ -137,14 +137,26 @@ impl KeyTable {
     /// The slot of the field `key` names.
     #[inline]
     pub fn find(&self, key: &str) -> Option<usize> {
+        self.find_near(key, 0).map(|(slot, _)| slot)
+    }
+
+    /// The slot of the field `key` names and the entry to try first for the
+    /// next key. Keys mostly arrive in the order the fields are declared, so the
+    /// entry after the last one found is tried before the others.
+    #[inline]
+    pub fn find_near(&self, key: &str, hint: usize) -> Option<(usize, usize)> {
         let bytes = key.as_bytes();
         let (len, h) = (bytes.len(), head(bytes));
+        let matches = |e: &KeyEntry| {
+            e.len == len && e.head == h && (len <= 8 || e.key.as_bytes()[8..] == bytes[8..])
+        };
+        if let Some(e) = self.entries.get(hint).filter(|e| matches(e)) {
+            return Some((e.slot, hint + 1));
+        }
         self.entries
             .iter()
-            .find(|e| {
-                e.len == len && e.head == h && (len <= 8 || e.key.as_bytes()[8..] == bytes[8..])
-            })
-            .map(|e| e.slot)
+            .position(matches)
+            .map(|i| (self.entries[i].slot, i + 1))
     }
 }
 
@@ -185,11 +197,12 @@ pub struct FlatNode {
 
 impl FlatTable {
     /// The node and slot of the field `key` names.
+    /// With the entry to try first for the next key (see [`KeyTable::find_near`]).
     #[inline]
-    pub fn find(&self, key: &str) -> Option<(usize, usize)> {
-        self.lookup.find(key).map(|i| {
+    pub fn find_near(&self, key: &str, hint: usize) -> Option<((usize, usize), usize)> {
+        self.lookup.find_near(key, hint).map(|(i, next)| {
             let (_, node, slot) = self.entries[i];
-            (node, slot)
+            ((node, slot), next)
         })
     }
 }
@@ -313,9 +326,59 @@ impl Plan {
             };
             types.push(cx.type_plan(def));
         }
+        for (id, def) in analysis.types.iter().enumerate() {
+            if let Some(slot) = flatten_cycle(&types, id, &mut Vec::new()) {
+                if let TypeKind::Struct { fields, .. } = &def.kind {
+                    errors.push(Diagnostic::at(
+                        Severity::Error,
+                        fields.get(slot).map_or(def.span, |f| f.span),
+                        format!(
+                            "`{}` flattens itself (through this field): its keys would never end; \
+                             remove `#[serde(flatten)]` here to nest the value instead",
+                            def.ident
+                        ),
+                    ));
+                }
+            }
+        }
         if flatten == Flatten::Fast {
-            let tables: Vec<Option<FlatTable>> =
+            let mut tables: Vec<Option<FlatTable>> =
                 (0..types.len()).map(|id| flat_table(&types, id)).collect();
+            // A struct flattened into one read serde's way is read serde's way
+            // too (as a map, taking no keys), whatever its own tree.
+            let mut changed = true;
+            while changed {
+                changed = false;
+                for id in 0..types.len() {
+                    let KindPlan::Struct(s) = &types[id].kind else {
+                        continue;
+                    };
+                    if !s.flattens || tables[id].is_some() {
+                        continue;
+                    }
+                    for field in s.fields.iter().filter(|f| f.flatten) {
+                        if let Some(child) = flattened_named(&field.ty) {
+                            changed |= tables[child].take().is_some();
+                        }
+                    }
+                }
+            }
+            for (id, def) in analysis.types.iter().enumerate() {
+                let reads_serde_way = matches!(&types[id].kind, KindPlan::Struct(s) if s.flattens)
+                    && tables[id].is_none();
+                // Said once, where the map is (not for the structs it pulls along).
+                if reads_serde_way && !flattens_only_structs(&types, id) {
+                    notes.push(Diagnostic::at(
+                        Severity::Warning,
+                        def.span,
+                        format!(
+                            "`{}` flattens a map, an `Option` or a `Value`, whose keys are not known \
+                             in advance: its fast-flatten variants read it serde's way",
+                            def.ident
+                        ),
+                    ));
+                }
+            }
             for (ty, table) in types.iter_mut().zip(tables) {
                 if let KindPlan::Struct(s) = &mut ty.kind {
                     s.flat = table;
@@ -340,6 +403,18 @@ impl Plan {
         match &self.types[id].kind {
             KindPlan::Struct(s) => Some(s),
             KindPlan::Enum(_) => None,
+        }
+    }
+}
+
+impl Cx<'_> {
+    /// What serde can read from (and write into) the keys of the enclosing map.
+    fn flattens_as_map(&self, ty: &Ty) -> bool {
+        match ty {
+            Ty::Named(id) => self.flattenable[*id],
+            Ty::Option(inner) => matches!(**inner, Ty::Named(id) if self.flattenable[id]),
+            Ty::Map { .. } | Ty::Json => true,
+            _ => false,
         }
     }
 }
@@ -471,6 +546,12 @@ impl Cx<'_> {
             // A flattened field has no key of its own: its children's keys are.
             if !field.flatten {
                 lookup.insert(field.key, slot);
+            }
+        }
+        // Aliases after every key, so that keys in declaration order are found
+        // one after the other.
+        for (slot, field) in plans.iter().enumerate().take(128) {
+            if !field.skip && !field.flatten {
                 for alias in &field.aliases {
                     lookup.insert(alias, slot);
                 }
@@ -539,10 +620,12 @@ impl Cx<'_> {
             known
         });
         let flatten = field.flatten && self.flatten != Flatten::Unflattened;
-        if flatten && !matches!(ty, Ty::Named(id) if self.flattenable[id]) {
+        if flatten && !self.flattens_as_map(&ty) {
             self.error(
                 field.span,
-                "the interpreter flattens structs with named fields; a flattened enum, map or Option is not supported yet",
+                "only structs with named fields, `Option`s of them, string-keyed maps and \
+                 `serde_json::Value` can be flattened (serde refuses the rest when it runs); \
+                 a flattened enum is not supported by the interpreter",
             );
         }
         let nested = field
@@ -575,11 +658,69 @@ fn path_text(path: &syn::Path) -> String {
 }
 
 /// The key table of struct `id` and its flattened children, if it flattens.
+/// The struct a flattened field reads its keys into, if it is a struct (and
+/// not an `Option` of one, a map or a `serde_json::Value`).
+fn flattened_struct(types: &[TypePlan], field: &FieldPlan) -> Option<TypeId> {
+    match field.ty {
+        Ty::Named(id) if field.flatten && matches!(types[id].kind, KindPlan::Struct(_)) => Some(id),
+        _ => None,
+    }
+}
+
+/// The named type a flattened field of type `ty` reads: its own, or its
+/// `Option`'s.
+pub fn flattened_named(ty: &Ty) -> Option<TypeId> {
+    match ty {
+        Ty::Named(id) => Some(*id),
+        Ty::Option(inner) => match **inner {
+            Ty::Named(id) => Some(id),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The slot of a field through which struct `id` flattens itself, directly or
+/// through its children (serde would recurse without end).
+fn flatten_cycle(types: &[TypePlan], id: TypeId, path: &mut Vec<TypeId>) -> Option<usize> {
+    let KindPlan::Struct(s) = &types[id].kind else {
+        return None;
+    };
+    path.push(id);
+    let mut found = None;
+    for (slot, field) in s.fields.iter().enumerate().filter(|(_, f)| f.flatten) {
+        let Some(child) = flattened_named(&field.ty) else {
+            continue;
+        };
+        if path.contains(&child) || flatten_cycle(types, child, path).is_some() {
+            found = Some(slot);
+            break;
+        }
+    }
+    path.pop();
+    found
+}
+
+/// Whether every flattened field in the tree of struct `id` is a struct: field
+/// dispatch needs the tree's keys known in advance.
+fn flattens_only_structs(types: &[TypePlan], id: TypeId) -> bool {
+    let KindPlan::Struct(s) = &types[id].kind else {
+        return false;
+    };
+    s.fields.iter().filter(|f| f.flatten && !f.skip).all(|f| {
+        flattened_struct(types, f).is_some_and(|child| flattens_only_structs(types, child))
+    })
+}
+
 fn flat_table(types: &[TypePlan], id: TypeId) -> Option<FlatTable> {
     let KindPlan::Struct(root) = &types[id].kind else {
         return None;
     };
-    if !root.flattens {
+    // A tree with a flattened map, `Option` or `Value` reads serde's way.
+    if !root.flattens || flatten_cycle(types, id, &mut Vec::new()).is_some() {
+        return None;
+    }
+    if !flattens_only_structs(types, id) {
         return None;
     }
     let mut table = FlatTable {

@@ -283,6 +283,8 @@ fn flat_count(plan: &Plan, sp: &StructPlan, slots: &[Value]) -> usize {
         .sum()
 }
 
+/// serde's way: a flattened struct's fields, a flattened `Option`'s when it is
+/// `Some`, a flattened map's or `Value`'s entries, all as entries of one map.
 fn flat_into_map<S: Serializer>(
     plan: &Plan,
     sp: &StructPlan,
@@ -290,12 +292,37 @@ fn flat_into_map<S: Serializer>(
     map: &mut S::SerializeMap,
 ) -> Result<(), S::Error> {
     for (f, v) in sp.fields.iter().zip(slots) {
-        match flattened(plan, &f.ty, v) {
-            Some((child, child_slots)) if f.flatten => {
-                flat_into_map::<S>(plan, child, child_slots, map)?
+        if skipped(f, v) {
+            continue;
+        }
+        if !f.flatten {
+            map.serialize_entry(f.ser_key, &at(plan, &f.ty, v))?;
+            continue;
+        }
+        let ty = match &f.ty {
+            Ty::Option(_) if v.is_none() => continue,
+            Ty::Option(inner) => inner,
+            ty => ty,
+        };
+        match (ty, v) {
+            (Ty::Map { value: vt, .. }, Value::Map(entries)) => {
+                for (k, v) in entries {
+                    map.serialize_entry(&**k, &at(plan, vt, v))?;
+                }
             }
-            _ if skipped(f, v) => {}
-            _ => map.serialize_entry(f.ser_key, &at(plan, &f.ty, v))?,
+            (Ty::Json, Value::Json(json)) => match json.as_ref() {
+                serde_json::Value::Object(entries) => {
+                    for (k, v) in entries {
+                        map.serialize_entry(k, v)?;
+                    }
+                }
+                serde_json::Value::Null => {}
+                _ => return Err(S::Error::custom("can only flatten structs and maps")),
+            },
+            _ => match flattened(plan, ty, v) {
+                Some((child, child_slots)) => flat_into_map::<S>(plan, child, child_slots, map)?,
+                None => return Err(S::Error::custom("a value does not match its type")),
+            },
         }
     }
     Ok(())
@@ -375,17 +402,18 @@ fn serialize_struct<S: Serializer>(
     }
     if sp.flattens {
         return match plan.flatten {
-            // serde writes a struct that flattens as a map of unknown length.
-            Flatten::Serde => {
-                let mut map = s.serialize_map(None)?;
-                flat_into_map::<S>(plan, sp, slots, &mut map)?;
-                map.end()
-            }
-            // The fast codec writes one struct of every field in the tree.
-            _ => {
+            // The fast codec writes one struct of every field in the tree (whose
+            // keys it knows in advance when only structs flatten).
+            Flatten::Fast if sp.flat.is_some() => {
                 let mut st = s.serialize_struct(name, flat_count(plan, sp, slots))?;
                 flat_into_struct::<S>(plan, sp, slots, &mut st)?;
                 st.end()
+            }
+            // serde writes a struct that flattens as a map of unknown length.
+            _ => {
+                let mut map = s.serialize_map(None)?;
+                flat_into_map::<S>(plan, sp, slots, &mut map)?;
+                map.end()
             }
         };
     }

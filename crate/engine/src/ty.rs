@@ -255,7 +255,8 @@ fn resolve_path(
             item: Box::new(arg(0)?),
             sorted: true,
         },
-        "HashMap" | "BTreeMap" | "IndexMap" => {
+        // `Map` is `serde_json::Map<String, Value>`.
+        "HashMap" | "BTreeMap" | "IndexMap" | "Map" => {
             if arg(0)? != Ty::Str {
                 return Err(Unsupported {
                     span: last.span(),
@@ -264,7 +265,7 @@ fn resolve_path(
             }
             Ty::Map {
                 value: Box::new(arg(1)?),
-                sorted: name == "BTreeMap",
+                sorted: matches!(name.as_str(), "BTreeMap" | "Map"),
             }
         }
         "Value" => Ty::Json,

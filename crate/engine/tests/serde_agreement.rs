@@ -7,6 +7,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use overhead_engine::Flatten;
 use overhead_engine::run::Engine;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -341,21 +342,132 @@ fn flatten_the_serde_way() {
     agree_with::<flattened::A>(flattened::TEXT, "A", FLAT_INPUTS, false);
 }
 
+both!(catch_all:
+    #[derive(Serialize, Deserialize)]
+    pub struct Request {
+        pub id: u32,
+        #[serde(flatten)]
+        pub paging: Option<Paging>,
+        #[serde(flatten)]
+        pub owner: Owner,
+        #[serde(flatten)]
+        pub extra: BTreeMap<String, serde_json::Value>,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    pub struct Paging {
+        pub page: u32,
+        #[serde(alias = "perPage")]
+        pub per_page: u32,
+    }
+
+    /// Flattens in turn: serde reads it as a map, which leaves its keys for `extra`.
+    #[derive(Serialize, Deserialize)]
+    pub struct Owner {
+        pub owner: String,
+        #[serde(flatten)]
+        pub meta: Meta,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    pub struct Meta {
+        pub tag: Option<String>,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    pub struct Counters {
+        pub name: String,
+        #[serde(flatten)]
+        pub counts: BTreeMap<String, u32>,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    pub struct Rest {
+        pub name: String,
+        #[serde(flatten)]
+        pub rest: serde_json::Value,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    pub struct RestMap {
+        #[serde(flatten)]
+        pub rest: serde_json::Map<String, serde_json::Value>,
+        pub name: String,
+    }
+);
+
+const CATCH_ALL_INPUTS: &[&str] = &[
+    r#"{"id":1,"page":2,"per_page":20,"owner":"ann","tag":"x","note":"hi","n":[1,{"a":null}]}"#,
+    r#"{"id":1,"page":2,"owner":"ann"}"#,
+    r#"{"id":1,"perPage":5,"page":2,"owner":"ann","page2":true}"#,
+    r#"{"id":1,"page":"two","per_page":20,"owner":"ann"}"#,
+    r#"{"owner":"ann","id":7}"#,
+    r#"{"id":1,"tag":"x"}"#,
+    r#"{"id":1,"owner":5}"#,
+    r#"{"id":1,"owner":"ann","id":2}"#,
+];
+
+const COUNTER_INPUTS: &[&str] = &[
+    r#"{"name":"a","x":1,"y":2}"#,
+    r#"{"y":2,"name":"a"}"#,
+    r#"{"name":"a","x":"one"}"#,
+    r#"{"x":1}"#,
+];
+
+#[test]
+fn flattened_maps_values_and_options_take_what_serde_gives_them() {
+    agree_with::<catch_all::Request>(catch_all::TEXT, "Request", CATCH_ALL_INPUTS, false);
+    agree_with::<catch_all::Counters>(catch_all::TEXT, "Counters", COUNTER_INPUTS, false);
+    agree_with::<catch_all::Rest>(catch_all::TEXT, "Rest", COUNTER_INPUTS, false);
+    agree_with::<catch_all::RestMap>(catch_all::TEXT, "RestMap", COUNTER_INPUTS, false);
+}
+
+/// Field dispatch needs every key of the tree in advance; a tree with a map, a
+/// `Value` or an `Option` flattened in it reads serde's way, and says so.
+#[test]
+fn fast_flatten_reads_a_catch_all_serde_s_way() {
+    let serde = Engine::new(catch_all::TEXT, Some("Request")).expect("runs");
+    let fast = Engine::with_flatten(catch_all::TEXT, Some("Request"), Flatten::Fast).expect("runs");
+    for input in CATCH_ALL_INPUTS {
+        let a = serde.decode(input).map(|v| serde.to_json(&v).expect("ser"));
+        let b = fast.decode(input).map(|v| fast.to_json(&v).expect("ser"));
+        assert_eq!(
+            a.map_err(|e| e.to_string()),
+            b.map_err(|e| e.to_string()),
+            "{input}"
+        );
+    }
+    assert!(
+        fast.plan()
+            .notes
+            .iter()
+            .any(|n| n.message.contains("`Request` flattens a map")),
+        "{:?}",
+        fast.plan().notes
+    );
+}
+
 #[test]
 fn what_it_cannot_run_is_an_error_at_its_place() {
-    let text = "enum Shape {\n    A,\n}\nstruct Inner { b: u8 }\nstruct Wrapper { #[serde(flatten)] a: Option<Inner> }\n\nstruct S { w: Widget }\n";
+    let text = "enum Shape {\n    A,\n}\nstruct Inner { b: u8 }\nstruct Wrapper { #[serde(flatten)] a: Shape }\n\nstruct S { w: Widget }\nstruct Node { #[serde(flatten)] next: Option<Box<Node>> }\n";
     let errors = Engine::new(text, Some("S")).err().expect("refused");
     let lines: Vec<String> = errors.iter().map(|d| d.to_string()).collect();
     assert!(
         lines
             .iter()
-            .any(|l| l.starts_with("5:18: error: the interpreter flattens structs")),
+            .any(|l| l.starts_with("5:18: error: only structs with named fields")),
         "{lines:?}"
     );
     assert!(
         lines
             .iter()
             .any(|l| l.starts_with("7:15: error: `Widget` is not defined here")),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("8:15: error: `Node` flattens itself")),
         "{lines:?}"
     );
 }
