@@ -300,3 +300,63 @@ fn car_agrees() {
     use bundled::car::{integrated, plain};
     differential::<plain::Car, integrated::Car>("car");
 }
+
+/// Decoding only (the scenario has no rules): the same outcome and, when both
+/// read, the same value, compared through the JSON each writes.
+fn decode_agrees<T: DeserializeOwned + Serialize>(engine: &Engine, text: &str) -> Kind {
+    let compiled = serde_json::from_str::<T>(text);
+    let interpreted = engine.decode(text);
+    match (compiled, interpreted) {
+        (Ok(c), Ok(i)) => {
+            let c: Json = serde_json::to_value(&c).expect("ser");
+            let i: Json = serde_json::from_str(&engine.to_json(&i).expect("ser")).expect("json");
+            assert_eq!(c, i, "value of {text}");
+            Kind::Valid
+        }
+        (Err(_), Err(_)) => Kind::Malformed,
+        (c, i) => panic!("de on {text}: {:?} / {:?}", c.err(), i.err()),
+    }
+}
+
+#[test]
+fn nested_flatten_agrees_in_each_flatten_mode() {
+    use bundled::nested_flatten::{fast, plain, unflattened};
+    use overhead_engine::Flatten;
+    let (schema, root, inputs) = scenario("nested-flatten");
+    let serde_way = Engine::new(&schema, root.as_deref()).expect("runs");
+    for mode in [Flatten::Serde, Flatten::Fast, Flatten::Unflattened] {
+        let engine = Engine::with_flatten(&schema, root.as_deref(), mode).expect("runs");
+        // The unflattened form reads the same values written as nested objects.
+        let seeds: Vec<String> = inputs
+            .iter()
+            .map(|text| {
+                let value = serde_way.decode(text).expect("a bundled input decodes");
+                engine.to_json(&value).expect("ser")
+            })
+            .collect();
+        let mut generator = Generator::new(engine.plan(), 0xF1A7);
+        let generated = (0..1000).map(|_| engine.to_json(&generator.valid()).expect("ser"));
+        let mut tally = std::collections::HashMap::new();
+        let texts = seeds
+            .iter()
+            .cloned()
+            .chain(cases(&seeds, 0xD1FF ^ mode as u64))
+            .chain(generated);
+        for text in texts {
+            let kind = match mode {
+                Flatten::Serde => decode_agrees::<plain::A>(&engine, &text),
+                Flatten::Fast => decode_agrees::<fast::A>(&engine, &text),
+                Flatten::Unflattened => decode_agrees::<unflattened::A>(&engine, &text),
+            };
+            *tally.entry(kind).or_insert(0) += 1;
+        }
+        for kind in [Kind::Valid, Kind::Malformed] {
+            let n = tally.get(&kind).copied().unwrap_or(0);
+            assert!(
+                n >= CASES / 50,
+                "{mode:?}: only {n} {kind:?} cases: {tally:?}"
+            );
+        }
+        eprintln!("nested-flatten {mode:?}: {tally:?}");
+    }
+}
