@@ -108,24 +108,6 @@ pub struct Unsupported {
     pub message: String,
 }
 
-/// Types whose serde form is a string, as users paste them.
-const STRING_FORMS: &[&str] = &[
-    "DateTime",
-    "NaiveDate",
-    "NaiveDateTime",
-    "NaiveTime",
-    "Date",
-    "OffsetDateTime",
-    "PrimitiveDateTime",
-    "Time",
-    "Uuid",
-    "Url",
-    "Decimal",
-    "IpAddr",
-    "Ipv4Addr",
-    "Ipv6Addr",
-    "PathBuf",
-];
 
 /// Resolves `ty`; `names` maps the definitions' type names to their ids.
 pub fn resolve(ty: &syn::Type, names: &HashMap<String, TypeId>) -> Result<Ty, Unsupported> {
@@ -269,7 +251,7 @@ fn resolve_path(
             }
         }
         "Value" => Ty::Json,
-        n if STRING_FORMS.contains(&n) => Ty::Str,
+        n if overhead_schema::shape::STRING_FORMS.contains(&n) => Ty::Str,
         _ => {
             return Err(Unsupported {
                 span: last.span(),

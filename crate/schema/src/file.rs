@@ -59,7 +59,7 @@ pub fn analyze(text: &str) -> Analysis {
     let mut types = Vec::new();
     let mut regexes = HashMap::new();
     for item in file.items {
-        let input: syn::DeriveInput = match item {
+        let mut input: syn::DeriveInput = match item {
             syn::Item::Static(s) => {
                 if let Some(pattern) = regex_literal(s.expr.to_token_stream()) {
                     regexes.insert(s.ident.to_string(), pattern);
@@ -87,6 +87,7 @@ pub fn analyze(text: &str) -> Analysis {
             }
             _ => continue,
         };
+        crate::cfg_attr::expand(&mut input, &mut errors);
         if let Some(def) = TypeDef::from_derive_input(&input, &mut errors) {
             types.push(def);
         }

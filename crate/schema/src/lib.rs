@@ -9,6 +9,7 @@
 //! an unknown rule is an error with a "did you mean" suggestion.
 
 pub mod attr;
+mod cfg_attr;
 mod check;
 pub mod diagnostic;
 pub mod file;

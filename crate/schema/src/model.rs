@@ -2,13 +2,14 @@
 //! serde_derive_internals, so it is serde's own) and their validation rules.
 
 use proc_macro2::Span;
+use quote::ToTokens;
 use serde_derive_internals::{Ctxt, Derive, ast, attr};
 use syn::spanned::Spanned;
 
 use crate::attr::{FieldRules, field_rules};
 use crate::check;
 use crate::diagnostic::Errors;
-use crate::rule::RuleSpec;
+use crate::rule::{RuleKind, RuleSpec};
 use crate::shape::Shape;
 
 /// A struct or enum.
@@ -212,11 +213,32 @@ impl TypeDef {
 
 fn field(f: &ast::Field, container_default: bool, errors: &mut Errors) -> FieldDef {
     let FieldRules { rules, skip } = field_rules(&f.original.attrs, errors);
-    let rules = if skip { Vec::new() } else { rules };
+    let shape = Shape::of(f.ty);
+    let rules = if skip {
+        Vec::new()
+    } else {
+        options_inner(rules, &shape)
+    };
+    // `with`, `deserialize_with`, `serialize_with`: one note for the field.
+    let functions: Vec<String> = [f.attrs.deserialize_with(), f.attrs.serialize_with()]
+        .into_iter()
+        .flatten()
+        .map(|path| format!("`{}`", path.to_token_stream().to_string().replace(' ', "")))
+        .collect();
+    if !functions.is_empty() {
+        errors.warning(
+            f.original.span(),
+            format!(
+                "serde calls {} here, which the playground cannot run; the field is read and \
+                 written in its type's own serde form instead",
+                functions.join(" and ")
+            ),
+        );
+    }
     FieldDef {
         member: f.member.clone(),
         ty: f.ty.clone(),
-        shape: Shape::of(f.ty),
+        shape,
         name: f.attrs.name().deserialize_name().value.clone(),
         aliases: f
             .attrs
@@ -235,6 +257,26 @@ fn field(f: &ast::Field, container_default: bool, errors: &mut Errors) -> FieldD
         rules,
         span: f.original.span(),
     }
+}
+
+/// garde's `inner(...)` on an `Option` of a value that is not a collection is
+/// about the value inside (garde's `Inner` for `Option`): its rules are the
+/// field's own, which apply to `Some` values.
+fn options_inner(rules: Vec<RuleSpec>, shape: &Shape) -> Vec<RuleSpec> {
+    let Shape::Option(inner) = shape else {
+        return rules;
+    };
+    if matches!(inner.without_option(), Shape::Seq(_) | Shape::Map(_)) {
+        return rules;
+    }
+    let mut out = Vec::with_capacity(rules.len());
+    for rule in rules {
+        match rule.kind {
+            RuleKind::Each(inner) => out.extend(inner),
+            kind => out.push(RuleSpec { kind, ..rule }),
+        }
+    }
+    out
 }
 
 fn style_of(style: ast::Style) -> Style {

@@ -2,6 +2,31 @@
 
 use quote::ToTokens;
 
+/// Types from other crates whose serde form is a string, as users paste them
+/// (`chrono`/`time` dates, `uuid`, `url`, `rust_decimal`): their rules see the
+/// string.
+pub const STRING_FORMS: &[&str] = &[
+    "DateTime",
+    "NaiveDate",
+    "NaiveDateTime",
+    "NaiveTime",
+    "Date",
+    "OffsetDateTime",
+    "PrimitiveDateTime",
+    "Time",
+    "Uuid",
+    "Url",
+    "Decimal",
+    "IpAddr",
+    "Ipv4Addr",
+    "Ipv6Addr",
+    "PathBuf",
+    // sea-orm's names for chrono's types.
+    "DateTimeUtc",
+    "DateTimeLocal",
+    "DateTimeWithTimeZone",
+];
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum Shape {
     Bool,
@@ -70,6 +95,7 @@ impl Shape {
                 Shape::Seq(Box::new(arg(0)))
             }
             "HashMap" | "BTreeMap" | "IndexMap" => Shape::Map(Box::new(arg(1))),
+            n if STRING_FORMS.contains(&n) => Shape::Str,
             "Value"
                 if path.segments.len() == 1
                     || path.segments.iter().any(|s| s.ident == "serde_json") =>

@@ -279,3 +279,71 @@ fn regex_with_a_string_takes_an_old_validator_path_or_says_to_use_matches_regex(
         ]
     );
 }
+
+/// Forms found in public API code (see crate/engine/tests/real_world/): each
+/// reads as the rule its crate means.
+#[test]
+fn forms_from_pasted_api_code_read_as_their_crates_mean() {
+    let text = r#"
+#[cfg_attr(feature = "server", derive(Validate))]
+pub struct Register {
+    #[validate(required, email(message = "enter an e-mail", code = "mail"))]
+    pub email: Option<String>,
+    #[validate(url(message = "a link"))]
+    pub site: String,
+    #[validate]
+    pub items: Vec<Item>,
+    #[cfg_attr(feature = "server", validate(length(min = 3)))]
+    pub name: String,
+    #[garde(inner(ascii, length(min = 3, max = 20)))]
+    pub nick: Option<String>,
+    #[garde(length(max = 1000))]
+    pub back: Option<Url>,
+    #[serde(with = "date_format")]
+    pub born: String,
+}
+
+pub struct Item {
+    #[validate(range(min = 1))]
+    pub n: u32,
+}
+"#;
+    let analysis = analyze(text);
+    assert!(analysis.is_runnable(), "{:?}", analysis.diagnostics);
+    let def = analysis.type_named("Register").expect("defined");
+    let TypeKind::Struct { fields, .. } = &def.kind else {
+        panic!("a struct")
+    };
+    let kinds: Vec<Vec<&str>> = fields
+        .iter()
+        .map(|f| f.rules.iter().map(|r| r.kind.keyword()).collect())
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            vec!["required", "email"],
+            vec!["url"],
+            vec!["nested"],
+            vec!["length"],
+            vec!["ascii", "length"],
+            vec!["length"],
+            vec![],
+        ]
+    );
+    let email = &fields[0].rules[1];
+    assert_eq!(email.message.as_deref(), Some("enter an e-mail"));
+    assert_eq!(email.code.as_deref(), Some("mail"));
+    // What serde would call is said, not silently dropped.
+    let warnings: Vec<String> = analysis
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .map(ToString::to_string)
+        .collect();
+    assert!(
+        warnings.iter().any(|w| w.starts_with(
+            "16:5: warning: serde calls `date_format::deserialize` and `date_format::serialize`"
+        )),
+        "{warnings:?}"
+    );
+}

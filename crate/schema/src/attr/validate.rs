@@ -50,6 +50,17 @@ const UNSUPPORTED: &[&str] = &[
 
 /// Parses the items of one `#[validate(...)]` into `rules`.
 pub fn parse(attr: &syn::Attribute, rules: &mut Vec<RuleSpec>) -> syn::Result<()> {
+    // A bare `#[validate]` is how validator before 0.17 asked for a field's own
+    // rules to be checked: `nested` today.
+    if let syn::Meta::Path(path) = &attr.meta {
+        rules.push(RuleSpec {
+            kind: RuleKind::Nested,
+            code: None,
+            message: None,
+            span: path.span(),
+        });
+        return Ok(());
+    }
     attr.parse_nested_meta(|meta| item(meta, rules))
 }
 
@@ -58,6 +69,28 @@ fn item(meta: ParseNestedMeta, rules: &mut Vec<RuleSpec>) -> syn::Result<()> {
     let Some(name) = meta.path.get_ident().map(ToString::to_string) else {
         return Err(meta.error("expected a rule name, like `email` or `range(min = 1)`"));
     };
+    // Rules without arguments of their own, written bare (`email`) or with
+    // validator's `code`/`message` (`email(message = "…")`).
+    let plain = match name.as_str() {
+        "email" => Some(RuleKind::Email),
+        "url" => Some(RuleKind::Url),
+        "alphanumeric" => Some(RuleKind::Alphanumeric),
+        "ascii" => Some(RuleKind::Ascii),
+        "non_empty" => Some(RuleKind::NonEmpty),
+        "non_blank" => Some(RuleKind::NonBlank),
+        "unique" => Some(RuleKind::Unique),
+        "nested" => Some(RuleKind::Nested),
+        "required" => Some(RuleKind::Required),
+        _ => None,
+    };
+    if let Some(kind) = plain {
+        let mut extra = Extra::default();
+        if meta.input.peek(syn::token::Paren) {
+            meta.parse_nested_meta(|arg| extra.parse(&key(&arg)?, &arg, &[]))?;
+        }
+        extra.push(kind, span, rules);
+        return Ok(());
+    }
     let mut push = |kind| {
         rules.push(RuleSpec {
             kind,
@@ -67,15 +100,6 @@ fn item(meta: ParseNestedMeta, rules: &mut Vec<RuleSpec>) -> syn::Result<()> {
         })
     };
     match name.as_str() {
-        "email" => push(RuleKind::Email),
-        "url" => push(RuleKind::Url),
-        "alphanumeric" => push(RuleKind::Alphanumeric),
-        "ascii" => push(RuleKind::Ascii),
-        "non_empty" => push(RuleKind::NonEmpty),
-        "non_blank" => push(RuleKind::NonBlank),
-        "unique" => push(RuleKind::Unique),
-        "nested" => push(RuleKind::Nested),
-        "required" => push(RuleKind::Required),
         "min_len" => push(length(Some(values::count(meta.value()?)?), None, None)),
         "max_len" => push(length(None, Some(values::count(meta.value()?)?), None)),
         "min_items" | "max_items" => {
