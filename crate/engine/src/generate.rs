@@ -10,6 +10,7 @@
 use overhead_schema::Style;
 
 use crate::check::{Check, CheckKind};
+use crate::pattern::Samplers;
 use crate::plan::{FieldPlan, KindPlan, Plan};
 use crate::ty::{Int, Ty};
 use crate::value::Value;
@@ -46,6 +47,27 @@ impl Rng {
     }
 }
 
+/// So that samplers of the `rand` ecosystem (regex strings) draw from it.
+impl rand::TryRng for Rng {
+    type Error = std::convert::Infallible;
+
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        Ok((Rng::next_u64(self) >> 32) as u32)
+    }
+
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        Ok(Rng::next_u64(self))
+    }
+
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+        for chunk in dst.chunks_mut(8) {
+            let bytes = Rng::next_u64(self).to_le_bytes();
+            chunk.copy_from_slice(&bytes[..chunk.len()]);
+        }
+        Ok(())
+    }
+}
+
 const ALPHANUMERIC: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789";
 
 /// Which rule of which field a generated value breaks.
@@ -61,6 +83,7 @@ pub struct Generator<'p> {
     plan: &'p Plan,
     rng: Rng,
     depth: usize,
+    patterns: Samplers,
 }
 
 impl<'p> Generator<'p> {
@@ -69,6 +92,7 @@ impl<'p> Generator<'p> {
             plan,
             rng: Rng(seed),
             depth: 0,
+            patterns: Samplers::default(),
         }
     }
 
@@ -168,7 +192,14 @@ impl<'p> Generator<'p> {
 
     fn named(&mut self, id: usize) -> Value {
         match &self.plan.types[id].kind {
-            KindPlan::Struct(s) => Value::Struct(self.fields(&s.fields)),
+            KindPlan::Struct(s) => {
+                let mut slots = self.fields(&s.fields);
+                // `must_match`: the field takes the other's value.
+                for m in &s.must_match {
+                    slots[m.slot] = slots[m.other].clone();
+                }
+                Value::Struct(slots)
+            }
             KindPlan::Enum(e) => {
                 let live: Vec<usize> = (0..e.variants.len())
                     .filter(|&i| !e.variants[i].skip)
@@ -284,6 +315,16 @@ impl<'p> Generator<'p> {
             .iter()
             .any(|c| matches!(c.kind, CheckKind::NonBlank | CheckKind::NonEmpty));
         let (lo, hi) = length_bounds(checks, usize::from(non_empty), 12);
+        // A pattern says more about the text than the other rules: sample it.
+        for c in checks {
+            if let CheckKind::Pattern(regex) = &c.kind {
+                // Patterns' matches run longer than filler words do.
+                let (lo, hi) = length_bounds(checks, usize::from(non_empty), 64);
+                if let Some(text) = self.patterns.sample(regex, lo, hi, &mut self.rng) {
+                    return text;
+                }
+            }
+        }
         let fixed = prefix.chars().count() + suffix.chars().count() + inner.chars().count();
         let (shape_lo, shape) = match format {
             Some("email") => (7, "@example.com"),
@@ -395,6 +436,11 @@ fn breaking(kind: &CheckKind, ty: &Ty) -> Option<Value> {
         (CheckKind::EndsWith(_), Ty::Str) => text("\u{2603}"),
         (CheckKind::Contains(_), Ty::Str) => text("\u{2603}"),
         (CheckKind::OneOfStr(_), Ty::Str) => text("\u{2603}none of them"),
+        // The first of a few unlikely texts the pattern does not match.
+        (CheckKind::Pattern(regex), Ty::Str) => ["", "\u{2603}", "!! !!", "0", "a"]
+            .into_iter()
+            .find(|t| !regex.is_match(t))
+            .and_then(text),
         (CheckKind::Length(l), Ty::Str) => match (l.equal, l.min, l.max) {
             (Some(e), _, _) => text(&"a".repeat(e + 1)),
             (_, Some(m), _) if m > 0 => text(&"a".repeat(m - 1)),

@@ -12,6 +12,7 @@ mod flat_buffer;
 pub mod generate;
 mod intern;
 mod order;
+mod pattern;
 mod plan;
 mod ser;
 mod tagged;

@@ -108,7 +108,6 @@ pub struct Unsupported {
     pub message: String,
 }
 
-
 /// Resolves `ty`; `names` maps the definitions' type names to their ids.
 pub fn resolve(ty: &syn::Type, names: &HashMap<String, TypeId>) -> Result<Ty, Unsupported> {
     let unsupported = |what: &str| {

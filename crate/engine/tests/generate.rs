@@ -5,8 +5,14 @@ use overhead_engine::generate::Generator;
 use overhead_engine::run::Engine;
 
 const DEFINITIONS: &str = r#"
+static SKU: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^[A-Z]{3}-\d{4}$").unwrap());
+
 #[serde(rename_all = "camelCase")]
 struct Order {
+    #[validate(regex(path = *SKU))]
+    sku: String,
+    #[validate(regex(pattern = r"\A[a-z]+(-[a-z]+)*\z"), length(max = 30))]
+    slug: String,
     #[validate(length(min = 8, max = 64), ascii)]
     reference: String,
     #[validate(email)]
@@ -53,7 +59,7 @@ fn valid_inputs_keep_every_rule_and_each_broken_rule_is_reported() {
     }
     let targets = generator.targets();
     // Every rule of a root field but `lines`' (a collection's length and `nested`).
-    assert_eq!(targets.len(), 13, "{targets:?}");
+    assert_eq!(targets.len(), 16, "{targets:?}");
     for target in targets {
         let value = generator.violating(target).expect("breakable");
         let text = engine.to_json(&value).expect("ser");

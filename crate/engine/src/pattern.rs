@@ -1,0 +1,104 @@
+//! Strings that match a rule's regular expression, for generated inputs
+//! (`rand_regex` samples the pattern's syntax tree).
+
+use std::collections::HashMap;
+
+use regex_syntax::ParserBuilder;
+use regex_syntax::hir::{Capture, Hir, HirKind, Repetition};
+
+/// Each pattern's sampler, built once.
+#[derive(Default)]
+pub struct Samplers {
+    built: HashMap<String, Option<rand_regex::Regex>>,
+}
+
+/// How far `*`, `+` and `{n,}` repeat beyond their minimum.
+const MAX_REPEAT: u32 = 6;
+
+impl Samplers {
+    /// A string `regex` matches, within `lo..=hi` characters, or `None` when a
+    /// few tries find none (a pattern whose matches are all longer, say).
+    pub fn sample(
+        &mut self,
+        regex: &regex::Regex,
+        lo: usize,
+        hi: usize,
+        rng: &mut impl rand::Rng,
+    ) -> Option<String> {
+        let sampler = self
+            .built
+            .entry(regex.as_str().to_owned())
+            .or_insert_with(|| sampler(regex.as_str()))
+            .as_ref()?;
+        (0..20).find_map(|_| {
+            let text: Result<String, _> = rand::distr::Distribution::sample(sampler, rng);
+            text.ok().filter(|t| {
+                let n = t.chars().count();
+                (lo..=hi).contains(&n) && regex.is_match(t)
+            })
+        })
+    }
+}
+
+/// ASCII classes where the pattern allows it (readable data); Unicode ones
+/// when it does not (a pattern that names Unicode classes).
+fn sampler(pattern: &str) -> Option<rand_regex::Regex> {
+    let hir = ParserBuilder::new()
+        .unicode(false)
+        .build()
+        .parse(pattern)
+        .ok()
+        .or_else(|| ParserBuilder::new().build().parse(pattern).ok())?;
+    rand_regex::Regex::with_hir(without_looks(hir), MAX_REPEAT).ok()
+}
+
+/// The pattern with its anchors and word boundaries taken out (`rand_regex`
+/// samples none): a string made from the rest is checked against the whole
+/// pattern, so what they ruled out is still ruled out.
+fn without_looks(hir: Hir) -> Hir {
+    match hir.into_kind() {
+        HirKind::Look(_) => Hir::empty(),
+        HirKind::Concat(items) => Hir::concat(items.into_iter().map(without_looks).collect()),
+        HirKind::Alternation(items) => {
+            Hir::alternation(items.into_iter().map(without_looks).collect())
+        }
+        HirKind::Capture(capture) => Hir::capture(Capture {
+            sub: Box::new(without_looks(*capture.sub)),
+            ..capture
+        }),
+        HirKind::Repetition(repetition) => Hir::repetition(Repetition {
+            sub: Box::new(without_looks(*repetition.sub)),
+            ..repetition
+        }),
+        HirKind::Empty => Hir::empty(),
+        HirKind::Literal(literal) => Hir::literal(literal.0),
+        HirKind::Class(class) => Hir::class(class),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::Rng;
+
+    #[test]
+    fn samples_match_their_pattern_and_length() {
+        let mut samplers = Samplers::default();
+        let mut rng = Rng::new(1);
+        for pattern in [
+            r"^[a-z0-9-]+$",
+            r"\A[A-Z]{2}\d{4}\z",
+            r"^\w+@\w+\.com$",
+            "^(red|green)$",
+        ] {
+            let regex = regex::Regex::new(pattern).expect("valid");
+            for _ in 0..50 {
+                let text = samplers
+                    .sample(&regex, 1, 40, &mut rng)
+                    .unwrap_or_else(|| panic!("{pattern}: no sample"));
+                assert!(regex.is_match(&text), "{pattern}: {text}");
+                assert!(text.is_ascii(), "{pattern}: {text}");
+            }
+        }
+    }
+}
