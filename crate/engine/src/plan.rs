@@ -118,10 +118,14 @@ struct KeyEntry {
 /// The first eight bytes of `key`, zero-padded, as one integer.
 #[inline]
 fn head(key: &[u8]) -> u64 {
-    let mut buf = [0u8; 8];
-    let n = key.len().min(8);
-    buf[..n].copy_from_slice(&key[..n]);
-    u64::from_le_bytes(buf)
+    match key.first_chunk::<8>() {
+        Some(first) => u64::from_le_bytes(*first),
+        // Byte by byte: a variable-length copy would call `memcpy`.
+        None => key
+            .iter()
+            .rev()
+            .fold(0u64, |acc, &b| (acc << 8) | u64::from(b)),
+    }
 }
 
 impl KeyTable {
