@@ -133,6 +133,59 @@ describe('the playground', () => {
     await page.close();
   });
 
+  it('marks a broken definition at its line and column as it is typed, and clears the mark when fixed', async () => {
+    const { page, errors } = await openPlayground();
+    await expect.poll(() => page.textContent('#schema-status')).toBe('no problems');
+    await page.click('#schema-editor .view-lines');
+    await page.keyboard.press('ControlOrMeta+A');
+    // One line, typed key by key: the editor's closing brackets are typed over.
+    await page.keyboard.type('struct Signup { #[validate(emial)] email: String, age: u8 } struct Other { n: u8 }');
+    // The scenario's root, UserSignup, is gone: that is an error too, until
+    // another root is picked among the two types now defined.
+    await expect.poll(() => page.textContent('#schema-status'), { timeout: 10_000 }).toBe('2 errors');
+    expect(await page.locator('#root-picker option').allInnerTexts()).toEqual(['automatic', 'Signup', 'Other']);
+    await page.selectOption('#root-picker', 'Signup');
+    // The misspelt rule is underlined where it is, with the analyzer's message.
+    await expect.poll(() => page.textContent('#schema-status'), { timeout: 10_000 }).toBe('1 error');
+    await expect.poll(() => page.locator('#schema-editor .squiggly-error').count()).toBeGreaterThan(0);
+    // Hovering the mark shows the analyzer's message, with its suggestion.
+    const mark = await page.locator('#schema-editor .squiggly-error').first().boundingBox();
+    expect(mark).not.toBeNull();
+    await page.mouse.move((mark?.x ?? 0) + (mark?.width ?? 0) / 2, (mark?.y ?? 0) + (mark?.height ?? 0) / 2);
+    await expect
+      .poll(async () => (await page.locator('.monaco-hover').allInnerTexts()).join('\n'), { timeout: 10_000 })
+      .toMatch(/unknown validation rule `emial`.*email/s);
+    // Fixed: the mark goes.
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('struct Signup { #[validate(email)] email: String }');
+    await expect.poll(() => page.textContent('#schema-status'), { timeout: 10_000 }).toBe('no problems');
+    await expect.poll(() => page.locator('#schema-editor .squiggly-error').count()).toBe(0);
+    expect(await page.isVisible('#root-label')).toBe(false);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps the work across a reload, and Reset brings the bundled scenario back', async () => {
+    const { page, errors } = await openPlayground();
+    await page.click('#schema-editor .view-lines');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('struct UserSignup { #[validate(length(min = 3))] username: String }');
+    await page.fill('#runs', '7');
+    // Saved a moment after the last change.
+    await page.waitForTimeout(600);
+    await page.reload();
+    await expect.poll(() => page.locator('#run').isEnabled(), { timeout: 60_000 }).toBe(true);
+    const schema = async () => (await page.locator('#schema-editor .view-lines').innerText()).replace(/\s+/g, ' ');
+    await expect.poll(schema).toContain('struct UserSignup { #[validate(length(min = 3))] username: String }');
+    expect(await page.inputValue('#runs')).toBe('7');
+    expect(await page.textContent('#message')).toContain('Your last work is restored');
+    await page.click('#reset');
+    await expect.poll(schema).toContain('#[validate(email, max_len = 255)]');
+    expect(await page.inputValue('#runs')).toBe('5');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('runs edited definitions with the interpreter and says why the compiled engine does not', async () => {
     const { page, errors } = await openPlayground();
     await setSettings(page, '0', '1', '50');

@@ -1,6 +1,8 @@
 // The playground: loads the default scenario into the editors, runs it in the
 // benchmark Worker, and shows the results.
 import './styles.css';
+import { AnalysisClient } from './analysis/client';
+import { summarize, toMarkers, type Diagnosis } from './analysis/diagnosis';
 import { BenchClient, RunCancelled } from './bench/client';
 import type { Progress } from './bench/protocol';
 import { formatNs } from './format';
@@ -10,6 +12,7 @@ import { byId } from './ui/dom';
 import { Editors } from './ui/editors';
 import { markdownToHtml } from './ui/markdown';
 import { renderResults } from './ui/results';
+import { loadSaved, save } from './state/saved';
 
 const DEFAULT_SCENARIO = 'user-signup';
 
@@ -32,12 +35,77 @@ const ui = {
   message: byId('message', HTMLDivElement),
   results: byId('results', HTMLTableElement),
   env: byId('env', HTMLParagraphElement),
+  rootLabel: byId('root-label', HTMLLabelElement),
+  rootPicker: byId('root-picker', HTMLSelectElement),
+  schemaStatus: byId('schema-status', HTMLSpanElement),
+  reset: byId('reset', HTMLButtonElement),
 };
 
 const editors = new Editors(byId('schema-editor', HTMLDivElement), byId('input-editor', HTMLDivElement), byId('input-tabs', HTMLDivElement));
 const client = new BenchClient((message) => showMessage(`The benchmark worker stopped (${message}) and was restarted.`, 'error'));
 let scenario: ScenarioDocument | null = null;
 let bundled: ScenarioDocument[] = [];
+
+const analysis = new AnalysisClient(showDiagnosis, (message) => {
+  ui.schemaStatus.textContent = `analyzer: ${message}`;
+  ui.schemaStatus.className = 'schema-status error';
+});
+
+function showDiagnosis(diagnosis: Diagnosis): void {
+  editors.setMarkers(toMarkers(diagnosis));
+  const errors = diagnosis.diagnostics.some((d) => d.severity === 'error');
+  ui.schemaStatus.textContent = summarize(diagnosis);
+  ui.schemaStatus.className = `schema-status ${errors ? 'error' : diagnosis.diagnostics.length > 0 ? 'warn' : 'good'}`;
+  showRoots(diagnosis.types);
+}
+
+/** The root picker, shown when the definitions hold more than one type. */
+function showRoots(types: string[]): void {
+  const root = scenario?.root ?? '';
+  const options = [
+    Object.assign(document.createElement('option'), { value: '', textContent: 'automatic' }),
+    ...types.map((t) => Object.assign(document.createElement('option'), { value: t, textContent: t })),
+  ];
+  ui.rootPicker.replaceChildren(...options);
+  ui.rootPicker.value = types.includes(root) ? root : '';
+  ui.rootLabel.hidden = types.length < 2;
+}
+
+/** The document as the page holds it now: the scenario with the user's edits. */
+function currentDocument(): ScenarioDocument | null {
+  if (!scenario) return null;
+  const parsed = parseSettings({ warmup: ui.warmup.value, runs: ui.runs.value, iterations: ui.iterations.value });
+  const doc: ScenarioDocument = {
+    ...scenario,
+    schema: editors.schemaText(),
+    inputs: editors.inputs(),
+    settings: parsed.ok ? parsed.settings : scenario.settings,
+  };
+  delete doc.results;
+  return doc;
+}
+
+const storage = (() => {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+})();
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Keeps the work in localStorage, a moment after the last change. */
+function saveSoon(): void {
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => {
+    const doc = currentDocument();
+    if (doc) save(storage, doc);
+  }, 300);
+}
+
+function analyzeSchema(now = false): void {
+  analysis.request(editors.schemaText(), scenario?.root ?? null, now);
+}
 
 function showMessage(text: string, kind: 'error' | 'info'): void {
   ui.message.textContent = text;
@@ -69,6 +137,7 @@ function loadScenario(doc: ScenarioDocument): void {
   ui.summary.innerHTML = markdownToHtml(doc.summary);
   editors.load(doc.schema, doc.inputs);
   setSettings(doc.settings);
+  analyzeSchema(true);
 }
 
 function setSettings(settings: Settings): void {
@@ -88,6 +157,7 @@ function showProgress(p: Progress): void {
 function setRunning(running: boolean): void {
   ui.run.disabled = running;
   ui.picker.disabled = running;
+  ui.reset.disabled = running;
   ui.cancel.hidden = !running;
   ui.progress.hidden = !running;
   if (running) {
@@ -116,6 +186,7 @@ async function run(): Promise<void> {
   setRunning(true);
   const doc: ScenarioDocument = { ...scenario, schema: editors.schemaText(), inputs: editors.inputs(), settings: parsed.settings };
   delete doc.results;
+  save(storage, doc);
   try {
     const report = await client.run(
       {
@@ -139,15 +210,31 @@ ui.form.addEventListener('submit', (event) => {
   void run();
 });
 ui.cancel.addEventListener('click', () => client.cancel());
-ui.picker.addEventListener('change', () => {
+/** Loads the bundled scenario the picker names, as it ships. */
+function loadPicked(): void {
   const doc = bundled.find((s) => s.name === ui.picker.value);
   if (!doc || client.running) return;
   clearMessage();
   ui.results.replaceChildren();
   ui.notes.hidden = true;
   loadScenario(doc);
-});
+  saveSoon();
+}
+ui.picker.addEventListener('change', loadPicked);
+ui.reset.addEventListener('click', loadPicked);
 editors.onRunShortcut(() => void run());
+editors.onSchemaChange(() => analyzeSchema());
+editors.onChange(saveSoon);
+ui.form.addEventListener('input', saveSoon);
+ui.rootPicker.addEventListener('change', () => {
+  if (!scenario) return;
+  const root = ui.rootPicker.value;
+  scenario = { ...scenario };
+  if (root) scenario.root = root;
+  else delete scenario.root;
+  analyzeSchema(true);
+  saveSoon();
+});
 window.addEventListener('keydown', (event) => {
   if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
     event.preventDefault();
@@ -163,8 +250,11 @@ client.ready.then(
       ...bundled.map((s) => Object.assign(document.createElement('option'), { value: s.name ?? '', textContent: s.title })),
     );
     ui.picker.disabled = false;
-    const doc = bundled.find((s) => s.name === DEFAULT_SCENARIO) ?? bundled[0];
+    // The last work comes back as it was left; otherwise the default scenario.
+    const saved = loadSaved(storage);
+    const doc = saved ?? bundled.find((s) => s.name === DEFAULT_SCENARIO) ?? bundled[0];
     if (doc) loadScenario(doc);
+    if (saved) showMessage('Your last work is restored. Reset loads the bundled scenario again.', 'info');
     ui.run.disabled = false;
   },
   (error: unknown) => {

@@ -1,4 +1,5 @@
 // The two editors: struct definitions (Rust) and the inputs (JSON, one tab each).
+import type { Marker } from '../analysis/diagnosis';
 import { inputOrder } from '../report';
 import { el } from './dom';
 import { monaco } from './monaco';
@@ -10,6 +11,8 @@ const options: monaco.editor.IStandaloneEditorConstructionOptions = {
   fontSize: 13,
   tabSize: 4,
   renderLineHighlight: 'line',
+  // Hovers and suggestions over the page, not clipped by the editor's box.
+  fixedOverflowWidgets: true,
 };
 
 export class Editors {
@@ -18,6 +21,7 @@ export class Editors {
   private readonly schemaModel = monaco.editor.createModel('', 'rust', monaco.Uri.parse('file:///schema.rs'));
   private inputModels = new Map<string, monaco.editor.ITextModel>();
   private current = '';
+  private readonly changeListeners: (() => void)[] = [];
 
   constructor(
     schemaHost: HTMLElement,
@@ -35,7 +39,9 @@ export class Editors {
     this.inputModels = new Map();
     for (const name of inputOrder(Object.keys(inputs))) {
       const uri = monaco.Uri.parse(`file:///inputs/${encodeURIComponent(name)}.json`);
-      this.inputModels.set(name, monaco.editor.createModel(inputs[name] ?? '', 'json', uri));
+      const model = monaco.editor.createModel(inputs[name] ?? '', 'json', uri);
+      model.onDidChangeContent(() => this.changeListeners.forEach((listener) => listener()));
+      this.inputModels.set(name, model);
     }
     this.show(this.inputModels.keys().next().value ?? '');
   }
@@ -47,6 +53,27 @@ export class Editors {
     this.current = name;
     this.input.setModel(model);
     this.renderTabs();
+  }
+
+  /** Shows the analyzer's diagnostics in the definitions editor. */
+  setMarkers(markers: Marker[]): void {
+    const severity = { error: monaco.MarkerSeverity.Error, warning: monaco.MarkerSeverity.Warning };
+    monaco.editor.setModelMarkers(
+      this.schemaModel,
+      'overhead',
+      markers.map((m) => ({ ...m, severity: severity[m.severity], source: 'overhead' })),
+    );
+  }
+
+  /** Calls `listener` after every edit of the definitions. */
+  onSchemaChange(listener: () => void): void {
+    this.schemaModel.onDidChangeContent(listener);
+  }
+
+  /** Calls `listener` after every edit of the definitions or of any input. */
+  onChange(listener: () => void): void {
+    this.changeListeners.push(listener);
+    this.schemaModel.onDidChangeContent(listener);
   }
 
   schemaText(): string {
