@@ -186,6 +186,41 @@ describe('the playground', () => {
     await page.close();
   });
 
+  it('shares the scenario, edits and results by link, and refuses a damaged link without losing work', async () => {
+    const { page, errors } = await openPlayground();
+    await page.click('#schema-editor .view-lines');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('struct UserSignup { #[validate(length(min = 3))] username: String }');
+    await setSettings(page, '0', '2', '50');
+    await page.click('#run');
+    await expect.poll(() => page.locator('#results .result-row').count(), { timeout: 60_000 }).toBe(8);
+    await page.check('#share-results');
+    await page.click('#share');
+    const link = await page.inputValue('#share-url');
+    expect(link).toMatch(/#v1=[A-Za-z0-9+\-$]+$/);
+    expect(await page.textContent('#cli-command')).toBe('overhead run user-signup.json');
+
+    // Another visitor opens it: the same definitions, settings and results, shown as shared.
+    const other = await browser.newPage();
+    await other.goto(link);
+    await expect.poll(() => other.locator('#run').isEnabled(), { timeout: 60_000 }).toBe(true);
+    const schema = async () => (await other.locator('#schema-editor .view-lines').innerText()).replace(/\s+/g, ' ');
+    await expect.poll(schema).toContain('#[validate(length(min = 3))] username: String');
+    expect(await other.inputValue('#runs')).toBe('2');
+    expect(await other.locator('#results .result-row').count()).toBe(8);
+    expect(await other.textContent('#shared-banner')).toMatch(/^Shared results, measured in .* with 2 runs × 50 iterations/);
+    expect(await other.textContent('#message')).toBe('Opened a shared scenario.');
+    expect(new URL(other.url()).hash).toBe('');
+
+    // A damaged link: a clear message, and the work on the page is what it was.
+    await other.goto(`${url}#v1=damaged%%%`);
+    await expect.poll(() => other.textContent('#message'), { timeout: 30_000 }).toContain('This link is damaged');
+    await expect.poll(schema).toContain('#[validate(length(min = 3))] username: String');
+    await other.close();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('runs edited definitions with the interpreter and says why the compiled engine does not', async () => {
     const { page, errors } = await openPlayground();
     await setSettings(page, '0', '1', '50');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNs, formatRange } from './format';
+import { browserName, formatNs, formatRange } from './format';
 import { inputOrder } from './report';
 
 describe('formatNs', () => {
@@ -27,5 +27,17 @@ describe('formatRange', () => {
 describe('inputOrder', () => {
   it('puts valid and invalid first, then the rest by name', () => {
     expect(inputOrder(['zeta', 'invalid', 'alpha', 'valid'])).toEqual(['valid', 'invalid', 'alpha', 'zeta']);
+  });
+});
+
+describe('browserName', () => {
+  it.each([
+    ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36', 'headless Chrome 156'],
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0', 'Edge 131'],
+    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:133.0) Gecko/20100101 Firefox/133.0', 'Firefox 133'],
+    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15', 'Safari 18'],
+    ['curl/8.0', 'curl/8.0'],
+  ])('names %s', (ua, name) => {
+    expect(browserName(ua)).toBe(name);
   });
 });

@@ -28,3 +28,20 @@ export function formatRange(min: number, max: number): string {
   const [hi] = scaled(max, max);
   return `${digits(lo)}–${digits(hi)} ${unit}`;
 }
+
+/** A browser's name and major version from its user agent ("Chrome 156"), for labels. */
+export function browserName(userAgent: string): string {
+  const known: [RegExp, string][] = [
+    [/Firefox\/(\d+)/, 'Firefox'],
+    [/Edg\/(\d+)/, 'Edge'],
+    [/OPR\/(\d+)/, 'Opera'],
+    [/HeadlessChrome\/(\d+)/, 'headless Chrome'],
+    [/Chrome\/(\d+)/, 'Chrome'],
+    [/Version\/(\d+)[\d.]* (?:Mobile\/\S+ )?Safari/, 'Safari'],
+  ];
+  for (const [pattern, name] of known) {
+    const match = pattern.exec(userAgent);
+    if (match) return `${name} ${match[1]}`;
+  }
+  return userAgent.length > 40 ? `${userAgent.slice(0, 40)}…` : userAgent;
+}

@@ -5,14 +5,17 @@ import { AnalysisClient } from './analysis/client';
 import { summarize, toMarkers, type Diagnosis } from './analysis/diagnosis';
 import { BenchClient, RunCancelled } from './bench/client';
 import type { Progress } from './bench/protocol';
-import { formatNs } from './format';
+import { browserName, formatNs } from './format';
 import type { Report, ScenarioDocument, Settings, TimerInfo } from './report';
 import { parseSettings } from './settings';
 import { byId } from './ui/dom';
 import { Editors } from './ui/editors';
 import { markdownToHtml } from './ui/markdown';
 import { renderResults } from './ui/results';
+import { parseDocument } from './state/document';
 import { loadSaved, save } from './state/saved';
+import { isShareFragment, readShareFragment } from './state/share';
+import { cliCommand, downloadDocument, shareLink } from './ui/sharing';
 
 const DEFAULT_SCENARIO = 'user-signup';
 
@@ -39,12 +42,23 @@ const ui = {
   rootPicker: byId('root-picker', HTMLSelectElement),
   schemaStatus: byId('schema-status', HTMLSpanElement),
   reset: byId('reset', HTMLButtonElement),
+  share: byId('share', HTMLButtonElement),
+  shareResults: byId('share-results', HTMLInputElement),
+  download: byId('download', HTMLButtonElement),
+  openFile: byId('open-file', HTMLInputElement),
+  shareBox: byId('share-box', HTMLDivElement),
+  shareText: byId('share-text', HTMLParagraphElement),
+  shareUrl: byId('share-url', HTMLInputElement),
+  cliCommand: byId('cli-command', HTMLElement),
+  sharedBanner: byId('shared-banner', HTMLDivElement),
 };
 
 const editors = new Editors(byId('schema-editor', HTMLDivElement), byId('input-editor', HTMLDivElement), byId('input-tabs', HTMLDivElement));
 const client = new BenchClient((message) => showMessage(`The benchmark worker stopped (${message}) and was restarted.`, 'error'));
 let scenario: ScenarioDocument | null = null;
 let bundled: ScenarioDocument[] = [];
+/** The results on screen (this browser's, or a share link's). */
+let lastReport: Report | null = null;
 
 const analysis = new AnalysisClient(showDiagnosis, (message) => {
   ui.schemaStatus.textContent = `analyzer: ${message}`;
@@ -130,6 +144,16 @@ function showEnvironment(timer: TimerInfo, isolated: boolean): void {
   ui.timer.title = `performance.now(): smallest step ${resolution}; one read costs ${formatNs(timer.overhead_ns)}.`;
 }
 
+function clearResults(): void {
+  lastReport = null;
+  ui.results.replaceChildren();
+  ui.notes.hidden = true;
+  ui.sharedBanner.hidden = true;
+  ui.shareResults.checked = false;
+  ui.shareResults.disabled = true;
+  ui.shareBox.hidden = true;
+}
+
 function loadScenario(doc: ScenarioDocument): void {
   scenario = doc;
   ui.picker.value = doc.name ?? '';
@@ -166,7 +190,16 @@ function setRunning(running: boolean): void {
   }
 }
 
-function showReport(report: Report): void {
+function showReport(report: Report, shared = false): void {
+  lastReport = report;
+  ui.shareResults.disabled = false;
+  ui.sharedBanner.hidden = !shared;
+  if (shared) {
+    const s = report.settings;
+    ui.sharedBanner.textContent =
+      `Shared results, measured in ${report.env.browser ? browserName(report.env.browser) : report.env.target} on ${report.env.date?.slice(0, 10) ?? 'an unknown date'} ` +
+      `with ${s.runs} runs × ${s.iterations.toLocaleString('en')} iterations. Run to measure in your browser.`;
+  }
   renderResults(ui.results, report);
   const notes = report.notes ?? [];
   ui.notes.replaceChildren(...notes.map((note) => Object.assign(document.createElement('li'), { textContent: note })));
@@ -215,12 +248,80 @@ function loadPicked(): void {
   const doc = bundled.find((s) => s.name === ui.picker.value);
   if (!doc || client.running) return;
   clearMessage();
-  ui.results.replaceChildren();
-  ui.notes.hidden = true;
+  clearResults();
   loadScenario(doc);
   saveSoon();
 }
+
+/** Opens a document from outside (a link or a file): checked, then loaded. */
+function openDocument(checked: ReturnType<typeof parseDocument>, from: string): void {
+  if (!checked.ok) {
+    showMessage(checked.error, 'error');
+    return;
+  }
+  if (client.running) client.cancel();
+  clearMessage();
+  clearResults();
+  const { results, ...doc } = checked.doc;
+  loadScenario(doc);
+  if (results) showReport(results, true);
+  save(storage, doc);
+  showMessage(`Opened ${from}.`, 'info');
+}
+
+function openShareLink(): void {
+  if (!isShareFragment(location.hash)) return;
+  openDocument(readShareFragment(location.hash), 'a shared scenario');
+  // The work is saved; a reload restores it, and the address bar is clean.
+  history.replaceState(null, '', location.pathname + location.search);
+}
+
+function share(): void {
+  const doc = currentDocument();
+  if (!doc) return;
+  if (ui.shareResults.checked && lastReport) doc.results = lastReport;
+  ui.shareBox.hidden = false;
+  ui.cliCommand.textContent = cliCommand(doc);
+  const link = shareLink(doc, location);
+  if (!link.ok) {
+    ui.shareUrl.hidden = true;
+    ui.shareText.textContent = `A link for this scenario would be ${link.length.toLocaleString('en')} characters, too long to share comfortably. Download the scenario as a .json file instead; Open .json restores it.`;
+    return;
+  }
+  ui.shareUrl.hidden = false;
+  ui.shareUrl.value = link.url;
+  ui.shareUrl.select();
+  ui.shareText.textContent = 'Copy this link:';
+  // The clipboard may be refused (no permission, no secure context): the link is shown either way.
+  navigator.clipboard
+    ?.writeText(link.url)
+    .then(() => (ui.shareText.textContent = 'Link copied to the clipboard.'))
+    .catch(() => undefined);
+}
 ui.picker.addEventListener('change', loadPicked);
+ui.share.addEventListener('click', share);
+ui.download.addEventListener('click', () => {
+  const doc = currentDocument();
+  if (!doc) return;
+  if (ui.shareResults.checked && lastReport) doc.results = lastReport;
+  downloadDocument(doc);
+  ui.shareBox.hidden = false;
+  ui.shareUrl.hidden = true;
+  ui.shareText.textContent = 'Downloaded. Open .json here, or the CLI, runs it as it is.';
+  ui.cliCommand.textContent = cliCommand(doc);
+});
+ui.openFile.addEventListener('change', async () => {
+  const file = ui.openFile.files?.[0];
+  ui.openFile.value = '';
+  if (!file) return;
+  if (file.size > 4 << 20) {
+    showMessage('Not a usable scenario: the file is larger than 4 MiB.', 'error');
+    return;
+  }
+  const text = await file.text();
+  openDocument(parseDocument(text, { withResults: true }), `“${file.name}”`);
+});
+window.addEventListener('hashchange', openShareLink);
 ui.reset.addEventListener('click', loadPicked);
 editors.onRunShortcut(() => void run());
 editors.onSchemaChange(() => analyzeSchema());
@@ -255,6 +356,8 @@ client.ready.then(
     const doc = saved ?? bundled.find((s) => s.name === DEFAULT_SCENARIO) ?? bundled[0];
     if (doc) loadScenario(doc);
     if (saved) showMessage('Your last work is restored. Reset loads the bundled scenario again.', 'info');
+    // A share link wins over the saved work (which it replaces).
+    openShareLink();
     ui.run.disabled = false;
   },
   (error: unknown) => {

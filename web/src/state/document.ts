@@ -3,6 +3,7 @@
 // Rust side's size limit, before anything of it is used.
 import type { ScenarioDocument, Settings } from '../report';
 import { LIMITS } from '../settings';
+import { checkReport } from './report-check';
 
 /** The Rust side's `MAX_DOCUMENT_BYTES`. */
 export const MAX_DOCUMENT_BYTES = 4 << 20;
@@ -28,8 +29,13 @@ function checkSettings(v: unknown): Settings | string {
   return out as Settings;
 }
 
+export interface CheckOptions {
+  /** Keep the document's results (a share link's), checked as a Report. */
+  withResults?: boolean;
+}
+
 /** Checks a parsed JSON value as a scenario document (version 1). */
-export function checkDocument(v: unknown): Checked {
+export function checkDocument(v: unknown, options: CheckOptions = {}): Checked {
   const fail = (error: string): Checked => ({ ok: false, error: `Not a usable scenario: ${error}.` });
   if (!isRecord(v)) return fail('it is not a JSON object');
   if (v.version !== 1) return fail('its version is not 1');
@@ -68,11 +74,16 @@ export function checkDocument(v: unknown): Checked {
   if (root !== undefined) doc.root = root;
   if (data !== undefined) doc.data = data;
   if (repeat !== undefined) doc.repeat = repeat;
+  if (options.withResults && v.results !== undefined) {
+    const report = checkReport(v.results);
+    if (!report) return fail('its results are not a Report');
+    doc.results = report;
+  }
   return { ok: true, doc };
 }
 
 /** Parses and checks a document's JSON text, refusing oversized text first. */
-export function parseDocument(text: string): Checked {
+export function parseDocument(text: string, options: CheckOptions = {}): Checked {
   if (text.length > MAX_DOCUMENT_BYTES) {
     return { ok: false, error: `Not a usable scenario: it is larger than ${MAX_DOCUMENT_BYTES >> 20} MiB.` };
   }
@@ -82,5 +93,5 @@ export function parseDocument(text: string): Checked {
   } catch {
     return { ok: false, error: 'Not a usable scenario: it is not valid JSON.' };
   }
-  return checkDocument(value);
+  return checkDocument(value, options);
 }

@@ -1,0 +1,56 @@
+// A Report carried by a share link is shown as the sharer's results: it is
+// checked like the document around it, and its rows capped.
+import type { Report, ResultRow } from '../report';
+
+const MAX_ROWS = 2_000;
+const MAX_RUNS = 1_000;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isText = (v: unknown, max = 512): v is string => typeof v === 'string' && v.length <= max;
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+const optionalText = (v: unknown): boolean => v === undefined || isText(v);
+
+function checkRow(v: unknown): ResultRow | null {
+  if (!isRecord(v)) return null;
+  const { variant, engine, input, data, outcome, size, runs_ns, median_ns, min_ns, max_ns, mean_ns, message } = v;
+  if (!isText(variant, 64) || !isText(engine, 64) || !isText(input, 64)) return null;
+  if (data !== 'serial' && data !== 'random') return null;
+  if (outcome !== 'ok' && outcome !== 'invalid' && outcome !== 'error') return null;
+  if (!isNumber(size) || !isNumber(median_ns) || !isNumber(min_ns) || !isNumber(max_ns) || !isNumber(mean_ns)) return null;
+  if (!Array.isArray(runs_ns) || runs_ns.length > MAX_RUNS || !runs_ns.every(isNumber)) return null;
+  const row: ResultRow = { variant, engine, input, data, outcome, size, runs_ns, median_ns, min_ns, max_ns, mean_ns };
+  if (isText(message, 4096)) row.message = message;
+  if (Array.isArray(v.violations)) {
+    row.violations = v.violations
+      .filter((x): x is Record<string, unknown> => isRecord(x) && isText(x.path) && isText(x.code, 128) && isText(x.message, 1024))
+      .slice(0, 100)
+      .map((x) => ({ path: x.path as string, code: x.code as string, message: x.message as string }));
+  }
+  return row;
+}
+
+/** The Report, or null when any part of it is not one. */
+export function checkReport(v: unknown): Report | null {
+  if (!isRecord(v) || !isText(v.scenario, 200)) return null;
+  const { env, settings, timer, results, notes } = v;
+  if (!isRecord(env) || (env.target !== 'native' && env.target !== 'wasm') || !isText(env.engine_version, 64)) return null;
+  for (const key of ['rustc', 'cpu', 'os', 'browser', 'date'] as const) if (!optionalText(env[key])) return null;
+  if (!isRecord(settings) || !isNumber(settings.iterations) || !isNumber(settings.runs) || !isNumber(settings.warmup)) return null;
+  if (!isRecord(timer) || !(timer.resolution_ns === null || isNumber(timer.resolution_ns)) || !isNumber(timer.overhead_ns)) return null;
+  if (!Array.isArray(results) || results.length > MAX_ROWS) return null;
+  const rows = results.map(checkRow);
+  if (rows.some((r) => r === null)) return null;
+  const report: Report = {
+    scenario: v.scenario,
+    env: {
+      target: env.target,
+      engine_version: env.engine_version,
+      ...Object.fromEntries((['rustc', 'cpu', 'os', 'browser', 'date'] as const).filter((k) => env[k] !== undefined).map((k) => [k, env[k]])),
+    },
+    settings: { iterations: settings.iterations, runs: settings.runs, warmup: settings.warmup },
+    timer: { resolution_ns: timer.resolution_ns as number | null, overhead_ns: timer.overhead_ns },
+    results: rows as ResultRow[],
+  };
+  if (Array.isArray(notes)) report.notes = notes.filter((n): n is string => isText(n, 2048)).slice(0, 50);
+  return report;
+}
