@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { PreviewServer } from 'vite';
@@ -66,6 +67,13 @@ describe('the playground', () => {
       expect(await row.locator('.median').innerText()).toMatch(/^[\d.]+ (ns|µs|ms)$/);
     }
     expect(await page.isVisible('#message')).toBe(false);
+    // The table as CSV, one line per row, numbers raw.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
+    expect(download.suggestedFilename()).toBe('user-signup.results.csv');
+    const csv = await readFile(await download.path(), 'utf8');
+    const lines = csv.trimEnd().split('\n');
+    expect(lines).toHaveLength(ROWS + 1);
+    expect(lines[1]).toMatch(/^de,compiled,valid,serial,ok,\d+,[\d.]+,/);
     expect(errors).toEqual([]);
     await page.close();
   });

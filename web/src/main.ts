@@ -15,7 +15,8 @@ import { renderResults } from './ui/results';
 import { parseDocument } from './state/document';
 import { loadSaved, save } from './state/saved';
 import { isShareFragment, readShareFragment } from './state/share';
-import { cliCommand, downloadDocument, shareLink } from './ui/sharing';
+import { toCsv, toJson, toMarkdown } from './export';
+import { cliCommand, downloadDocument, downloadText, fileName, shareLink } from './ui/sharing';
 
 const DEFAULT_SCENARIO = 'user-signup';
 
@@ -51,6 +52,10 @@ const ui = {
   shareUrl: byId('share-url', HTMLInputElement),
   cliCommand: byId('cli-command', HTMLElement),
   sharedBanner: byId('shared-banner', HTMLDivElement),
+  exportBar: byId('export', HTMLDivElement),
+  exportJson: byId('export-json', HTMLButtonElement),
+  exportCsv: byId('export-csv', HTMLButtonElement),
+  exportMd: byId('export-md', HTMLButtonElement),
 };
 
 const editors = new Editors(byId('schema-editor', HTMLDivElement), byId('input-editor', HTMLDivElement), byId('input-tabs', HTMLDivElement));
@@ -146,6 +151,7 @@ function showEnvironment(timer: TimerInfo, isolated: boolean): void {
 
 function clearResults(): void {
   lastReport = null;
+  ui.exportBar.hidden = true;
   ui.results.replaceChildren();
   ui.notes.hidden = true;
   ui.sharedBanner.hidden = true;
@@ -192,6 +198,7 @@ function setRunning(running: boolean): void {
 
 function showReport(report: Report, shared = false): void {
   lastReport = report;
+  ui.exportBar.hidden = false;
   ui.shareResults.disabled = false;
   ui.sharedBanner.hidden = !shared;
   if (shared) {
@@ -300,6 +307,15 @@ function share(): void {
 }
 ui.picker.addEventListener('change', loadPicked);
 ui.share.addEventListener('click', share);
+/** Downloads the results on screen in one of the export formats. */
+function exportAs(extension: string, type: string, write: (report: Report) => string): void {
+  const doc = currentDocument();
+  if (!lastReport || !doc) return;
+  downloadText(fileName(doc).replace(/\.json$/, `.results.${extension}`), write(lastReport), type);
+}
+ui.exportJson.addEventListener('click', () => exportAs('json', 'application/json', toJson));
+ui.exportCsv.addEventListener('click', () => exportAs('csv', 'text/csv', toCsv));
+ui.exportMd.addEventListener('click', () => exportAs('md', 'text/markdown', toMarkdown));
 ui.download.addEventListener('click', () => {
   const doc = currentDocument();
   if (!doc) return;

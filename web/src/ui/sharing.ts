@@ -18,14 +18,18 @@ export function cliCommand(doc: ScenarioDocument): string {
   return `overhead run ${fileName(doc)}`;
 }
 
-export function downloadDocument(doc: ScenarioDocument): void {
-  const blob = new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
+/** Saves `text` as a file the browser downloads. */
+export function downloadText(name: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const a = document.createElement('a');
   a.href = url;
-  a.download = fileName(doc);
+  a.download = name;
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+export function downloadDocument(doc: ScenarioDocument): void {
+  downloadText(fileName(doc), JSON.stringify(doc, null, 2), 'application/json');
 }
 
 export type ShareLink = { ok: true; url: string } | { ok: false; length: number };
