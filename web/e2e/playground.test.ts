@@ -67,6 +67,15 @@ describe('the playground', () => {
       expect(await row.locator('.median').innerText()).toMatch(/^[\d.]+ (ns|µs|ms)$/);
     }
     expect(await page.isVisible('#message')).toBe(false);
+    // Beside the baseline (`de` on the same engine and input), and what the invalid input gets back.
+    const ratio = async (variant: string, engine: string) =>
+      rows.filter({ has: page.locator('.variant', { hasText: new RegExp(`^${variant.replace(/[+]/g, '\\+')}$`) }) }).filter({ hasText: engine }).first().locator('.ratio').innerText();
+    expect(await ratio('de', 'compiled')).toBe('');
+    expect(await ratio('de+validate', 'interpreted')).toMatch(/^\d+\.\d\d×$/);
+    await expect.poll(() => page.locator('#violations h3').allInnerTexts()).toEqual(['What input “invalid” gets back']);
+    const paths = await page.locator('#violations .path').allInnerTexts();
+    expect(paths.length).toBeGreaterThan(0);
+    expect(paths).toEqual(expect.arrayContaining(['email']));
     // The table as CSV, one line per row, numbers raw.
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
     expect(download.suggestedFilename()).toBe('user-signup.results.csv');

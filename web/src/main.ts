@@ -11,7 +11,7 @@ import { parseSettings } from './settings';
 import { byId } from './ui/dom';
 import { Editors } from './ui/editors';
 import { markdownToHtml } from './ui/markdown';
-import { renderResults } from './ui/results';
+import { renderResults, renderViolations } from './ui/results';
 import { parseDocument } from './state/document';
 import { loadSaved, save } from './state/saved';
 import { isShareFragment, readShareFragment } from './state/share';
@@ -56,6 +56,7 @@ const ui = {
   exportJson: byId('export-json', HTMLButtonElement),
   exportCsv: byId('export-csv', HTMLButtonElement),
   exportMd: byId('export-md', HTMLButtonElement),
+  violations: byId('violations', HTMLDivElement),
 };
 
 const editors = new Editors(byId('schema-editor', HTMLDivElement), byId('input-editor', HTMLDivElement), byId('input-tabs', HTMLDivElement));
@@ -151,6 +152,7 @@ function showEnvironment(timer: TimerInfo, isolated: boolean): void {
 
 function clearResults(): void {
   lastReport = null;
+  ui.violations.hidden = true;
   ui.exportBar.hidden = true;
   ui.results.replaceChildren();
   ui.notes.hidden = true;
@@ -208,6 +210,7 @@ function showReport(report: Report, shared = false): void {
       `with ${s.runs} runs × ${s.iterations.toLocaleString('en')} iterations. Run to measure in your browser.`;
   }
   renderResults(ui.results, report);
+  renderViolations(ui.violations, report);
   const notes = report.notes ?? [];
   ui.notes.replaceChildren(...notes.map((note) => Object.assign(document.createElement('li'), { textContent: note })));
   ui.notes.hidden = notes.length === 0;

@@ -1,15 +1,25 @@
 // The results table: one row per (variant, engine, input), criterion-style:
-// median, range, runs.
+// median, range and mean, throughput, the ratio to the baseline variant, runs.
+// Below it, the violations each invalid input gets: what a user's API answers.
 import { formatNs, formatRange } from '../format';
-import type { Report } from '../report';
+import { baselineRatios, baselineVariant, formatOps, formatRatio } from '../ratios';
+import type { Report, ResultRow } from '../report';
 import { el } from './dom';
 
+const COLUMNS = ['Variant', 'Engine', 'Input', 'Data', 'Outcome', 'Median', 'Range (min–max)', 'Mean', 'ops/s', '× baseline', 'Runs', 'Size'];
+
 export function renderResults(table: HTMLTableElement, report: Report): void {
+  const baseline = baselineVariant(report);
   const head = el('thead', {}, [
-    el('tr', {}, ['Variant', 'Engine', 'Input', 'Data', 'Outcome', 'Median', 'Range (min–max)', 'Runs', 'Size'].map((h) => el('th', { text: h }))),
+    el(
+      'tr',
+      {},
+      COLUMNS.map((h) => el('th', { text: h, title: h === '× baseline' && baseline ? `median over ${baseline}'s, same engine and input` : '' })),
+    ),
   ]);
+  const ratios = baselineRatios(report);
   const body = el('tbody');
-  for (const r of report.results) {
+  report.results.forEach((r, i) => {
     const outcome = el('td', { className: `outcome ${r.outcome}`, text: r.outcome });
     const violations = r.violations?.map((v) => `${v.path}: ${v.message} (${v.code})`).join('\n');
     if (violations || r.message) outcome.title = violations || r.message || '';
@@ -23,16 +33,45 @@ export function renderResults(table: HTMLTableElement, report: Report): void {
         outcome,
         withNs(el('td', { className: 'median num', text: formatNs(r.median_ns) }), r.median_ns),
         el('td', { className: 'range num', text: formatRange(r.min_ns, r.max_ns) }),
+        el('td', { className: 'mean num', text: formatNs(r.mean_ns) }),
+        el('td', { className: 'ops num', text: formatOps(r.median_ns) }),
+        el('td', { className: 'ratio num', text: formatRatio(ratios[i] ?? null) }),
         el('td', { className: 'runs num', text: String(r.runs_ns.length), title: runs }),
         el('td', { className: 'num', text: `${r.size} B` }),
       ]),
     );
-    // A decoding error is worth a line; violations are what a validator is for.
+    // A decoding error is worth a line; violations are listed below the table.
     if (r.outcome === 'error' && r.message) {
-      body.append(el('tr', { className: 'message-row' }, [Object.assign(el('td', { text: r.message }), { colSpan: 9 })]));
+      body.append(el('tr', { className: 'message-row' }, [Object.assign(el('td', { text: r.message }), { colSpan: COLUMNS.length })]));
     }
-  }
+  });
   table.replaceChildren(head, body);
+}
+
+/** Each invalid input's violations, once (every engine reports the same). */
+export function renderViolations(host: HTMLElement, report: Report): void {
+  const byInput = new Map<string, ResultRow>();
+  for (const r of report.results) {
+    if (r.outcome === 'invalid' && r.violations?.length && !byInput.has(r.input)) byInput.set(r.input, r);
+  }
+  host.replaceChildren(
+    ...[...byInput].map(([input, r]) =>
+      el('section', { className: 'violations' }, [
+        el('h3', { text: `What input “${input}” gets back` }),
+        el('table', { className: 'violations-table' }, [
+          el('thead', {}, [el('tr', {}, ['Path', 'Code', 'Message'].map((h) => el('th', { text: h })))]),
+          el(
+            'tbody',
+            {},
+            (r.violations ?? []).map((v) =>
+              el('tr', {}, [el('td', { className: 'path', text: v.path || '(root)' }), el('td', { text: v.code }), el('td', { text: v.message })]),
+            ),
+          ),
+        ]),
+      ]),
+    ),
+  );
+  host.hidden = byInput.size === 0;
 }
 
 /** Keeps the exact figure beside the rounded text, for tools that read the page. */
