@@ -100,6 +100,34 @@ describe('the playground', () => {
     await page.close();
   });
 
+  it('runs the chosen variants and engines, with the seed preset or runs sized by time', async () => {
+    const { page, errors } = await openPlayground();
+    await page.selectOption('#preset', 'seed');
+    expect([await page.inputValue('#warmup'), await page.inputValue('#runs'), await page.inputValue('#iterations')]).toEqual(['50000', '5', '500000']);
+    // Only `de` and `validate-on-de`, only the interpreter, sized by time.
+    for (const code of ['de+validate', 'validate-on-de/fail-fast']) await page.uncheck(`#variants input[value="${code}"]`);
+    await page.selectOption('#engines', 'interpreted');
+    await page.selectOption('#preset', 'quick');
+    expect(await page.isDisabled('#iterations')).toBe(true);
+    await page.click('#run');
+    const rows = page.locator('#results .result-row');
+    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(4);
+    expect(new Set(await rows.locator('.variant').allInnerTexts())).toEqual(new Set(['de', 'validate-on-de']));
+    expect(new Set(await rows.locator('td:nth-child(2)').allInnerTexts())).toEqual(new Set(['interpreted']));
+    // Quick chose the iterations: a real number, shown in the field and used by every run.
+    const iterations = Number(await page.inputValue('#iterations'));
+    expect(iterations).toBeGreaterThan(200);
+    expect(await page.inputValue('#runs')).toBe('5');
+    expect(await rows.first().locator('.runs').innerText()).toBe('5');
+    // With none ticked there is nothing to run, and the page says so.
+    await page.selectOption('#preset', 'custom');
+    for (const code of ['de', 'validate-on-de']) await page.uncheck(`#variants input[value="${code}"]`);
+    await page.click('#run');
+    await expect.poll(() => page.textContent('#message')).toBe('Tick at least one variant to run.');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('refuses absurd settings with a message instead of running', async () => {
     const { page } = await openPlayground();
     await setSettings(page, '0', '0', '100');
@@ -166,9 +194,12 @@ describe('the playground', () => {
     await expect.poll(() => page.textContent('#schema-status'), { timeout: 10_000 }).toBe('1 error');
     await expect.poll(() => page.locator('#schema-editor .squiggly-error').count()).toBeGreaterThan(0);
     // Hovering the mark shows the analyzer's message, with its suggestion.
-    const mark = await page.locator('#schema-editor .squiggly-error').first().boundingBox();
-    expect(mark).not.toBeNull();
-    await page.mouse.move((mark?.x ?? 0) + (mark?.width ?? 0) / 2, (mark?.y ?? 0) + (mark?.height ?? 0) / 2);
+    // The squiggle is redrawn as the editor lays out: wait for one on screen.
+    const squiggle = () => page.locator('#schema-editor .squiggly-error').first().boundingBox();
+    await expect.poll(async () => (await squiggle()) !== null).toBe(true);
+    const mark = await squiggle();
+    if (!mark) throw new Error('the squiggle went away');
+    await page.mouse.move(mark.x + mark.width / 2, mark.y + mark.height / 2);
     await expect
       .poll(async () => (await page.locator('.monaco-hover').allInnerTexts()).join('\n'), { timeout: 10_000 })
       .toMatch(/unknown validation rule `emial`.*email/s);

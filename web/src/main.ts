@@ -7,6 +7,7 @@ import { BenchClient, RunCancelled } from './bench/client';
 import type { Progress } from './bench/protocol';
 import { browserName, formatNs } from './format';
 import type { Report, ScenarioDocument, Settings, TimerInfo } from './report';
+import { CALIBRATION, type Preset, SEED_SETTINGS, quickSettings } from './presets';
 import { parseSettings } from './settings';
 import { byId } from './ui/dom';
 import { Editors } from './ui/editors';
@@ -57,6 +58,10 @@ const ui = {
   exportCsv: byId('export-csv', HTMLButtonElement),
   exportMd: byId('export-md', HTMLButtonElement),
   violations: byId('violations', HTMLDivElement),
+  preset: byId('preset', HTMLSelectElement),
+  data: byId('data', HTMLSelectElement),
+  engines: byId('engines', HTMLSelectElement),
+  variants: byId('variants', HTMLFieldSetElement),
 };
 
 const editors = new Editors(byId('schema-editor', HTMLDivElement), byId('input-editor', HTMLDivElement), byId('input-tabs', HTMLDivElement));
@@ -100,6 +105,7 @@ function currentDocument(): ScenarioDocument | null {
     schema: editors.schemaText(),
     inputs: editors.inputs(),
     settings: parsed.ok ? parsed.settings : scenario.settings,
+    data: ui.data.value === 'random' ? 'random' : 'serial',
   };
   delete doc.results;
   return doc;
@@ -169,6 +175,9 @@ function loadScenario(doc: ScenarioDocument): void {
   ui.summary.innerHTML = markdownToHtml(doc.summary);
   editors.load(doc.schema, doc.inputs);
   setSettings(doc.settings);
+  applyPreset('custom');
+  ui.data.value = doc.data ?? 'serial';
+  showVariants(doc.variants);
   analyzeSchema(true);
 }
 
@@ -176,6 +185,33 @@ function setSettings(settings: Settings): void {
   ui.warmup.value = String(settings.warmup);
   ui.runs.value = String(settings.runs);
   ui.iterations.value = String(settings.iterations);
+}
+
+/** Quick sizes the runs itself: the three numbers are its to choose. */
+function applyPreset(preset: Preset): void {
+  ui.preset.value = preset;
+  if (preset === 'seed') setSettings(SEED_SETTINGS);
+  for (const input of [ui.warmup, ui.runs, ui.iterations]) {
+    input.disabled = preset === 'quick';
+    input.title = preset === 'quick' ? 'Quick sizes the runs by time' : '';
+  }
+}
+
+/** One checkbox per variant of the scenario, all ticked. */
+function showVariants(variants: string[]): void {
+  const boxes = variants.map((code) => {
+    const box = Object.assign(document.createElement('input'), { type: 'checkbox', checked: true, value: code, name: 'variant' });
+    const label = document.createElement('label');
+    label.append(box, code);
+    return label;
+  });
+  const legend = Object.assign(document.createElement('legend'), { textContent: 'Variants' });
+  ui.variants.replaceChildren(legend, ...boxes);
+  ui.variants.hidden = variants.length === 0;
+}
+
+function chosenVariants(): string[] {
+  return [...ui.variants.querySelectorAll<HTMLInputElement>('input[type=checkbox]')].filter((b) => b.checked).map((b) => b.value);
 }
 
 function showProgress(p: Progress): void {
@@ -218,28 +254,42 @@ function showReport(report: Report, shared = false): void {
   ui.env.textContent = `${e.target} · overhead ${e.engine_version} · ${e.rustc ?? ''} · ${e.browser ?? ''} · ${report.settings.runs} runs × ${report.settings.iterations.toLocaleString('en')} iterations after ${report.settings.warmup.toLocaleString('en')} warm-up · runs interleaved`;
 }
 
+type Engines = 'all' | 'compiled' | 'interpreted';
+
 async function run(): Promise<void> {
   if (!scenario || client.running) return;
-  const parsed = parseSettings({ warmup: ui.warmup.value, runs: ui.runs.value, iterations: ui.iterations.value });
+  const quick = ui.preset.value === 'quick';
+  const parsed = quick
+    ? ({ ok: true, settings: CALIBRATION } as const)
+    : parseSettings({ warmup: ui.warmup.value, runs: ui.runs.value, iterations: ui.iterations.value });
   if (!parsed.ok) {
     showMessage(parsed.error, 'error');
     return;
   }
+  const variants = chosenVariants();
+  if (variants.length === 0) {
+    showMessage('Tick at least one variant to run.', 'error');
+    return;
+  }
+  const doc = currentDocument();
+  if (!doc) return;
+  if (!quick) doc.settings = parsed.settings;
+  save(storage, doc);
   clearMessage();
   setRunning(true);
-  const doc: ScenarioDocument = { ...scenario, schema: editors.schemaText(), inputs: editors.inputs(), settings: parsed.settings };
-  delete doc.results;
-  save(storage, doc);
+  const engines = ui.engines.value as Engines;
+  const env = { browser: navigator.userAgent, os: navigator.platform, date: new Date().toISOString() };
+  const measure = (settings: Settings, onProgress: (p: Progress) => void) =>
+    client.run({ scenario: { ...doc, settings }, request: { settings, variants, engines }, env }, onProgress);
   try {
-    const report = await client.run(
-      {
-        scenario: doc,
-        request: { settings: parsed.settings },
-        env: { browser: navigator.userAgent, os: navigator.platform, date: new Date().toISOString() },
-      },
-      showProgress,
-    );
-    showReport(report);
+    let settings = parsed.settings;
+    if (quick) {
+      // A short pass to see what each job costs, then runs sized to the budget.
+      const calibration = await measure(CALIBRATION, () => (ui.progressText.textContent = 'calibrating…'));
+      settings = quickSettings(calibration);
+      setSettings(settings);
+    }
+    showReport(await measure(settings, showProgress));
   } catch (error) {
     if (error instanceof RunCancelled) showMessage('Run cancelled.', 'info');
     else showMessage(error instanceof Error ? error.message : String(error), 'error');
@@ -345,7 +395,12 @@ ui.reset.addEventListener('click', loadPicked);
 editors.onRunShortcut(() => void run());
 editors.onSchemaChange(() => analyzeSchema());
 editors.onChange(saveSoon);
-ui.form.addEventListener('input', saveSoon);
+ui.form.addEventListener('input', (event) => {
+  // Typing a number leaves the preset: the settings are the user's now.
+  if (event.target instanceof HTMLInputElement && ui.preset.value === 'seed') ui.preset.value = 'custom';
+  saveSoon();
+});
+ui.preset.addEventListener('change', () => applyPreset(ui.preset.value as Preset));
 ui.rootPicker.addEventListener('change', () => {
   if (!scenario) return;
   const root = ui.rootPicker.value;

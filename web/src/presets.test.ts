@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { quickSettings } from './presets';
+import type { Report, ResultRow } from './report';
+
+const calibration = (medians: number[]): Report => ({
+  scenario: 's',
+  env: { target: 'wasm', engine_version: '0' },
+  settings: { iterations: 200, runs: 1, warmup: 10 },
+  timer: { resolution_ns: 5000, overhead_ns: 30 },
+  results: medians.map(
+    (m): ResultRow => ({ variant: 'de', engine: 'compiled', input: 'valid', data: 'serial', outcome: 'ok', size: 1, runs_ns: [m], median_ns: m, min_ns: m, max_ns: m, mean_ns: m }),
+  ),
+});
+
+describe('quickSettings', () => {
+  it('sizes runs so the whole run takes about the budget', () => {
+    // 10 jobs of 200 ns: 2 µs an iteration of all; 2 s over 5.1 runs.
+    const s = quickSettings(calibration(Array(10).fill(200)));
+    expect(s.runs).toBe(5);
+    expect(s.iterations).toBe(196_078);
+    expect(s.warmup).toBe(19_608);
+    const total = (s.runs * s.iterations + s.warmup) * 10 * 200;
+    expect(total).toBeGreaterThan(1.9e9);
+    expect(total).toBeLessThan(2.1e9);
+  });
+
+  it('stays within sane bounds for very slow and very fast jobs', () => {
+    expect(quickSettings(calibration([1e9])).iterations).toBe(10);
+    expect(quickSettings(calibration([0.01])).iterations).toBe(10_000_000);
+    expect(quickSettings(calibration([])).iterations).toBe(10_000_000);
+  });
+});
