@@ -76,6 +76,8 @@ describe('the playground', () => {
     const paths = await page.locator('#violations .path').allInnerTexts();
     expect(paths.length).toBeGreaterThan(0);
     expect(paths).toEqual(expect.arrayContaining(['email']));
+    // The chart: a bar per row, grouped by input, drawn as SVG.
+    await expect.poll(() => page.locator('#chart [role="img"] rect').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(ROWS);
     // The table as CSV, one line per row, numbers raw.
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
     expect(download.suggestedFilename()).toBe('user-signup.results.csv');

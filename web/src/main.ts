@@ -12,6 +12,7 @@ import { parseSettings } from './settings';
 import { byId } from './ui/dom';
 import { Editors } from './ui/editors';
 import { markdownToHtml } from './ui/markdown';
+import { renderChart } from './ui/chart';
 import { renderResults, renderViolations } from './ui/results';
 import { parseDocument } from './state/document';
 import { loadSaved, save } from './state/saved';
@@ -62,6 +63,7 @@ const ui = {
   data: byId('data', HTMLSelectElement),
   engines: byId('engines', HTMLSelectElement),
   variants: byId('variants', HTMLFieldSetElement),
+  chart: byId('chart', HTMLDivElement),
 };
 
 const editors = new Editors(byId('schema-editor', HTMLDivElement), byId('input-editor', HTMLDivElement), byId('input-tabs', HTMLDivElement));
@@ -158,6 +160,8 @@ function showEnvironment(timer: TimerInfo, isolated: boolean): void {
 
 function clearResults(): void {
   lastReport = null;
+  ui.chart.hidden = true;
+  ui.chart.replaceChildren();
   ui.violations.hidden = true;
   ui.exportBar.hidden = true;
   ui.results.replaceChildren();
@@ -247,6 +251,10 @@ function showReport(report: Report, shared = false): void {
   }
   renderResults(ui.results, report);
   renderViolations(ui.violations, report);
+  renderChart(ui.chart, report).catch((error: unknown) => {
+    ui.chart.hidden = true;
+    showMessage(`The chart could not be drawn (${error instanceof Error ? error.message : String(error)}); the table has every figure.`, 'error');
+  });
   const notes = report.notes ?? [];
   ui.notes.replaceChildren(...notes.map((note) => Object.assign(document.createElement('li'), { textContent: note })));
   ui.notes.hidden = notes.length === 0;
