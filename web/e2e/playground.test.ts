@@ -26,6 +26,10 @@ async function openPlayground(): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  // A script, style or wasm the Content-Security-Policy refuses is a bug too.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content[- ]Security[- ]Policy/i.test(message.text())) errors.push(message.text());
+  });
   await page.goto(url);
   await expect.poll(() => page.locator('#run').isEnabled(), { timeout: 60_000 }).toBe(true);
   return { page, errors };
@@ -38,6 +42,28 @@ async function setSettings(page: Page, warmup: string, runs: string, iterations:
 }
 
 describe('the playground', () => {
+  it('ships a Content-Security-Policy that allows wasm but never eval', async () => {
+    const { page, errors } = await openPlayground();
+    const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(csp).not.toContain("'unsafe-eval'");
+    // The policy is in force: an inline script (what an injected one would be) does not run.
+    const outcome = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          document.addEventListener('securitypolicyviolation', (e) => resolve(`refused by ${e.effectiveDirective}`), { once: true });
+          const script = document.createElement('script');
+          script.textContent = 'document.title = "injected"';
+          document.body.append(script);
+          setTimeout(() => resolve(document.title === 'injected' ? 'ran' : 'silent'), 2_000);
+        }),
+    );
+    expect(outcome).toMatch(/^refused by script-src/);
+    // Nothing of the page itself was refused.
+    expect(errors.filter((e) => !e.includes('inline script'))).toEqual([]);
+    await page.close();
+  });
+
   it('loads user-signup, is cross-origin isolated, and shows the timer resolution', async () => {
     const { page, errors } = await openPlayground();
     await expect.poll(() => page.textContent('#scenario-title')).toContain('User signup');
