@@ -2,7 +2,7 @@
 import type { Marker } from '../analysis/diagnosis';
 import { inputOrder } from '../report';
 import { el } from './dom';
-import { monaco } from './monaco';
+import { followColorScheme, monaco } from './monaco';
 
 const options: monaco.editor.IStandaloneEditorConstructionOptions = {
   automaticLayout: true,
@@ -30,6 +30,7 @@ export class Editors {
   ) {
     this.schema = monaco.editor.create(schemaHost, { ...options, model: this.schemaModel });
     this.input = monaco.editor.create(inputHost, { ...options, model: null, tabSize: 2 });
+    followColorScheme();
   }
 
   /** Replaces the editors' contents with a scenario's. */

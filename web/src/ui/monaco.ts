@@ -14,3 +14,11 @@ self.MonacoEnvironment = {
 };
 
 export { monaco };
+
+/** The editors follow the OS's light or dark theme, as the page does. */
+export function followColorScheme(): void {
+  const dark = window.matchMedia('(prefers-color-scheme: dark)');
+  const apply = () => monaco.editor.setTheme(dark.matches ? 'vs-dark' : 'vs');
+  apply();
+  dark.addEventListener('change', apply);
+}
