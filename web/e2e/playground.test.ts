@@ -125,6 +125,8 @@ describe('the playground', () => {
     const valid = page.locator('#results .result-row', { hasText: 'valid' }).first();
     await expect.poll(() => valid.locator('.outcome').innerText(), { timeout: 60_000 }).toBe('error');
     expect(await page.locator('#results .message-row').first().innerText()).toMatch(/line 1 column/);
+    // Said before the timing began: the input named "valid" does not pass.
+    expect(await page.textContent('#message')).toMatch(/^Input “valid” does not pass \(de: .*line 1 column.*\)\. Timing it anyway\.$/);
     await page.close();
   });
 

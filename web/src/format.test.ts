@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserName, formatNs, formatRange } from './format';
+import { browserName, formatNs, formatRange, timeLeft } from './format';
 import { inputOrder } from './report';
 
 describe('formatNs', () => {
@@ -39,5 +39,14 @@ describe('browserName', () => {
     ['curl/8.0', 'curl/8.0'],
   ])('names %s', (ua, name) => {
     expect(browserName(ua)).toBe(name);
+  });
+});
+
+describe('timeLeft', () => {
+  it('extrapolates from the steps done', () => {
+    expect(timeLeft(2_000, 4, 20)).toBe('about 10 s left');
+    expect(timeLeft(100, 4, 2)).toBe('under a second left');
+    expect(timeLeft(60_000, 1, 5)).toBe('about 5 min left');
+    expect(timeLeft(0, 0, 5)).toBe('');
   });
 });

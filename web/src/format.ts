@@ -45,3 +45,12 @@ export function browserName(userAgent: string): string {
   }
   return userAgent.length > 40 ? `${userAgent.slice(0, 40)}…` : userAgent;
 }
+
+/** "about 12 s left", from the steps done since `start` and the steps to go. */
+export function timeLeft(elapsedMs: number, stepsDone: number, stepsLeft: number): string {
+  if (stepsDone <= 0 || elapsedMs <= 0) return '';
+  const ms = (elapsedMs / stepsDone) * stepsLeft;
+  if (ms < 1_000) return 'under a second left';
+  if (ms < 90_000) return `about ${Math.round(ms / 1_000)} s left`;
+  return `about ${Math.round(ms / 60_000)} min left`;
+}

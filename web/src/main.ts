@@ -5,7 +5,8 @@ import { AnalysisClient } from './analysis/client';
 import { summarize, toMarkers, type Diagnosis } from './analysis/diagnosis';
 import { BenchClient, RunCancelled } from './bench/client';
 import type { Progress } from './bench/protocol';
-import { browserName, formatNs } from './format';
+import { browserName, formatNs, timeLeft } from './format';
+import { surprises } from './surprises';
 import type { Report, ScenarioDocument, Settings, TimerInfo } from './report';
 import { CALIBRATION, type Preset, SEED_SETTINGS, quickSettings } from './presets';
 import { parseSettings } from './settings';
@@ -218,12 +219,21 @@ function chosenVariants(): string[] {
   return [...ui.variants.querySelectorAll<HTMLInputElement>('input[type=checkbox]')].filter((b) => b.checked).map((b) => b.value);
 }
 
+/** When the timed runs started, and how many steps were done then (for the estimate). */
+let timedStart: { at: number; done: number } | null = null;
+
 function showProgress(p: Progress): void {
   ui.progressBar.max = p.total;
   ui.progressBar.value = p.done;
   const what = p.variant ? `${p.variant} · ${p.input}` : '';
+  if (p.phase === 'run' && timedStart === null) timedStart = { at: performance.now(), done: p.done };
+  const left = timedStart ? timeLeft(performance.now() - timedStart.at, p.done - timedStart.done, p.total - p.done) : '';
   ui.progressText.textContent =
-    p.variant === null ? 'finishing…' : p.phase === 'warmup' ? `warming up ${what}` : `run ${p.run} of ${p.runs} · ${what}`;
+    p.variant === null
+      ? 'finishing…'
+      : p.phase === 'warmup'
+        ? `warming up ${what}`
+        : `run ${p.run} of ${p.runs} · ${what}${left ? ` · ${left}` : ''}`;
 }
 
 function setRunning(running: boolean): void {
@@ -264,6 +274,9 @@ function showReport(report: Report, shared = false): void {
 
 type Engines = 'all' | 'compiled' | 'interpreted';
 
+/** The outcome check before timing: one operation of each job. */
+const PRE_CHECK: Settings = { warmup: 0, runs: 1, iterations: 1 };
+
 async function run(): Promise<void> {
   if (!scenario || client.running) return;
   const quick = ui.preset.value === 'quick';
@@ -291,12 +304,16 @@ async function run(): Promise<void> {
     client.run({ scenario: { ...doc, settings }, request: { settings, variants, engines }, env }, onProgress);
   try {
     let settings = parsed.settings;
+    // A short pass first: every job once, to see the outcomes before any timing
+    // (and, for Quick, what each job costs).
+    const check = await measure(quick ? CALIBRATION : PRE_CHECK, () => (ui.progressText.textContent = quick ? 'calibrating…' : 'checking outcomes…'));
+    const surprising = surprises(check);
+    if (surprising.length > 0) showMessage(`${surprising.join(' ')} Timing it anyway.`, 'info');
     if (quick) {
-      // A short pass to see what each job costs, then runs sized to the budget.
-      const calibration = await measure(CALIBRATION, () => (ui.progressText.textContent = 'calibrating…'));
-      settings = quickSettings(calibration);
+      settings = quickSettings(check);
       setSettings(settings);
     }
+    timedStart = null;
     showReport(await measure(settings, showProgress));
   } catch (error) {
     if (error instanceof RunCancelled) showMessage('Run cancelled.', 'info');
