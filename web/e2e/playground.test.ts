@@ -243,6 +243,23 @@ describe('the playground', () => {
     await page.close();
   });
 
+  it('explains a rule keyword when the pointer rests on it', async () => {
+    const { page, errors } = await openPlayground();
+    // Monaco merges neighbouring tokens into one span: find the keyword's column in it.
+    const span = page.locator('#schema-editor .view-line span span', { hasText: 'alphanumeric' }).first();
+    await expect.poll(() => span.count()).toBeGreaterThan(0);
+    const text = await span.innerText();
+    const box = await span.boundingBox();
+    if (!box) throw new Error('the keyword is not on screen');
+    const charWidth = box.width / text.length;
+    await page.mouse.move(box.x + (text.indexOf('alphanumeric') + 3) * charWidth, box.y + box.height / 2);
+    await expect
+      .poll(async () => (await page.locator('.monaco-hover').allInnerTexts()).join('\n'), { timeout: 10_000 })
+      .toContain('alphanumeric — Every char is a Unicode letter or digit');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('keeps the work across a reload, and Reset brings the bundled scenario back', async () => {
     const { page, errors } = await openPlayground();
     await page.click('#schema-editor .view-lines');

@@ -3,6 +3,21 @@ import type { Marker } from '../analysis/diagnosis';
 import { inputOrder } from '../report';
 import { el } from './dom';
 import { followColorScheme, monaco } from './monaco';
+import { inRuleAttribute, ruleDoc } from './rule-docs';
+
+// Hovering a rule keyword in a `#[validate(…)]` or `#[garde(…)]` explains it.
+monaco.languages.registerHoverProvider('rust', {
+  provideHover(model, position) {
+    const word = model.getWordAtPosition(position);
+    if (!word || !inRuleAttribute(model.getLineContent(position.lineNumber), word.startColumn)) return null;
+    const doc = ruleDoc(word.word);
+    if (!doc) return null;
+    return {
+      range: new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn),
+      contents: [{ value: `**\`${word.word}\`** — ${doc}` }],
+    };
+  },
+});
 
 const options: monaco.editor.IStandaloneEditorConstructionOptions = {
   automaticLayout: true,
