@@ -19,7 +19,7 @@ import { parseDocument } from './state/document';
 import { loadSaved, save } from './state/saved';
 import { isShareFragment, readShareFragment } from './state/share';
 import { toCsv, toJson, toMarkdown } from './export';
-import { cliCommand, downloadDocument, downloadText, fileName, shareLink } from './ui/sharing';
+import { cliCommand, downloadDocument, downloadText, embedSnippet, fileName, shareLink } from './ui/sharing';
 
 const DEFAULT_SCENARIO = 'user-signup';
 
@@ -65,7 +65,14 @@ const ui = {
   engines: byId('engines', HTMLSelectElement),
   variants: byId('variants', HTMLFieldSetElement),
   chart: byId('chart', HTMLDivElement),
+  embed: byId('embed', HTMLButtonElement),
+  embedSnippet: byId('embed-snippet', HTMLTextAreaElement),
 };
+
+/** `?embed`: the compact view for an iframe on a docs page (read-only editors, Run, chart and table). */
+const params = new URLSearchParams(location.search);
+const embedded = params.has('embed');
+document.body.classList.toggle('embed', embedded);
 
 const editors = new Editors(byId('schema-editor', HTMLDivElement), byId('input-editor', HTMLDivElement), byId('input-tabs', HTMLDivElement));
 const client = new BenchClient((message) => showMessage(`The benchmark worker stopped (${message}) and was restarted.`, 'error'));
@@ -114,7 +121,9 @@ function currentDocument(): ScenarioDocument | null {
   return doc;
 }
 
+// An embed shows what its page chose: it neither restores nor keeps the visitor's work.
 const storage = (() => {
+  if (embedded) return null;
   try {
     return window.localStorage;
   } catch {
@@ -180,7 +189,8 @@ function loadScenario(doc: ScenarioDocument): void {
   ui.summary.innerHTML = markdownToHtml(doc.summary);
   editors.load(doc.schema, doc.inputs);
   setSettings(doc.settings);
-  applyPreset('custom');
+  // A docs reader wants a fast look: the embed runs sized by time.
+  applyPreset(embedded ? 'quick' : 'custom');
   ui.data.value = doc.data ?? 'serial';
   showVariants(doc.variants);
   analyzeSchema(true);
@@ -351,7 +361,7 @@ function openDocument(checked: ReturnType<typeof parseDocument>, from: string): 
   loadScenario(doc);
   if (results) showReport(results, true);
   save(storage, doc);
-  showMessage(`Opened ${from}.`, 'info');
+  if (!embedded) showMessage(`Opened ${from}.`, 'info');
 }
 
 function openShareLink(): void {
@@ -361,7 +371,25 @@ function openShareLink(): void {
   history.replaceState(null, '', location.pathname + location.search);
 }
 
+function showEmbedSnippet(): void {
+  const doc = currentDocument();
+  if (!doc) return;
+  ui.shareBox.hidden = false;
+  ui.shareUrl.hidden = true;
+  ui.cliCommand.textContent = cliCommand(doc);
+  const snippet = embedSnippet(doc, location);
+  ui.embedSnippet.hidden = !snippet.ok;
+  if (!snippet.ok) {
+    ui.shareText.textContent = `An embed of this scenario would need a ${snippet.length.toLocaleString('en')}-character address, too long to use. Trim the inputs, or host its .json file.`;
+    return;
+  }
+  ui.embedSnippet.value = snippet.url;
+  ui.embedSnippet.select();
+  ui.shareText.textContent = 'Paste this where the scenario should appear:';
+}
+
 function share(): void {
+  ui.embedSnippet.hidden = true;
   const doc = currentDocument();
   if (!doc) return;
   if (ui.shareResults.checked && lastReport) doc.results = lastReport;
@@ -385,6 +413,7 @@ function share(): void {
 }
 ui.picker.addEventListener('change', loadPicked);
 ui.share.addEventListener('click', share);
+ui.embed.addEventListener('click', showEmbedSnippet);
 /** Downloads the results on screen in one of the export formats. */
 function exportAs(extension: string, type: string, write: (report: Report) => string): void {
   const doc = currentDocument();
@@ -452,9 +481,11 @@ client.ready.then(
     ui.picker.disabled = false;
     // The last work comes back as it was left; otherwise the default scenario.
     const saved = loadSaved(storage);
-    const doc = saved ?? bundled.find((s) => s.name === DEFAULT_SCENARIO) ?? bundled[0];
+    const named = bundled.find((s) => s.name === params.get('scenario'));
+    const doc = named ?? saved ?? bundled.find((s) => s.name === DEFAULT_SCENARIO) ?? bundled[0];
+    editors.setReadOnly(embedded);
     if (doc) loadScenario(doc);
-    if (saved) showMessage('Your last work is restored. Reset loads the bundled scenario again.', 'info');
+    if (saved && !named) showMessage('Your last work is restored. Reset loads the bundled scenario again.', 'info');
     // A share link wins over the saved work (which it replaces).
     openShareLink();
     ui.run.disabled = false;

@@ -71,6 +71,11 @@ export class Editors {
     this.renderTabs();
   }
 
+  /** The embed view shows the definitions and inputs without letting them be edited. */
+  setReadOnly(readOnly: boolean): void {
+    for (const editor of [this.schema, this.input]) editor.updateOptions({ readOnly, domReadOnly: readOnly });
+  }
+
   /** Shows the analyzer's diagnostics in the definitions editor. */
   setMarkers(markers: Marker[]): void {
     const severity = { error: monaco.MarkerSeverity.Error, warning: monaco.MarkerSeverity.Warning };

@@ -39,3 +39,14 @@ export function shareLink(doc: ScenarioDocument, page: Location): ShareLink {
   const url = `${page.origin}${page.pathname}${page.search}${shareFragment(doc)}`;
   return url.length <= COMFORTABLE_LINK ? { ok: true, url } : { ok: false, length: url.length };
 }
+
+/** An iframe that shows `doc` in the compact embed view, for docs sites. */
+export function embedSnippet(doc: ScenarioDocument, page: Location): ShareLink {
+  const src = `${page.origin}${page.pathname}?embed${shareFragment(doc)}`;
+  if (src.length > COMFORTABLE_LINK) return { ok: false, length: src.length };
+  const title = `Overhead: ${doc.title}`.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return {
+    ok: true,
+    url: `<iframe src="${src.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}" title="${title}" width="100%" height="640" style="border:0" loading="lazy"></iframe>`,
+  };
+}
