@@ -72,7 +72,7 @@ describe('the playground', () => {
     expect(await page.textContent('#timer')).toMatch(/^timer resolution [\d.]+ (ns|µs)$/);
     const schema = await page.locator('#schema-editor .view-lines').innerText();
     expect(schema.replace(/\s+/g, ' ')).toContain('pub struct UserSignup');
-    const tabs = await page.locator('#input-tabs .tab').allInnerTexts();
+    const tabs = await page.locator('#input-tabs [role="tab"]').allInnerTexts();
     expect(tabs).toEqual(['valid', 'invalid']);
     expect(errors).toEqual([]);
     await page.close();
@@ -239,6 +239,40 @@ describe('the playground', () => {
     await expect.poll(() => page.textContent('#schema-status'), { timeout: 10_000 }).toBe('no problems');
     await expect.poll(() => page.locator('#schema-editor .squiggly-error').count()).toBe(0);
     expect(await page.isVisible('#root-label')).toBe(false);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('adds, renames and removes inputs, and runs each one', async () => {
+    const { page, errors } = await openPlayground();
+    const tabs = () => page.locator('#input-tabs [role="tab"]').allInnerTexts();
+    await page.click('#input-tabs .tab-add');
+    expect(await tabs()).toEqual(['valid', 'invalid', 'input-2']);
+    await page.click('#input-editor .view-lines');
+    await page.keyboard.press('ControlOrMeta+A');
+    // Cleared first: a brace typed over a selection would surround it.
+    await page.keyboard.press('Delete');
+    await page.keyboard.type('{"email": "b@c.de", "age": 40, "username": "bob42"');
+    // Renamed in place; a bad name is refused with the reason, the old one kept.
+    await page.dblclick('#input-tabs [role="tab"]:has-text("input-2")');
+    await page.fill('#input-tabs .tab-name', 'not ok');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.textContent('#message')).toContain('An input name is 1–64 letters');
+    expect(await tabs()).toEqual(['valid', 'invalid', 'input-2']);
+    await page.dblclick('#input-tabs [role="tab"]:has-text("input-2")');
+    await page.fill('#input-tabs .tab-name', 'older-user');
+    await page.keyboard.press('Enter');
+    expect(await tabs()).toEqual(['valid', 'invalid', 'older-user']);
+    // `invalid` removed: the run measures the two left.
+    await page.click('#input-tabs [aria-label="Remove input invalid"]');
+    expect(await tabs()).toEqual(['valid', 'older-user']);
+    await setSettings(page, '0', '1', '20');
+    await page.selectOption('#engines', 'compiled');
+    await page.click('#run');
+    const rows = page.locator('#results .result-row');
+    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(8);
+    expect(new Set(await rows.locator('td:nth-child(3)').allInnerTexts())).toEqual(new Set(['valid', 'older-user']));
+    expect(new Set(await rows.locator('.outcome').allInnerTexts())).toEqual(new Set(['ok']));
     expect(errors).toEqual([]);
     await page.close();
   });

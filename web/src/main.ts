@@ -75,6 +75,7 @@ const embedded = params.has('embed');
 document.body.classList.toggle('embed', embedded);
 
 const editors = new Editors(byId('schema-editor', HTMLDivElement), byId('input-editor', HTMLDivElement), byId('input-tabs', HTMLDivElement));
+editors.onProblem = (message) => showMessage(message, 'error');
 const client = new BenchClient((message) => showMessage(`The benchmark worker stopped (${message}) and was restarted.`, 'error'));
 let scenario: ScenarioDocument | null = null;
 let bundled: ScenarioDocument[] = [];

@@ -10,13 +10,15 @@ export async function renderChart(host: HTMLElement, report: Report): Promise<vo
     host.hidden = true;
     return;
   }
-  const Plot = await import('@observablehq/plot');
-  // Shown first, so that its width can be read.
+  // The chart's room is taken at once, before Plot loads: nothing below jumps.
+  const height = 40 + data.bars.length * 20 + data.inputs.length * 16;
   host.hidden = false;
+  host.style.minHeight = `${height + 60}px`;
   const width = Math.max(360, Math.min(host.clientWidth - 24 || 900, 1400));
+  const Plot = await import('@observablehq/plot');
   const chart = Plot.plot({
     width,
-    height: 40 + data.bars.length * 20 + data.inputs.length * 16,
+    height,
     marginLeft: 230,
     // Room for the input names that label the groups.
     marginRight: 80,

@@ -3,6 +3,7 @@ import type { Marker } from '../analysis/diagnosis';
 import { inputOrder } from '../report';
 import { el } from './dom';
 import { followColorScheme, monaco } from './monaco';
+import { freshInputName, inputNameProblem } from './input-names';
 import { inRuleAttribute, ruleDoc } from './rule-docs';
 
 // Hovering a rule keyword in a `#[validate(…)]` or `#[garde(…)]` explains it.
@@ -45,6 +46,13 @@ export class Editors {
   ) {
     this.schema = monaco.editor.create(schemaHost, { ...options, model: this.schemaModel });
     this.input = monaco.editor.create(inputHost, { ...options, model: null, tabSize: 2 });
+    // On the tab strip, not each tab: a first click redraws the tabs, so the
+    // second lands on a new element.
+    this.tabs.addEventListener('dblclick', (event) => {
+      const tab = event.target instanceof HTMLElement ? event.target.closest<HTMLElement>('[data-input]') : null;
+      const name = tab?.dataset['input'];
+      if (tab && name !== undefined && !this.input.getOption(monaco.editor.EditorOption.readOnly)) this.editName(tab, name);
+    });
     followColorScheme();
   }
 
@@ -53,13 +61,56 @@ export class Editors {
     this.schemaModel.setValue(schema);
     for (const model of this.inputModels.values()) model.dispose();
     this.inputModels = new Map();
-    for (const name of inputOrder(Object.keys(inputs))) {
-      const uri = monaco.Uri.parse(`file:///inputs/${encodeURIComponent(name)}.json`);
-      const model = monaco.editor.createModel(inputs[name] ?? '', 'json', uri);
-      model.onDidChangeContent(() => this.changeListeners.forEach((listener) => listener()));
-      this.inputModels.set(name, model);
-    }
+    for (const name of inputOrder(Object.keys(inputs))) this.inputModels.set(name, this.inputModel(inputs[name] ?? ''));
+    this.current = '';
+    this.renderTabs();
     this.show(this.inputModels.keys().next().value ?? '');
+  }
+
+  private nextModel = 0;
+
+  private inputModel(text: string): monaco.editor.ITextModel {
+    // The URI only has to be unique; the name lives in `inputModels`.
+    const uri = monaco.Uri.parse(`file:///inputs/${this.nextModel++}.json`);
+    const model = monaco.editor.createModel(text, 'json', uri);
+    model.onDidChangeContent(() => this.notify());
+    return model;
+  }
+
+  private notify(): void {
+    this.changeListeners.forEach((listener) => listener());
+  }
+
+  /** A new input, `{}` to start with, shown at once. */
+  addInput(): void {
+    const name = freshInputName([...this.inputModels.keys()]);
+    this.inputModels.set(name, this.inputModel('{}'));
+    this.show(name);
+    this.notify();
+  }
+
+  /** Renames an input; the reason when the name cannot be used. */
+  renameInput(from: string, to: string): string | null {
+    if (from === to) return null;
+    const problem = inputNameProblem(to, [...this.inputModels.keys()]);
+    if (problem) return problem;
+    // Keep the tab's place: rebuild the map in order with the new key.
+    this.inputModels = new Map([...this.inputModels].map(([name, model]) => [name === from ? to : name, model]));
+    if (this.current === from) this.current = to;
+    this.renderTabs();
+    this.notify();
+    return null;
+  }
+
+  /** Removes an input (not the last one). */
+  removeInput(name: string): void {
+    const model = this.inputModels.get(name);
+    if (!model || this.inputModels.size < 2) return;
+    this.inputModels.delete(name);
+    if (this.current === name) this.show(this.inputModels.keys().next().value ?? '');
+    model.dispose();
+    this.renderTabs();
+    this.notify();
   }
 
   /** Shows one input in the input editor. */
@@ -68,12 +119,19 @@ export class Editors {
     if (!model) return;
     this.current = name;
     this.input.setModel(model);
-    this.renderTabs();
+    // The tabs stay the same elements (a double-click needs both clicks on one).
+    const tabs = [...this.tabs.querySelectorAll<HTMLElement>('[data-input]')];
+    if (tabs.length === this.inputModels.size) {
+      for (const tab of tabs) tab.setAttribute('aria-selected', String(tab.dataset['input'] === name));
+    } else {
+      this.renderTabs();
+    }
   }
 
   /** The embed view shows the definitions and inputs without letting them be edited. */
   setReadOnly(readOnly: boolean): void {
     for (const editor of [this.schema, this.input]) editor.updateOptions({ readOnly, domReadOnly: readOnly });
+    this.renderTabs();
   }
 
   /** Shows the analyzer's diagnostics in the definitions editor. */
@@ -112,15 +170,53 @@ export class Editors {
     }
   }
 
+  /** Reports a refused rename (the page shows it). */
+  onProblem: (message: string) => void = () => undefined;
+
   private renderTabs(): void {
-    const buttons = [...this.inputModels.keys()].map((name) => {
-      const tab = el('button', { className: 'tab', text: name });
+    const editable = !this.input.getOption(monaco.editor.EditorOption.readOnly);
+    const tabs = [...this.inputModels.keys()].map((name) => {
+      const tab = el('button', { className: 'tab', text: name, title: editable ? 'Double-click to rename' : '' });
       tab.type = 'button';
       tab.setAttribute('role', 'tab');
       tab.setAttribute('aria-selected', String(name === this.current));
+      tab.dataset['input'] = name;
       tab.addEventListener('click', () => this.show(name));
-      return tab;
+      const parts: HTMLElement[] = [tab];
+      if (editable && this.inputModels.size > 1) {
+        const remove = el('button', { className: 'tab-remove', text: '×', title: `Remove input “${name}”` });
+        remove.type = 'button';
+        remove.setAttribute('aria-label', `Remove input ${name}`);
+        remove.addEventListener('click', () => this.removeInput(name));
+        parts.push(remove);
+      }
+      return el('span', { className: 'tab-group' }, parts);
     });
-    this.tabs.replaceChildren(...buttons);
+    const add = el('button', { className: 'tab tab-add', text: '+', title: 'Add an input' });
+    add.type = 'button';
+    add.setAttribute('aria-label', 'Add an input');
+    add.addEventListener('click', () => this.addInput());
+    this.tabs.replaceChildren(...tabs, ...(editable ? [add] : []));
+  }
+
+  /** Renames in place: Enter keeps the new name, Escape the old one. */
+  private editName(tab: HTMLElement, name: string): void {
+    const field = Object.assign(document.createElement('input'), { value: name, className: 'tab-name' });
+    field.setAttribute('aria-label', `New name for input ${name}`);
+    let done = false;
+    const finish = (keep: boolean) => {
+      if (done) return;
+      done = true;
+      const problem = keep ? this.renameInput(name, field.value.trim()) : null;
+      if (problem) this.onProblem(problem);
+      this.renderTabs();
+    };
+    field.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') finish(true);
+      if (event.key === 'Escape') finish(false);
+    });
+    field.addEventListener('blur', () => finish(true));
+    tab.replaceWith(field);
+    field.select();
   }
 }
