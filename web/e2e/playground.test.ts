@@ -277,6 +277,39 @@ describe('the playground', () => {
     await page.close();
   });
 
+  it('puts imported native numbers beside the browser’s, with the wasm/native ratio', async () => {
+    const { page, errors } = await openPlayground();
+    for (const code of ['de+validate', 'validate-on-de', 'validate-on-de/fail-fast']) await page.uncheck(`#variants input[value="${code}"]`);
+    await page.selectOption('#engines', 'compiled');
+    await setSettings(page, '0', '1', '100');
+    await page.click('#run');
+    const rows = page.locator('#results .result-row');
+    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(2);
+    const row = (input: string) => ({ variant: 'de', engine: 'compiled', input, data: 'serial', outcome: 'ok', size: 60, runs_ns: [100], median_ns: 100, min_ns: 100, max_ns: 100, mean_ns: 100 });
+    const native = (target: string) => ({
+      scenario: 'user-signup',
+      env: { target, engine_version: '0.1.0', cpu: 'test cpu' },
+      settings: { iterations: 100, runs: 1, warmup: 0 },
+      timer: { resolution_ns: 20, overhead_ns: 20 },
+      results: [row('valid')],
+    });
+    const file = (report: object) => ({ name: 'native.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(report)) });
+    // A browser's Report is not native numbers.
+    await page.setInputFiles('#import-native', file(native('wasm')));
+    await expect.poll(() => page.textContent('#message')).toContain('measured in a browser');
+    await page.setInputFiles('#import-native', file(native('native')));
+    await expect.poll(() => page.locator('#results th').allInnerTexts()).toEqual(expect.arrayContaining(['Native', 'wasm/native']));
+    const valid = rows.filter({ hasText: 'valid' }).first();
+    expect(await valid.locator('.native').innerText()).toBe('100 ns');
+    const median = Number(await valid.locator('.median').getAttribute('data-ns'));
+    expect(await valid.locator('.wasm-native').innerText()).toBe(`${(median / 100).toFixed(2)}×`);
+    // No native row for `invalid`: a dash, no ratio.
+    const invalid = rows.filter({ hasText: 'invalid' }).first();
+    expect(await invalid.locator('.native').innerText()).toBe('—');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('explains a rule keyword when the pointer rests on it', async () => {
     const { page, errors } = await openPlayground();
     // Monaco merges neighbouring tokens into one span: find the keyword's column in it.

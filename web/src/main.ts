@@ -6,6 +6,8 @@ import { summarize, toMarkers, type Diagnosis } from './analysis/diagnosis';
 import { BenchClient, RunCancelled } from './bench/client';
 import type { Progress } from './bench/protocol';
 import { browserName, formatNs, timeLeft } from './format';
+import { nativeProblem } from './native';
+import { checkReport } from './state/report-check';
 import { surprises } from './surprises';
 import type { Report, ScenarioDocument, Settings, TimerInfo } from './report';
 import { CALIBRATION, type Preset, SEED_SETTINGS, quickSettings } from './presets';
@@ -67,6 +69,7 @@ const ui = {
   chart: byId('chart', HTMLDivElement),
   embed: byId('embed', HTMLButtonElement),
   embedSnippet: byId('embed-snippet', HTMLTextAreaElement),
+  importNative: byId('import-native', HTMLInputElement),
 };
 
 /** `?embed`: the compact view for an iframe on a docs page (read-only editors, Run, chart and table). */
@@ -81,6 +84,8 @@ let scenario: ScenarioDocument | null = null;
 let bundled: ScenarioDocument[] = [];
 /** The results on screen (this browser's, or a share link's). */
 let lastReport: Report | null = null;
+/** Native numbers the user imported for this scenario. */
+let nativeReport: Report | null = null;
 
 const analysis = new AnalysisClient(showDiagnosis, (message) => {
   ui.schemaStatus.textContent = `analyzer: ${message}`;
@@ -171,6 +176,7 @@ function showEnvironment(timer: TimerInfo, isolated: boolean): void {
 
 function clearResults(): void {
   lastReport = null;
+  nativeReport = null;
   ui.chart.hidden = true;
   ui.chart.replaceChildren();
   ui.violations.hidden = true;
@@ -270,7 +276,7 @@ function showReport(report: Report, shared = false): void {
       `Shared results, measured in ${report.env.browser ? browserName(report.env.browser) : report.env.target} on ${report.env.date?.slice(0, 10) ?? 'an unknown date'} ` +
       `with ${s.runs} runs × ${s.iterations.toLocaleString('en')} iterations. Run to measure in your browser.`;
   }
-  renderResults(ui.results, report);
+  renderResults(ui.results, report, nativeReport);
   renderViolations(ui.violations, report);
   renderChart(ui.chart, report).catch((error: unknown) => {
     ui.chart.hidden = true;
@@ -446,6 +452,29 @@ ui.openFile.addEventListener('change', async () => {
   openDocument(parseDocument(text, { withResults: true }), `“${file.name}”`);
 });
 window.addEventListener('hashchange', openShareLink);
+ui.importNative.addEventListener('change', async () => {
+  const file = ui.importNative.files?.[0];
+  ui.importNative.value = '';
+  if (!file || !lastReport) return;
+  let native: Report | null = null;
+  try {
+    native = file.size <= 4 << 20 ? checkReport(JSON.parse(await file.text())) : null;
+  } catch {
+    native = null;
+  }
+  if (!native) {
+    showMessage(`“${file.name}” is not a Report (make one with \`overhead run <scenario> --json\`).`, 'error');
+    return;
+  }
+  const problem = nativeProblem(native, lastReport.scenario);
+  if (problem) {
+    showMessage(problem, 'error');
+    return;
+  }
+  nativeReport = native;
+  clearMessage();
+  renderResults(ui.results, lastReport, nativeReport);
+});
 ui.reset.addEventListener('click', loadPicked);
 editors.onRunShortcut(() => void run());
 editors.onSchemaChange(() => analyzeSchema());

@@ -2,22 +2,26 @@
 // median, range and mean, throughput, the ratio to the baseline variant, runs.
 // Below it, the violations each invalid input gets: what a user's API answers.
 import { formatNs, formatRange } from '../format';
+import { nativeMedians } from '../native';
 import { baselineRatios, baselineVariant, formatOps, formatRatio } from '../ratios';
 import type { Report, ResultRow } from '../report';
 import { el } from './dom';
 
 const COLUMNS = ['Variant', 'Engine', 'Input', 'Data', 'Outcome', 'Median', 'Range (min–max)', 'Mean', 'ops/s', '× baseline', 'Runs', 'Size'];
 
-export function renderResults(table: HTMLTableElement, report: Report): void {
+/** The table; with `native` (a Report from `overhead run --json`), its medians and the wasm/native ratio too. */
+export function renderResults(table: HTMLTableElement, report: Report, native: Report | null = null): void {
   const baseline = baselineVariant(report);
+  const columns = native ? [...COLUMNS, 'Native', 'wasm/native'] : COLUMNS;
   const head = el('thead', {}, [
     el(
       'tr',
       {},
-      COLUMNS.map((h) => el('th', { text: h, title: h === '× baseline' && baseline ? `median over ${baseline}'s, same engine and input` : '' })),
+      columns.map((h) => el('th', { text: h, title: h === '× baseline' && baseline ? `median over ${baseline}'s, same engine and input` : '' })),
     ),
   ]);
   const ratios = baselineRatios(report);
+  const natives = nativeMedians(report, native);
   const body = el('tbody');
   report.results.forEach((r, i) => {
     const outcome = el('td', { className: `outcome ${r.outcome}`, text: r.outcome });
@@ -38,11 +42,12 @@ export function renderResults(table: HTMLTableElement, report: Report): void {
         el('td', { className: 'ratio num', text: formatRatio(ratios[i] ?? null) }),
         el('td', { className: 'runs num', text: String(r.runs_ns.length), title: runs }),
         el('td', { className: 'num', text: `${r.size} B` }),
+        ...(native ? nativeCells(r.median_ns, natives[i] ?? null) : []),
       ]),
     );
     // A decoding error is worth a line; violations are listed below the table.
     if (r.outcome === 'error' && r.message) {
-      body.append(el('tr', { className: 'message-row' }, [Object.assign(el('td', { text: r.message }), { colSpan: COLUMNS.length })]));
+      body.append(el('tr', { className: 'message-row' }, [Object.assign(el('td', { text: r.message }), { colSpan: columns.length })]));
     }
   });
   table.replaceChildren(head, body);
@@ -72,6 +77,14 @@ export function renderViolations(host: HTMLElement, report: Report): void {
     ),
   );
   host.hidden = byInput.size === 0;
+}
+
+function nativeCells(median: number, nativeMedian: number | null): HTMLTableCellElement[] {
+  if (nativeMedian === null) return [el('td', { className: 'native num', text: '—' }), el('td', { className: 'wasm-native num' })];
+  return [
+    el('td', { className: 'native num', text: formatNs(nativeMedian) }),
+    el('td', { className: 'wasm-native num', text: formatRatio(nativeMedian > 0 ? median / nativeMedian : null) }),
+  ];
 }
 
 /** Keeps the exact figure beside the rounded text, for tools that read the page. */
