@@ -74,6 +74,11 @@ describe('the playground', () => {
     expect(schema.replace(/\s+/g, ' ')).toContain('pub struct UserSignup');
     const tabs = await page.locator('#input-tabs [role="tab"]').allInnerTexts();
     expect(tabs).toEqual(['valid', 'invalid']);
+    // The environment panel: browser, isolation, timer, build.
+    await page.click('#environment summary');
+    const terms = await page.locator('#environment dt').allInnerTexts();
+    expect(terms).toEqual(['Browser', 'Cross-origin isolated', 'Timer', 'Build', 'Cores']);
+    expect(await page.locator('#environment dd').nth(3).innerText()).toMatch(/^overhead \d+\.\d+\.\d+ \(wasm\), rustc /);
     expect(errors).toEqual([]);
     await page.close();
   });

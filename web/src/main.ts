@@ -9,7 +9,7 @@ import { browserName, formatNs, timeLeft } from './format';
 import { nativeProblem } from './native';
 import { checkReport } from './state/report-check';
 import { surprises } from './surprises';
-import type { Report, ScenarioDocument, Settings, TimerInfo } from './report';
+import type { Env, Report, ScenarioDocument, Settings, TimerInfo } from './report';
 import { CALIBRATION, type Preset, SEED_SETTINGS, quickSettings } from './presets';
 import { parseSettings } from './settings';
 import { byId } from './ui/dom';
@@ -70,6 +70,7 @@ const ui = {
   embed: byId('embed', HTMLButtonElement),
   embedSnippet: byId('embed-snippet', HTMLTextAreaElement),
   importNative: byId('import-native', HTMLInputElement),
+  environment: byId('environment-list', HTMLElement),
 };
 
 /** `?embed`: the compact view for an iframe on a docs page (read-only editors, Run, chart and table). */
@@ -160,6 +161,18 @@ function showMessage(text: string, kind: 'error' | 'info'): void {
 function clearMessage(): void {
   ui.message.hidden = true;
   ui.message.textContent = '';
+}
+
+/** The environment panel: what the figures on this page depend on. */
+function showEnvironmentPanel(info: { timer: TimerInfo; crossOriginIsolated: boolean; build: Env }): void {
+  const entries: [string, string][] = [
+    ['Browser', `${browserName(navigator.userAgent)} (${navigator.userAgent})`],
+    ['Cross-origin isolated', info.crossOriginIsolated ? 'yes: performance.now() is fine-grained' : 'no: performance.now() is coarse, short runs are imprecise'],
+    ['Timer', `smallest step ${info.timer.resolution_ns === null ? 'unknown' : formatNs(info.timer.resolution_ns)}, one read ${formatNs(info.timer.overhead_ns)}`],
+    ['Build', `overhead ${info.build.engine_version} (${info.build.target}), ${info.build.rustc ?? 'rustc unknown'}`],
+    ['Cores', String(navigator.hardwareConcurrency ?? 'unknown')],
+  ];
+  ui.environment.replaceChildren(...entries.flatMap(([k, v]) => [Object.assign(document.createElement('dt'), { textContent: k }), Object.assign(document.createElement('dd'), { textContent: v })]));
 }
 
 function showEnvironment(timer: TimerInfo, isolated: boolean): void {
@@ -504,6 +517,7 @@ window.addEventListener('keydown', (event) => {
 client.ready.then(
   (info) => {
     showEnvironment(info.timer, info.crossOriginIsolated);
+    showEnvironmentPanel(info);
     bundled = info.scenarios;
     ui.picker.replaceChildren(
       ...bundled.map((s) => Object.assign(document.createElement('option'), { value: s.name ?? '', textContent: s.title })),

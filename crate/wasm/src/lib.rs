@@ -65,6 +65,13 @@ pub fn analyze(schema: &str, root: Option<String>) -> Result<String, JsError> {
     serde_json::to_string(&diagnosis).map_err(to_js)
 }
 
+/// This build, as a Report's `env` gives it (`target`, `engine_version`,
+/// `rustc`), for the page's environment panel.
+#[wasm_bindgen(js_name = buildInfo)]
+pub fn build_info() -> Result<String, JsError> {
+    serde_json::to_string(&Env::of_this_build()).map_err(to_js)
+}
+
 /// The clock's resolution and per-read cost, as JSON (`TimerInfo`).
 #[wasm_bindgen(js_name = measureTimer)]
 pub fn measure_timer() -> Result<String, JsError> {

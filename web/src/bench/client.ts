@@ -1,12 +1,13 @@
 // The page's side of the benchmark Worker: one run at a time, cancel by replacing
 // the Worker (a running wasm loop cannot be interrupted any other way).
-import type { Report, ScenarioDocument, TimerInfo } from '../report';
+import type { Env, Report, ScenarioDocument, TimerInfo } from '../report';
 import type { FromWorker, Progress, RunRequest } from './protocol';
 
 export interface WorkerInfo {
   scenarios: ScenarioDocument[];
   timer: TimerInfo;
   crossOriginIsolated: boolean;
+  build: Env;
 }
 
 export class RunCancelled extends Error {
@@ -42,7 +43,7 @@ export class BenchClient {
         const message = event.data;
         if (message.type === 'ready') {
           this.started = true;
-          resolve({ scenarios: message.scenarios, timer: message.timer, crossOriginIsolated: message.crossOriginIsolated });
+          resolve({ scenarios: message.scenarios, timer: message.timer, crossOriginIsolated: message.crossOriginIsolated, build: message.build });
         } else if (message.type === 'crash' && message.id === null) {
           reject(new Error(message.message));
         } else {

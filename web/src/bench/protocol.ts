@@ -1,5 +1,5 @@
 // Messages between the page and the benchmark Worker.
-import type { Report, ScenarioDocument, Settings, TimerInfo } from '../report';
+import type { Env, Report, ScenarioDocument, Settings, TimerInfo } from '../report';
 
 export interface RunRequest {
   scenario: ScenarioDocument;
@@ -25,6 +25,7 @@ export type FromWorker =
       scenarios: ScenarioDocument[];
       timer: TimerInfo;
       crossOriginIsolated: boolean;
+      build: Env;
     }
   | { type: 'progress'; id: number; progress: Progress }
   | { type: 'report'; id: number; report: Report }

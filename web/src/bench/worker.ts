@@ -1,6 +1,6 @@
 // The benchmark Worker: owns the wasm instance and runs timed loops off the UI thread.
-import init, { bundledScenarios, measureTimer, run } from '../wasm-pkg/overhead_wasm.js';
-import type { Report, ScenarioDocument, TimerInfo } from '../report';
+import init, { buildInfo, bundledScenarios, measureTimer, run } from '../wasm-pkg/overhead_wasm.js';
+import type { Env, Report, ScenarioDocument, TimerInfo } from '../report';
 import type { FromWorker, Progress, ToWorker } from './protocol';
 
 const post = (message: FromWorker) => self.postMessage(message);
@@ -21,6 +21,7 @@ const ready = init().then(
       scenarios: JSON.parse(bundledScenarios()) as ScenarioDocument[],
       timer: JSON.parse(measureTimer()) as TimerInfo,
       crossOriginIsolated: self.crossOriginIsolated,
+      build: JSON.parse(buildInfo()) as Env,
     });
     return true;
   },
