@@ -1,27 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { nativeMedians, nativeProblem } from './native';
-import type { Report, ResultRow } from './report';
+import { reportOf, resultRow } from './test-fixtures';
 
-const row = (variant: string, engine: string, input: string, median_ns: number): ResultRow => ({
-  variant,
-  engine,
-  input,
-  data: 'serial',
-  outcome: 'ok',
-  size: 1,
-  runs_ns: [median_ns],
-  median_ns,
-  min_ns: median_ns,
-  max_ns: median_ns,
-  mean_ns: median_ns,
-});
-const report = (target: 'native' | 'wasm', results: ResultRow[], scenario = 'user-signup'): Report => ({
-  scenario,
-  env: { target, engine_version: '0' },
-  settings: { iterations: 1, runs: 1, warmup: 0 },
-  timer: { resolution_ns: 1, overhead_ns: 1 },
-  results,
-});
+const row = (variant: string, engine: string, input: string, median_ns: number) => resultRow({ variant, engine, input, median_ns });
+const report = (target: 'native' | 'wasm', results: ReturnType<typeof row>[], scenario = 'user-signup') =>
+  reportOf(results, { scenario, env: { target, engine_version: '0' } });
 
 describe('native numbers', () => {
   it('match rows by variant, engine, input and data', () => {

@@ -1,28 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { baselineRatios, formatOps, formatRatio } from './ratios';
-import type { Report, ResultRow } from './report';
+import type { ResultRow } from './report';
+import { reportOf as report, resultRow } from './test-fixtures';
 
-const row = (variant: string, engine: string, input: string, median_ns: number, outcome: ResultRow['outcome'] = 'ok'): ResultRow => ({
-  variant,
-  engine,
-  input,
-  data: 'serial',
-  outcome,
-  size: 1,
-  runs_ns: [median_ns],
-  median_ns,
-  min_ns: median_ns,
-  max_ns: median_ns,
-  mean_ns: median_ns,
-});
-
-const report = (results: ResultRow[]): Report => ({
-  scenario: 's',
-  env: { target: 'wasm', engine_version: '0' },
-  settings: { iterations: 1, runs: 1, warmup: 0 },
-  timer: { resolution_ns: 1, overhead_ns: 1 },
-  results,
-});
+const row = (variant: string, engine: string, input: string, median_ns: number, outcome: ResultRow['outcome'] = 'ok') =>
+  resultRow({ variant, engine, input, median_ns, outcome });
 
 describe('baselineRatios', () => {
   it('divides by the first variant on the same engine and input; peers use the compiled baseline', () => {

@@ -1,29 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Report, ResultRow } from './report';
+import type { ResultRow } from './report';
 import { surprises } from './surprises';
+import { reportOf as report, resultRow } from './test-fixtures';
 
-const row = (variant: string, input: string, outcome: ResultRow['outcome'], extra: Partial<ResultRow> = {}): ResultRow => ({
-  variant,
-  engine: 'compiled',
-  input,
-  data: 'serial',
-  outcome,
-  size: 1,
-  runs_ns: [1],
-  median_ns: 1,
-  min_ns: 1,
-  max_ns: 1,
-  mean_ns: 1,
-  ...extra,
-});
-
-const report = (results: ResultRow[]): Report => ({
-  scenario: 's',
-  env: { target: 'wasm', engine_version: '0' },
-  settings: { iterations: 1, runs: 1, warmup: 0 },
-  timer: { resolution_ns: 1, overhead_ns: 1 },
-  results,
-});
+const row = (variant: string, input: string, outcome: ResultRow['outcome'], extra: Partial<ResultRow> = {}) =>
+  resultRow({ variant, engine: 'compiled', input, outcome, ...extra });
 
 describe('surprises', () => {
   it('names a valid input that fails and an invalid one that passes, once each', () => {
