@@ -187,6 +187,28 @@ describe('the playground', () => {
     await page.close();
   });
 
+  it('shows every bundled scenario in the gallery, and a card loads its scenario', async () => {
+    const { page, errors } = await openPlayground();
+    await page.click('#gallery-open');
+    const cards = page.locator('#gallery .gallery-card');
+    await expect.poll(() => cards.count()).toBe(4);
+    expect(await cards.locator('h3').allInnerTexts()).toEqual(
+      expect.arrayContaining(['User signup (seed 000)', 'Car message (seed 001)', 'API payload (seed 002)', 'Nested flatten (seed 003)']),
+    );
+    expect(await page.locator('#gallery .gallery-card[aria-current="true"] h3').innerText()).toBe('User signup (seed 000)');
+    await cards.filter({ hasText: 'Car message (seed 001)' }).click();
+    expect(await page.isVisible('#gallery')).toBe(false);
+    await expect.poll(() => page.textContent('#scenario-title')).toBe('Car message (seed 001)');
+    expect(await page.inputValue('#scenario-picker')).toBe('car');
+    // Escape closes it without loading anything.
+    await page.click('#gallery-open');
+    await page.keyboard.press('Escape');
+    expect(await page.isVisible('#gallery')).toBe(false);
+    expect(await page.textContent('#scenario-title')).toBe('Car message (seed 001)');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('switches to another bundled scenario and runs its variants, browser-only ones included', async () => {
     const { page, errors } = await openPlayground();
     const titles = await page.locator('#scenario-picker option').allInnerTexts();

@@ -71,6 +71,10 @@ const ui = {
   embedSnippet: byId('embed-snippet', HTMLTextAreaElement),
   importNative: byId('import-native', HTMLInputElement),
   environment: byId('environment-list', HTMLElement),
+  gallery: byId('gallery', HTMLDialogElement),
+  galleryOpen: byId('gallery-open', HTMLButtonElement),
+  galleryClose: byId('gallery-close', HTMLButtonElement),
+  galleryCards: byId('gallery-cards', HTMLDivElement),
 };
 
 /** `?embed`: the compact view for an iframe on a docs page (read-only editors, Run, chart and table). */
@@ -270,6 +274,7 @@ function setRunning(running: boolean): void {
   ui.run.disabled = running;
   ui.picker.disabled = running;
   ui.reset.disabled = running;
+  ui.galleryOpen.disabled = running;
   ui.cancel.hidden = !running;
   ui.progress.hidden = !running;
   if (running) {
@@ -432,6 +437,37 @@ function share(): void {
     .catch(() => undefined);
 }
 ui.picker.addEventListener('change', loadPicked);
+
+/** The gallery: a card per bundled scenario, its summary rendered as the page renders it. */
+function openGallery(): void {
+  const cards = bundled.map((doc) => {
+    const card = document.createElement('button');
+    card.type = 'button';
+    card.className = 'gallery-card';
+    card.setAttribute('aria-current', String(doc.name === scenario?.name));
+    const title = Object.assign(document.createElement('h3'), { textContent: doc.title });
+    const summary = document.createElement('div');
+    summary.className = 'summary';
+    // Markdown with raw HTML disabled (ui/markdown.ts): text stays text.
+    summary.innerHTML = markdownToHtml(doc.summary.split(/\n\s*\n/)[0] ?? '');
+    const meta = Object.assign(document.createElement('p'), { className: 'gallery-meta', textContent: doc.variants.join(' · ') });
+    card.append(title, summary, meta);
+    card.addEventListener('click', () => {
+      ui.gallery.close();
+      ui.picker.value = doc.name ?? '';
+      loadPicked();
+    });
+    return card;
+  });
+  ui.galleryCards.replaceChildren(...cards);
+  ui.gallery.showModal();
+}
+ui.galleryOpen.addEventListener('click', openGallery);
+ui.galleryClose.addEventListener('click', () => ui.gallery.close());
+ui.gallery.addEventListener('click', (event) => {
+  // A click on the backdrop (the dialog itself, outside its content) closes it.
+  if (event.target === ui.gallery) ui.gallery.close();
+});
 ui.share.addEventListener('click', share);
 ui.embed.addEventListener('click', showEmbedSnippet);
 /** Downloads the results on screen in one of the export formats. */
