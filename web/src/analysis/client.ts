@@ -1,5 +1,6 @@
 // The page's side of the analysis Worker: the latest text is analysed once
 // typing pauses, and an answer to an older text is dropped.
+import { wasmModule } from '../wasm-module';
 import type { Diagnosis } from './diagnosis';
 import type { FromAnalysis, ToAnalysis } from './worker';
 
@@ -10,6 +11,7 @@ export class AnalysisClient {
   private worker: Worker;
   private latest = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private initialized: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly onDiagnosis: (diagnosis: Diagnosis) => void,
@@ -20,6 +22,11 @@ export class AnalysisClient {
 
   private start(): Worker {
     const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+    // Texts to analyse are posted after the module: messages keep their order.
+    this.initialized = wasmModule().then(
+      (module) => worker.postMessage({ type: 'init', module } satisfies ToAnalysis),
+      (error: unknown) => this.onFailure(error instanceof Error ? error.message : String(error)),
+    );
     worker.onmessage = (event: MessageEvent<FromAnalysis>) => {
       const answer = event.data;
       if (answer.id !== this.latest) return;
@@ -40,8 +47,9 @@ export class AnalysisClient {
   request(schema: string, root: string | null, now = false): void {
     clearTimeout(this.timer);
     const send = () => {
-      const message: ToAnalysis = { id: ++this.latest, schema, root };
-      this.worker.postMessage(message);
+      const message: ToAnalysis = { type: 'analyze', id: ++this.latest, schema, root };
+      const worker = this.worker;
+      void this.initialized.then(() => worker.postMessage(message));
     };
     if (now) send();
     else this.timer = setTimeout(send, DEBOUNCE_MS);

@@ -3,16 +3,25 @@
 import init, { analyze } from '../wasm-pkg/overhead_wasm.js';
 import type { Diagnosis } from './diagnosis';
 
-export type ToAnalysis = { id: number; schema: string; root: string | null };
+export type ToAnalysis =
+  /** The compiled wasm module (the first message). */
+  | { type: 'init'; module: WebAssembly.Module }
+  | { type: 'analyze'; id: number; schema: string; root: string | null };
 export type FromAnalysis =
   | { id: number; diagnosis: Diagnosis }
   | { id: number; error: string };
 
-const ready = init();
+let ready: Promise<unknown> | null = null;
 
 self.onmessage = async (event: MessageEvent<ToAnalysis>) => {
-  const { id, schema, root } = event.data;
+  const message = event.data;
+  if (message.type === 'init') {
+    ready ??= init({ module_or_path: message.module });
+    return;
+  }
+  const { id, schema, root } = message;
   try {
+    if (!ready) throw new Error('the analyzer has no wasm module yet');
     await ready;
     const diagnosis = JSON.parse(analyze(schema, root ?? undefined)) as Diagnosis;
     self.postMessage({ id, diagnosis } satisfies FromAnalysis);

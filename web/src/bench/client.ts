@@ -1,7 +1,8 @@
 // The page's side of the benchmark Worker: one run at a time, cancel by replacing
 // the Worker (a running wasm loop cannot be interrupted any other way).
 import type { Env, Report, ScenarioDocument, TimerInfo } from '../report';
-import type { FromWorker, Progress, RunRequest } from './protocol';
+import { wasmModule } from '../wasm-module';
+import type { FromWorker, Progress, RunRequest, ToWorker } from './protocol';
 
 export interface WorkerInfo {
   scenarios: ScenarioDocument[];
@@ -38,7 +39,10 @@ export class BenchClient {
   private start(): void {
     this.started = false;
     this.worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+    const worker = this.worker;
+    let failed: (error: Error) => void = () => undefined;
     this.ready = new Promise<WorkerInfo>((resolve, reject) => {
+      failed = reject;
       this.worker.onmessage = (event: MessageEvent<FromWorker>) => {
         const message = event.data;
         if (message.type === 'ready') {
@@ -60,6 +64,13 @@ export class BenchClient {
     });
     // An unhandled rejection would be noise: callers see the failure through `ready`.
     this.ready.catch(() => undefined);
+    wasmModule().then(
+      (module) => worker.postMessage({ type: 'init', module } satisfies ToWorker),
+      (error: unknown) => {
+        worker.terminate();
+        failed(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
   }
 
   private handle(message: FromWorker): void {

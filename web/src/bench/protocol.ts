@@ -17,7 +17,10 @@ export interface Progress {
   input: string | null;
 }
 
-export type ToWorker = { type: 'run'; id: number; request: RunRequest };
+export type ToWorker =
+  /** The compiled wasm module (the first message a Worker gets). */
+  | { type: 'init'; module: WebAssembly.Module }
+  | { type: 'run'; id: number; request: RunRequest };
 
 export type FromWorker =
   | {

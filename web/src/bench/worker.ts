@@ -14,26 +14,34 @@ function isTrap(error: unknown): boolean {
   return error instanceof WebAssembly.RuntimeError;
 }
 
-const ready = init().then(
-  () => {
-    post({
-      type: 'ready',
-      scenarios: JSON.parse(bundledScenarios()) as ScenarioDocument[],
-      timer: JSON.parse(measureTimer()) as TimerInfo,
-      crossOriginIsolated: self.crossOriginIsolated,
-      build: JSON.parse(buildInfo()) as Env,
-    });
-    return true;
-  },
-  (error: unknown) => {
-    post({ type: 'crash', id: null, message: `the wasm module could not start: ${describe(error)}` });
-    return false;
-  },
-);
+let ready: Promise<boolean> | null = null;
+
+function start(module: WebAssembly.Module): Promise<boolean> {
+  return init({ module_or_path: module }).then(
+    () => {
+      post({
+        type: 'ready',
+        scenarios: JSON.parse(bundledScenarios()) as ScenarioDocument[],
+        timer: JSON.parse(measureTimer()) as TimerInfo,
+        crossOriginIsolated: self.crossOriginIsolated,
+        build: JSON.parse(buildInfo()) as Env,
+      });
+      return true;
+    },
+    (error: unknown) => {
+      post({ type: 'crash', id: null, message: `the wasm module could not start: ${describe(error)}` });
+      return false;
+    },
+  );
+}
 
 self.onmessage = async (event: MessageEvent<ToWorker>) => {
   const message = event.data;
-  if (!(await ready)) return;
+  if (message.type === 'init') {
+    ready ??= start(message.module);
+    return;
+  }
+  if (!ready || !(await ready)) return;
   const { id } = message;
   try {
     const reportJson = run(JSON.stringify(message.request), (progressJson: string) => {
