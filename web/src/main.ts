@@ -497,7 +497,13 @@ ui.openFile.addEventListener('change', async () => {
     showMessage('Not a usable scenario: the file is larger than 4 MiB.', 'error');
     return;
   }
-  const text = await file.text();
+  let text: string;
+  try {
+    text = await file.text();
+  } catch {
+    showMessage(`“${file.name}” could not be read. Your work is unchanged.`, 'error');
+    return;
+  }
   openDocument(parseDocument(text, { withResults: true }), `“${file.name}”`);
 });
 window.addEventListener('hashchange', openShareLink);

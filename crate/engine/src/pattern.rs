@@ -25,11 +25,12 @@ impl Samplers {
         hi: usize,
         rng: &mut impl rand::Rng,
     ) -> Option<String> {
-        let sampler = self
-            .built
-            .entry(regex.as_str().to_owned())
-            .or_insert_with(|| sampler(regex.as_str()))
-            .as_ref()?;
+        // Looked up by `&str`: the pattern is copied only the first time.
+        if !self.built.contains_key(regex.as_str()) {
+            self.built
+                .insert(regex.as_str().to_owned(), sampler(regex.as_str()));
+        }
+        let sampler = self.built.get(regex.as_str())?.as_ref()?;
         (0..20).find_map(|_| {
             let text: Result<String, _> = rand::distr::Distribution::sample(sampler, rng);
             text.ok().filter(|t| {
