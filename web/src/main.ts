@@ -5,17 +5,19 @@ import { AnalysisClient } from './analysis/client';
 import { summarize, toMarkers, type Diagnosis } from './analysis/diagnosis';
 import { BenchClient, RunCancelled } from './bench/client';
 import type { Progress } from './bench/protocol';
-import { browserName, formatNs, timeLeft } from './format';
+import { browserName, timeLeft } from './format';
 import { nativeProblem } from './native';
 import { checkReport } from './state/report-check';
 import { surprises } from './surprises';
-import type { Env, Report, ScenarioDocument, Settings, TimerInfo } from './report';
+import type { Report, ScenarioDocument, Settings } from './report';
 import { CALIBRATION, type Preset, SEED_SETTINGS, quickSettings } from './presets';
 import { parseSettings } from './settings';
 import { byId } from './ui/dom';
 import { Editors } from './ui/editors';
 import { markdownToHtml } from './ui/markdown';
 import { renderChart } from './ui/chart';
+import { renderChips, renderPanel } from './ui/environment';
+import { renderGallery } from './ui/gallery';
 import { renderResults, renderViolations } from './ui/results';
 import { parseDocument } from './state/document';
 import { loadSaved, save } from './state/saved';
@@ -165,30 +167,6 @@ function showMessage(text: string, kind: 'error' | 'info'): void {
 function clearMessage(): void {
   ui.message.hidden = true;
   ui.message.textContent = '';
-}
-
-/** The environment panel: what the figures on this page depend on. */
-function showEnvironmentPanel(info: { timer: TimerInfo; crossOriginIsolated: boolean; build: Env }): void {
-  const entries: [string, string][] = [
-    ['Browser', `${browserName(navigator.userAgent)} (${navigator.userAgent})`],
-    ['Cross-origin isolated', info.crossOriginIsolated ? 'yes: performance.now() is fine-grained' : 'no: performance.now() is coarse, short runs are imprecise'],
-    ['Timer', `smallest step ${info.timer.resolution_ns === null ? 'unknown' : formatNs(info.timer.resolution_ns)}, one read ${formatNs(info.timer.overhead_ns)}`],
-    ['Build', `overhead ${info.build.engine_version} (${info.build.target}), ${info.build.rustc ?? 'rustc unknown'}`],
-    ['Cores', String(navigator.hardwareConcurrency ?? 'unknown')],
-  ];
-  ui.environment.replaceChildren(...entries.flatMap(([k, v]) => [Object.assign(document.createElement('dt'), { textContent: k }), Object.assign(document.createElement('dd'), { textContent: v })]));
-}
-
-function showEnvironment(timer: TimerInfo, isolated: boolean): void {
-  ui.isolation.textContent = isolated ? 'cross-origin isolated' : 'not cross-origin isolated';
-  ui.isolation.classList.toggle('good', isolated);
-  ui.isolation.classList.toggle('warn', !isolated);
-  ui.isolation.title = isolated
-    ? 'performance.now() is fine-grained here.'
-    : 'The page lacks COOP/COEP headers, so performance.now() is coarse (about 100 µs); short runs will be imprecise.';
-  const resolution = timer.resolution_ns === null ? 'unknown' : formatNs(timer.resolution_ns);
-  ui.timer.textContent = `timer resolution ${resolution}`;
-  ui.timer.title = `performance.now(): smallest step ${resolution}; one read costs ${formatNs(timer.overhead_ns)}.`;
 }
 
 function clearResults(): void {
@@ -438,28 +416,12 @@ function share(): void {
 }
 ui.picker.addEventListener('change', loadPicked);
 
-/** The gallery: a card per bundled scenario, its summary rendered as the page renders it. */
 function openGallery(): void {
-  const cards = bundled.map((doc) => {
-    const card = document.createElement('button');
-    card.type = 'button';
-    card.className = 'gallery-card';
-    card.setAttribute('aria-current', String(doc.name === scenario?.name));
-    const title = Object.assign(document.createElement('h3'), { textContent: doc.title });
-    const summary = document.createElement('div');
-    summary.className = 'summary';
-    // Markdown with raw HTML disabled (ui/markdown.ts): text stays text.
-    summary.innerHTML = markdownToHtml(doc.summary.split(/\n\s*\n/)[0] ?? '');
-    const meta = Object.assign(document.createElement('p'), { className: 'gallery-meta', textContent: doc.variants.join(' · ') });
-    card.append(title, summary, meta);
-    card.addEventListener('click', () => {
-      ui.gallery.close();
-      ui.picker.value = doc.name ?? '';
-      loadPicked();
-    });
-    return card;
+  renderGallery(ui.galleryCards, bundled, scenario?.name, (doc) => {
+    ui.gallery.close();
+    ui.picker.value = doc.name ?? '';
+    loadPicked();
   });
-  ui.galleryCards.replaceChildren(...cards);
   ui.gallery.showModal();
 }
 ui.galleryOpen.addEventListener('click', openGallery);
@@ -558,8 +520,8 @@ window.addEventListener('keydown', (event) => {
 
 client.ready.then(
   (info) => {
-    showEnvironment(info.timer, info.crossOriginIsolated);
-    showEnvironmentPanel(info);
+    renderChips(ui.isolation, ui.timer, info);
+    renderPanel(ui.environment, info);
     bundled = info.scenarios;
     ui.picker.replaceChildren(
       ...bundled.map((s) => Object.assign(document.createElement('option'), { value: s.name ?? '', textContent: s.title })),
