@@ -8,7 +8,7 @@ import type { Progress } from './bench/protocol';
 import { browserName, timeLeft } from './format';
 import { nativeProblem } from './native';
 import { checkReport } from './state/report-check';
-import { surprises } from './surprises';
+import { type Checked, surprises } from './surprises';
 import type { Report, ScenarioDocument, Settings } from './report';
 import { CALIBRATION, type Preset, SEED_SETTINGS, quickSettings } from './presets';
 import { parseSettings } from './settings';
@@ -287,8 +287,6 @@ function showReport(report: Report, shared = false): void {
 
 type Engines = 'all' | 'compiled' | 'interpreted';
 
-/** The outcome check before timing: one operation of each job. */
-const PRE_CHECK: Settings = { warmup: 0, runs: 1, iterations: 1 };
 
 async function run(): Promise<void> {
   if (!scenario || client.running) return;
@@ -313,17 +311,19 @@ async function run(): Promise<void> {
   setRunning(true);
   const engines = ui.engines.value as Engines;
   const env = { browser: navigator.userAgent, os: navigator.platform, date: new Date().toISOString() };
+  // Every job runs once before timing; what surprises is said then.
+  const onChecked = (outcomes: Checked[]) => {
+    const surprising = surprises(outcomes);
+    if (surprising.length > 0) showMessage(`${surprising.join(' ')} Timing it anyway.`, 'info');
+  };
   const measure = (settings: Settings, onProgress: (p: Progress) => void) =>
-    client.run({ scenario: { ...doc, settings }, request: { settings, variants, engines }, env }, onProgress);
+    client.run({ scenario: { ...doc, settings }, request: { settings, variants, engines }, env }, onProgress, onChecked);
   try {
     let settings = parsed.settings;
-    // A short pass first: every job once, to see the outcomes before any timing
-    // (and, for Quick, what each job costs).
-    const check = await measure(quick ? CALIBRATION : PRE_CHECK, () => (ui.progressText.textContent = quick ? 'calibrating…' : 'checking outcomes…'));
-    const surprising = surprises(check);
-    if (surprising.length > 0) showMessage(`${surprising.join(' ')} Timing it anyway.`, 'info');
     if (quick) {
-      settings = quickSettings(check);
+      // A short pass to see what each job costs, then runs sized to the budget.
+      const calibration = await measure(CALIBRATION, () => (ui.progressText.textContent = 'calibrating…'));
+      settings = quickSettings(calibration);
       setSettings(settings);
     }
     timedStart = null;

@@ -1,11 +1,14 @@
 // Outcomes worth a word before any timing: an input named "valid" that does
 // not pass, or one named "invalid" that does (the scenario's own convention).
-import type { Report } from './report';
+import type { ResultRow } from './report';
 
-export function surprises(report: Report): string[] {
+/** What a job returned on its checking run, before any timing. */
+export type Checked = Pick<ResultRow, 'variant' | 'engine' | 'input' | 'outcome' | 'message' | 'violations'>;
+
+export function surprises(rows: Checked[]): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
-  for (const r of report.results) {
+  for (const r of rows) {
     if (seen.has(r.input)) continue;
     if (r.input === 'valid' && r.outcome !== 'ok') {
       seen.add(r.input);

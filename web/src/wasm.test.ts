@@ -39,14 +39,21 @@ describe('overhead-wasm', () => {
   });
 
   it('runs de and returns a Report with progress along the way', () => {
-    const progress: { done: number; total: number }[] = [];
+    const messages: { phase: string; done?: number; total?: number; outcomes?: { input: string; outcome: string }[] }[] = [];
     const settings = { iterations: 200, runs: 3, warmup: 20 };
     const request = {
       scenario: userSignup(),
       request: { settings, variants: ['de'], engines: 'compiled' },
       env: { browser: 'node', date: '2026-11-21T00:00:00Z' },
     };
-    const report = JSON.parse(run(JSON.stringify(request), (p: string) => progress.push(JSON.parse(p)))) as Report;
+    const report = JSON.parse(run(JSON.stringify(request), (p: string) => messages.push(JSON.parse(p)))) as Report;
+    // First, before any timing, what each job returned on its checking run…
+    const [checked, ...progress] = messages;
+    expect(checked?.phase).toBe('checked');
+    expect(checked?.outcomes?.map((o) => [o.input, o.outcome])).toEqual([
+      ['valid', 'ok'],
+      ['invalid', 'ok'],
+    ]);
     expect(report.env.target).toBe('wasm');
     expect(report.env.browser).toBe('node');
     expect(report.settings).toEqual(settings);
@@ -59,7 +66,7 @@ describe('overhead-wasm', () => {
       expect(r.median_ns).toBeGreaterThan(0);
       expect(Number.isFinite(r.median_ns)).toBe(true);
     }
-    // Warm-up of each job, then 3 interleaved runs of each, then the final report.
+    // …then the warm-up of each job, 3 interleaved runs of each, and the final report.
     expect(progress.map((p) => p.done)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
     expect(progress.every((p) => p.total === 8)).toBe(true);
   });

@@ -27,7 +27,7 @@ pub use benchmark::{Benchmark, Engines, RunRequest};
 pub use clock::{Clock, SystemClock};
 pub use error::Error;
 pub use job::{Job, JobInfo};
-pub use report::{Data, Engine, Env, Outcome, Report, ResultRow, Target};
+pub use report::{Data, Engine, Env, Outcome, Report, ResultRow, Target, ViolationRecord};
 pub use scenario::{Input, Scenario};
 pub use settings::Settings;
 pub use variant::Variant;

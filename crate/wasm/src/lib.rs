@@ -40,6 +40,26 @@ struct ProgressMessage<'a> {
     input: Option<&'a str>,
 }
 
+/// Sent once, before any timing: what each job returned on its one checking
+/// run, so the page can say what surprises before the minutes of timing.
+#[derive(Serialize)]
+struct CheckedMessage<'a> {
+    phase: &'static str,
+    outcomes: Vec<CheckedJob<'a>>,
+}
+
+#[derive(Serialize)]
+struct CheckedJob<'a> {
+    variant: &'a str,
+    engine: &'a overhead_bench::Engine,
+    input: &'a str,
+    outcome: &'a overhead_bench::Outcome,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<&'a str>,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    violations: &'a [overhead_bench::ViolationRecord],
+}
+
 /// The bundled scenarios as a JSON array of scenario documents.
 #[wasm_bindgen(js_name = bundledScenarios)]
 pub fn bundled_scenarios() -> Result<String, JsError> {
@@ -95,6 +115,24 @@ pub fn run(page_request: &str, on_progress: &js_sys::Function) -> Result<String,
     env.browser = req.env.browser;
     env.os = req.env.os;
     env.date = req.env.date;
+    let checked = CheckedMessage {
+        phase: "checked",
+        outcomes: bench
+            .jobs()
+            .iter()
+            .map(|job| CheckedJob {
+                variant: job.info.variant.code(),
+                engine: &job.info.engine,
+                input: &job.info.input,
+                outcome: &job.info.outcome,
+                message: job.info.message.as_deref(),
+                violations: &job.info.violations,
+            })
+            .collect(),
+    };
+    if let Ok(text) = serde_json::to_string(&checked) {
+        let _ = on_progress.call1(&JsValue::NULL, &JsValue::from_str(&text));
+    }
     let mut report_progress = |p: &Progress| {
         let message = ProgressMessage {
             done: p.done,

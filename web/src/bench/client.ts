@@ -1,6 +1,7 @@
 // The page's side of the benchmark Worker: one run at a time, cancel by replacing
 // the Worker (a running wasm loop cannot be interrupted any other way).
 import type { Env, Report, ScenarioDocument, TimerInfo } from '../report';
+import type { Checked } from '../surprises';
 import { wasmModule } from '../wasm-module';
 import type { FromWorker, Progress, RunRequest, ToWorker } from './protocol';
 
@@ -22,6 +23,7 @@ interface Pending {
   resolve: (report: Report) => void;
   reject: (error: Error) => void;
   onProgress: (progress: Progress) => void;
+  onChecked: (outcomes: Checked[]) => void;
 }
 
 export class BenchClient {
@@ -80,6 +82,9 @@ export class BenchClient {
       case 'progress':
         pending.onProgress(message.progress);
         break;
+      case 'checked':
+        pending.onChecked(message.outcomes);
+        break;
       case 'report':
         this.pending = null;
         pending.resolve(message.report);
@@ -107,12 +112,16 @@ export class BenchClient {
     return this.pending !== null;
   }
 
-  async run(request: RunRequest, onProgress: (progress: Progress) => void): Promise<Report> {
+  async run(
+    request: RunRequest,
+    onProgress: (progress: Progress) => void,
+    onChecked: (outcomes: Checked[]) => void = () => undefined,
+  ): Promise<Report> {
     if (this.pending) throw new Error('A run is already in progress.');
     await this.ready;
     const id = this.nextId++;
     return new Promise<Report>((resolve, reject) => {
-      this.pending = { id, resolve, reject, onProgress };
+      this.pending = { id, resolve, reject, onProgress, onChecked };
       this.worker.postMessage({ type: 'run', id, request });
     });
   }

@@ -1,5 +1,6 @@
 // Messages between the page and the benchmark Worker.
 import type { Env, Report, ScenarioDocument, Settings, TimerInfo } from '../report';
+import type { Checked } from '../surprises';
 
 export interface RunRequest {
   scenario: ScenarioDocument;
@@ -31,6 +32,8 @@ export type FromWorker =
       build: Env;
     }
   | { type: 'progress'; id: number; progress: Progress }
+  /** Before any timing: what each job returned on its checking run. */
+  | { type: 'checked'; id: number; outcomes: Checked[] }
   | { type: 'report'; id: number; report: Report }
   /** The run was refused or failed; the Worker is still usable. */
   | { type: 'error'; id: number | null; message: string }

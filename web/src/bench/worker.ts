@@ -1,6 +1,7 @@
 // The benchmark Worker: owns the wasm instance and runs timed loops off the UI thread.
 import init, { buildInfo, bundledScenarios, measureTimer, run } from '../wasm-pkg/overhead_wasm.js';
 import type { Env, Report, ScenarioDocument, TimerInfo } from '../report';
+import type { Checked } from '../surprises';
 import type { FromWorker, Progress, ToWorker } from './protocol';
 
 const post = (message: FromWorker) => self.postMessage(message);
@@ -44,8 +45,10 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
   if (!ready || !(await ready)) return;
   const { id } = message;
   try {
-    const reportJson = run(JSON.stringify(message.request), (progressJson: string) => {
-      post({ type: 'progress', id, progress: JSON.parse(progressJson) as Progress });
+    const reportJson = run(JSON.stringify(message.request), (json: string) => {
+      const step = JSON.parse(json) as Progress | { phase: 'checked'; outcomes: Checked[] };
+      if (step.phase === 'checked') post({ type: 'checked', id, outcomes: step.outcomes });
+      else post({ type: 'progress', id, progress: step });
     });
     post({ type: 'report', id, report: JSON.parse(reportJson) as Report });
   } catch (error) {
