@@ -26,21 +26,27 @@ fn main() {
 
     let mut modules = Vec::new();
     let mut entries = Vec::new();
-    for dir in sorted_dirs(&scenarios_dir) {
-        let (module, entry) = scenario(&dir);
+    let mut compiled = Vec::new();
+    for (index, dir) in sorted_dirs(&scenarios_dir).iter().enumerate() {
+        let (module, entry, types) = scenario(dir, index);
         modules.push(module);
         entries.push(entry);
+        compiled.push(types);
     }
+    // The files and the compiled types are two tables, so that code which reads
+    // only the files (the page's analyzer module) does not link the compiled code.
     let code = quote! {
         #(#modules)*
         /// Every scenario under `scenarios/`, by folder name.
         pub static BUNDLED: &[Bundled] = &[#(#entries),*];
+        /// The compiled types of each entry of `BUNDLED`, in the same order.
+        static COMPILED: &[&[(&str, &dyn crate::compiled::CompiledType)]] = &[#(#compiled),*];
     };
     let out = PathBuf::from(env::var("OUT_DIR").expect("set by cargo")).join("bundled.rs");
     fs::write(&out, code.to_string()).expect("write bundled.rs");
 }
 
-fn scenario(dir: &Path) -> (TokenStream, TokenStream) {
+fn scenario(dir: &Path, index: usize) -> (TokenStream, TokenStream, TokenStream) {
     let name = dir
         .file_name()
         .expect("folder")
@@ -187,10 +193,11 @@ fn scenario(dir: &Path) -> (TokenStream, TokenStream) {
             manifest: include_str!(#manifest_path),
             schema: include_str!(#schema_path),
             inputs: &[#((#input_names, include_str!(#input_paths))),*],
-            types: &[#((#type_names, &#codecs)),*],
+            index: #index,
         }
     };
-    (module_code, entry)
+    let types = quote!(&[#((#type_names, &#codecs)),*]);
+    (module_code, entry, types)
 }
 
 /// The derives of the standard library, which the measured code may need

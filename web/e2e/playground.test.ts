@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { PreviewServer } from 'vite';
@@ -35,6 +36,12 @@ async function openPlayground(): Promise<{ page: Page; errors: string[] }> {
   return { page, errors };
 }
 
+/** A built file's size after gzip -9, as a static host would send it. */
+async function gzippedSize(path: string): Promise<number> {
+  const bytes = await readFile(new URL(`../dist${path.slice(path.indexOf('/assets/'))}`, import.meta.url));
+  return gzipSync(bytes, { level: 9 }).length;
+}
+
 async function setSettings(page: Page, warmup: string, runs: string, iterations: string): Promise<void> {
   await page.fill('#warmup', warmup);
   await page.fill('#runs', runs);
@@ -61,6 +68,29 @@ describe('the playground', () => {
     expect(outcome).toMatch(/^refused by script-src/);
     // Nothing of the page itself was refused.
     expect(errors.filter((e) => !e.includes('inline script'))).toEqual([]);
+    await page.close();
+  });
+
+  it('opens with the small analyzer module only, the benchmark module waiting for a run', async () => {
+    const page = await browser.newPage();
+    const paths: string[] = [];
+    page.on('request', (request) => paths.push(new URL(request.url()).pathname));
+    await page.goto(url);
+    await expect.poll(() => page.textContent('#schema-status'), { timeout: 60_000 }).toBe('no problems');
+    // Typing and pointing, as a visitor does before a first run.
+    await page.click('#schema-editor .view-lines');
+    await page.keyboard.type(' ');
+    await page.mouse.move(300, 300);
+    await page.waitForTimeout(1_500);
+    const files = [...new Set(paths)].filter((path) => path.includes('/assets/'));
+    const sizes = await Promise.all(files.map(async (path) => ({ path, gz: await gzippedSize(path) })));
+    const total = sizes.reduce((sum, { gz }) => sum + gz, 0);
+    const wasm = sizes.filter(({ path }) => path.endsWith('.wasm'));
+    expect(wasm.map(({ path }) => path)).toEqual([expect.stringMatching(/overhead_wasm_analyzer_bg-[\w-]+\.wasm$/)]);
+    expect(wasm[0]?.gz).toBeLessThanOrEqual(600 * 1024);
+    // A guard against regressions, not the goal: the issue's budget is 1.5 MB and
+    // this page needs 1.64 MB (Monaco's core editor alone is 0.7 MB; see README).
+    expect(total, JSON.stringify(sizes)).toBeLessThanOrEqual(1.7 * 1024 * 1024);
     await page.close();
   });
 
@@ -126,6 +156,8 @@ describe('the playground', () => {
     await page.click('#input-editor .view-lines');
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('{"email": "a@b.c", "age": 300');
+    // The editor marks where the JSON breaks off, before any run.
+    await expect.poll(() => page.locator('#input-editor .squiggly-error').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await page.keyboard.press('ControlOrMeta+Enter');
     const valid = page.locator('#results .result-row', { hasText: 'valid' }).first();
     await expect.poll(() => valid.locator('.outcome').innerText(), { timeout: 60_000 }).toBe('error');

@@ -316,8 +316,10 @@ async function run(): Promise<void> {
     const surprising = surprises(outcomes);
     if (surprising.length > 0) showMessage(`${surprising.join(' ')} Timing it anyway.`, 'info');
   };
+  // The first run downloads and compiles the benchmark module (~1.4 MB).
+  const onLoading = () => (ui.progressText.textContent = 'loading the benchmark engine…');
   const measure = (settings: Settings, onProgress: (p: Progress) => void) =>
-    client.run({ scenario: { ...doc, settings }, request: { settings, variants, engines }, env }, onProgress, onChecked);
+    client.run({ scenario: { ...doc, settings }, request: { settings, variants, engines }, env }, onProgress, onChecked, onLoading);
   try {
     let settings = parsed.settings;
     if (quick) {
@@ -518,7 +520,7 @@ window.addEventListener('keydown', (event) => {
   }
 });
 
-client.ready.then(
+analysis.ready.then(
   (info) => {
     renderChips(ui.isolation, ui.timer, info);
     renderPanel(ui.environment, info);
@@ -539,7 +541,7 @@ client.ready.then(
     ui.run.disabled = false;
   },
   (error: unknown) => {
-    ui.title.textContent = 'The benchmark engine could not start';
+    ui.title.textContent = 'The playground could not start';
     showMessage(`The WebAssembly module failed to load: ${error instanceof Error ? error.message : String(error)}`, 'error');
   },
 );

@@ -1,10 +1,18 @@
-// The wasm module itself, through the API the Worker calls, in Node.
+// The two wasm modules themselves, through the API the Workers call, in Node.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { analyze, bundledScenarios, initSync, measureTimer, run } from './wasm-pkg/overhead_wasm.js';
-import type { Report, ScenarioDocument, TimerInfo } from './report';
+import { initSync, run } from './wasm-pkg/overhead_wasm.js';
+import {
+  analyze,
+  buildInfo,
+  bundledScenarios,
+  initSync as initAnalyzer,
+  measureTimer,
+} from './wasm-pkg/overhead_wasm_analyzer.js';
+import type { Env, Report, ScenarioDocument, TimerInfo } from './report';
 
 initSync({ module: readFileSync(new URL('./wasm-pkg/overhead_wasm_bg.wasm', import.meta.url)) });
+initAnalyzer({ module: readFileSync(new URL('./wasm-pkg/overhead_wasm_analyzer_bg.wasm', import.meta.url)) });
 
 function bundled(name: string): ScenarioDocument {
   const docs = JSON.parse(bundledScenarios()) as ScenarioDocument[];
@@ -30,6 +38,12 @@ describe('overhead-wasm', () => {
     expect(JSON.parse(doc.inputs['valid'] ?? '')).toEqual({ email: 'alice@example.com', age: 25, username: 'alice123' });
     expect(Object.keys(doc.inputs).sort()).toEqual(['invalid', 'valid']);
     expect(doc.settings).toEqual({ iterations: 500000, runs: 5, warmup: 50000 });
+  });
+
+  it('describes its build as a wasm target of this version', () => {
+    const build = JSON.parse(buildInfo()) as Env;
+    expect(build.target).toBe('wasm');
+    expect(build.engine_version).toMatch(/^\d+\.\d+\.\d+/);
   });
 
   it('measures the timer with performance.now()', () => {

@@ -10,13 +10,18 @@ pub struct Bundled {
     pub manifest: &'static str,
     pub schema: &'static str,
     pub inputs: &'static [(&'static str, &'static str)],
-    /// Every struct and enum of `schema`, in source order.
-    pub types: &'static [(&'static str, &'static dyn CompiledType)],
+    /// Its position in `BUNDLED` and in `COMPILED`.
+    index: usize,
 }
 
 include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
 
 impl Bundled {
+    /// Every struct and enum of `schema`, in source order, with its compiled code.
+    pub fn types(&self) -> &'static [(&'static str, &'static dyn CompiledType)] {
+        COMPILED[self.index]
+    }
+
     pub fn scenario(&self) -> Result<Scenario, Error> {
         let inputs = self
             .inputs
@@ -42,26 +47,26 @@ pub fn compiled_root(scenario: &Scenario) -> Result<&'static dyn CompiledType, E
         .ok_or_else(|| {
             Error::Run(
                 "the compiled engine has code only for the bundled scenarios' definitions, and \
-             these definitions differ from all of them; the interpreted engine, which runs \
-             any definition, is not part of this version"
+             these definitions differ from all of them; the interpreted engine runs any \
+             definition"
                     .into(),
             )
         })?;
     let root = match &scenario.root {
         Some(root) => root.as_str(),
         None => bundled
-            .types
+            .types()
             .first()
             .map(|(name, _)| *name)
             .unwrap_or_default(),
     };
     bundled
-        .types
+        .types()
         .iter()
         .find(|(name, _)| *name == root)
         .map(|(_, ty)| *ty)
         .ok_or_else(|| {
-            let names: Vec<&str> = bundled.types.iter().map(|(n, _)| *n).collect();
+            let names: Vec<&str> = bundled.types().iter().map(|(n, _)| *n).collect();
             Error::Run(format!(
                 "root `{root}` is not defined; the definitions define: {}",
                 names.join(", ")

@@ -22,6 +22,29 @@ use crate::ty::Ty;
 use crate::value::Value;
 use overhead_schema::{Style, Tagging};
 
+/// How the planner turns a rule's pattern into a matcher. A run builds each
+/// regex; the editor's diagnosis only checks its syntax, so the page's analyzer
+/// module links no regex engine (a third of its weight).
+#[derive(Clone, Copy)]
+pub struct Patterns(fn(&str) -> Result<Option<regex::Regex>, String>);
+
+impl Patterns {
+    /// Builds the regex (what a run needs).
+    pub const BUILD: Patterns = Patterns(|pattern| {
+        regex::Regex::new(pattern)
+            .map(Some)
+            .map_err(|e| e.to_string())
+    });
+    /// Checks the syntax only, with the parser `regex` itself uses; the plan gets
+    /// no check for the pattern, so it must not run.
+    pub const CHECK_SYNTAX: Patterns = Patterns(|pattern| {
+        regex_syntax::Parser::new()
+            .parse(pattern)
+            .map(|_| None)
+            .map_err(|e| e.to_string())
+    });
+}
+
 /// One rule of a field, ready to run.
 #[derive(Debug)]
 pub struct Check {
@@ -63,6 +86,7 @@ pub fn compile_rules(
     rules: &[RuleSpec],
     ty: &Ty,
     regexes: &HashMap<String, String>,
+    patterns: Patterns,
     errors: &mut Vec<Diagnostic>,
     notes: &mut Vec<Diagnostic>,
 ) -> Vec<Check> {
@@ -119,13 +143,15 @@ pub fn compile_rules(
                 })
             }
             RuleKind::Range(spec) => range(spec),
-            RuleKind::Regex(RegexSource::Literal(pattern)) => match regex::Regex::new(pattern) {
-                Ok(re) => CheckKind::Pattern(re),
+            RuleKind::Regex(RegexSource::Literal(pattern)) => match (patterns.0)(pattern) {
+                Ok(Some(re)) => CheckKind::Pattern(re),
+                Ok(None) => continue,
                 Err(e) => {
+                    // The analysis's words, so that the diagnosis says it once.
                     errors.push(Diagnostic::at(
                         Severity::Error,
                         rule.span,
-                        format!("invalid regex: {e}"),
+                        format!("invalid regular expression: {e}"),
                     ));
                     continue;
                 }
@@ -136,8 +162,9 @@ pub fn compile_rules(
                     .last()
                     .map(|s| s.ident.to_string())
                     .unwrap_or_default();
-                match regexes.get(&name).map(|p| regex::Regex::new(p)) {
-                    Some(Ok(re)) => CheckKind::Pattern(re),
+                match regexes.get(&name).map(|p| (patterns.0)(p)) {
+                    Some(Ok(Some(re))) => CheckKind::Pattern(re),
+                    Some(Ok(None)) => continue,
                     Some(Err(e)) => {
                         errors.push(Diagnostic::at(
                             Severity::Error,
@@ -196,7 +223,14 @@ pub fn compile_rules(
                     Ty::Map { value, .. } => value.as_ref(),
                     other => other,
                 };
-                CheckKind::Each(compile_rules(inner_rules, element, regexes, errors, notes))
+                CheckKind::Each(compile_rules(
+                    inner_rules,
+                    element,
+                    regexes,
+                    patterns,
+                    errors,
+                    notes,
+                ))
             }
         };
         out.push(check(rule, kind));

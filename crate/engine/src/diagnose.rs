@@ -21,9 +21,8 @@ pub fn diagnose(schema: &str, root: Option<&str>) -> Diagnosis {
     let analysis = analyze(schema);
     let types = analysis.types.iter().map(|t| t.ident.to_string()).collect();
     let mut diagnostics = analysis.diagnostics.clone();
-    let planned = Plan::compile(&analysis, root);
-    match planned {
-        Ok(plan) => diagnostics.extend(plan.notes),
+    match Plan::check(&analysis, root) {
+        Ok(notes) => diagnostics.extend(notes),
         Err(errors) => {
             for d in errors.0 {
                 if !diagnostics.contains(&d) {
@@ -39,5 +38,55 @@ pub fn diagnose(schema: &str, root: Option<&str>) -> Diagnosis {
         types,
         diagnostics,
         runnable,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn errors(schema: &str) -> Vec<(usize, String)> {
+        diagnose(schema, None)
+            .diagnostics
+            .into_iter()
+            .filter(|d| d.severity == Severity::Error)
+            .map(|d| (d.line, d.message))
+            .collect()
+    }
+
+    #[test]
+    fn a_broken_pattern_is_reported_once_at_its_line() {
+        let errors =
+            errors("struct A {\n    #[validate(regex(pattern = \"[a-\"))]\n    code: String,\n}\n");
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(errors[0].0, 2);
+        assert!(
+            errors[0].1.starts_with("invalid regular expression"),
+            "{errors:?}"
+        );
+    }
+
+    #[test]
+    fn a_broken_static_pattern_is_reported_without_building_it() {
+        let errors = errors(
+            "static CODE: LazyLock<Regex> = LazyLock::new(|| Regex::new(\"(\").unwrap());\n\
+             struct A {\n    #[validate(regex(path = *CODE))]\n    code: String,\n}\n",
+        );
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0]
+                .1
+                .contains("the static regex `CODE` does not compile"),
+            "{errors:?}"
+        );
+    }
+
+    #[test]
+    fn a_valid_pattern_leaves_the_definitions_runnable() {
+        let diagnosis = diagnose(
+            "struct A {\n    #[garde(pattern(r\"^\\p{Greek}+$\"))]\n    name: String,\n}\n",
+            None,
+        );
+        assert!(diagnosis.runnable, "{:?}", diagnosis.diagnostics);
     }
 }

@@ -10,7 +10,7 @@ use overhead_schema::{
 };
 use proc_macro2::Span;
 
-use crate::check::{Check, compile_rules};
+use crate::check::{Check, Patterns, compile_rules};
 use crate::intern::{intern, intern_slice};
 use crate::ty::{Ty, TypeId, resolve};
 
@@ -268,6 +268,21 @@ impl Plan {
         root: Option<&str>,
         flatten: Flatten,
     ) -> Result<Plan, PlanErrors> {
+        Plan::build(analysis, root, flatten, Patterns::BUILD)
+    }
+
+    /// What compiling would say, without building a plan that can run: the
+    /// notes, or the errors. Patterns are checked for syntax, not built.
+    pub fn check(analysis: &Analysis, root: Option<&str>) -> Result<Vec<Diagnostic>, PlanErrors> {
+        Plan::build(analysis, root, Flatten::Serde, Patterns::CHECK_SYNTAX).map(|plan| plan.notes)
+    }
+
+    fn build(
+        analysis: &Analysis,
+        root: Option<&str>,
+        flatten: Flatten,
+        patterns: Patterns,
+    ) -> Result<Plan, PlanErrors> {
         // The analysis's errors, and then planning's own for the types that were
         // read: the editor shows every problem at once.
         let mut errors: Vec<Diagnostic> = analysis
@@ -325,6 +340,7 @@ impl Plan {
                 flattenable: &flattenable,
                 flatten,
                 regexes: &analysis.regexes,
+                patterns,
                 errors: &mut errors,
                 notes: &mut notes,
             };
@@ -429,6 +445,7 @@ struct Cx<'a> {
     flattenable: &'a [bool],
     flatten: Flatten,
     regexes: &'a HashMap<String, String>,
+    patterns: Patterns,
     errors: &'a mut Vec<Diagnostic>,
     notes: &'a mut Vec<Diagnostic>,
 }
@@ -636,7 +653,14 @@ impl Cx<'_> {
             .rules
             .iter()
             .any(|r| matches!(r.kind, RuleKind::Nested));
-        let checks = compile_rules(&field.rules, &ty, self.regexes, self.errors, self.notes);
+        let checks = compile_rules(
+            &field.rules,
+            &ty,
+            self.regexes,
+            self.patterns,
+            self.errors,
+            self.notes,
+        );
         FieldPlan {
             key: intern(&field.name),
             aliases: field.aliases.iter().map(|a| intern(a)).collect(),

@@ -35,9 +35,11 @@ pub fn rules_apply(def: &TypeDef, errors: &mut Errors) {
 }
 
 fn rule_applies(rule: &RuleSpec, shape: &Shape, field: &str, errors: &mut Errors) {
-    // A pattern that does not compile is an error here, not a panic at run time.
+    // A pattern that does not parse is an error here, not a panic at run time.
+    // (The syntax only: the parser is small, and a pattern too large to build is
+    // reported where it is built.)
     if let RuleKind::Regex(RegexSource::Literal(pattern)) = &rule.kind
-        && let Err(e) = regex::Regex::new(pattern)
+        && let Err(e) = regex_syntax::Parser::new().parse(pattern)
     {
         errors.error(rule.span, format!("invalid regular expression: {e}"));
     }

@@ -1,10 +1,11 @@
-//! overhead-wasm: the API the playground's Web Worker calls. Everything crosses
-//! the boundary as JSON text in the shapes of DESIGN.md (scenario document,
-//! Report), so the page and the CLI read one format.
+//! overhead-wasm: the benchmark module the playground's run Worker loads at the
+//! first run (the page opens with overhead-wasm-analyzer, a fraction of this
+//! weight). Everything crosses the boundary as JSON text in the shapes of
+//! DESIGN.md (scenario document, Report), so the page and the CLI read one format.
 
 use overhead_bench::runner::{Phase, Progress};
 use overhead_bench::scenario::{Document, MAX_DOCUMENT_BYTES};
-use overhead_bench::{Benchmark, Env, RunRequest, Scenario, SystemClock, bundled, timer};
+use overhead_bench::{Benchmark, Env, RunRequest, Scenario, SystemClock};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
@@ -58,44 +59,6 @@ struct CheckedJob<'a> {
     message: Option<&'a str>,
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     violations: &'a [overhead_bench::ViolationRecord],
-}
-
-/// The bundled scenarios as a JSON array of scenario documents.
-#[wasm_bindgen(js_name = bundledScenarios)]
-pub fn bundled_scenarios() -> Result<String, JsError> {
-    let docs: Vec<Document> = bundled::scenarios()
-        .map_err(to_js)?
-        .iter()
-        .map(Scenario::to_document)
-        .collect();
-    serde_json::to_string(&docs).map_err(to_js)
-}
-
-/// What the editor shows as the user types: the types defined, and every
-/// diagnostic (errors that stop a run, warnings that do not) with its line and
-/// column, the analysis's and the planner's together.
-#[wasm_bindgen]
-pub fn analyze(schema: &str, root: Option<String>) -> Result<String, JsError> {
-    if schema.len() > MAX_DOCUMENT_BYTES {
-        return Err(JsError::new(
-            "the definitions are larger than the document limit",
-        ));
-    }
-    let diagnosis = overhead_engine::diagnose::diagnose(schema, root.as_deref());
-    serde_json::to_string(&diagnosis).map_err(to_js)
-}
-
-/// This build, as a Report's `env` gives it (`target`, `engine_version`,
-/// `rustc`), for the page's environment panel.
-#[wasm_bindgen(js_name = buildInfo)]
-pub fn build_info() -> Result<String, JsError> {
-    serde_json::to_string(&Env::of_this_build()).map_err(to_js)
-}
-
-/// The clock's resolution and per-read cost, as JSON (`TimerInfo`).
-#[wasm_bindgen(js_name = measureTimer)]
-pub fn measure_timer() -> Result<String, JsError> {
-    serde_json::to_string(&timer::measure(&SystemClock::new())).map_err(to_js)
 }
 
 /// Runs a benchmark and returns its Report as JSON. `on_progress` receives a JSON

@@ -1,8 +1,10 @@
 // The page's side of the analysis Worker: the latest text is analysed once
 // typing pauses, and an answer to an older text is dropped.
-import { wasmModule } from '../wasm-module';
+import { analyzerModule } from '../wasm-module';
 import type { Diagnosis } from './diagnosis';
-import type { FromAnalysis, ToAnalysis } from './worker';
+import type { FromAnalysis, PageInfo, ToAnalysis } from './worker';
+
+export type { PageInfo } from './worker';
 
 /** Pause after the last keystroke before analysing (the analysis takes ~1 ms). */
 const DEBOUNCE_MS = 60;
@@ -12,35 +14,67 @@ export class AnalysisClient {
   private latest = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private initialized: Promise<void> = Promise.resolve();
+  /** Resolves once, when the first analyzer has started: what the page needs to open. */
+  readonly ready: Promise<PageInfo>;
+  private resolveReady: (info: PageInfo) => void = () => undefined;
+  private rejectReady: (error: Error) => void = () => undefined;
 
   constructor(
     private readonly onDiagnosis: (diagnosis: Diagnosis) => void,
     private readonly onFailure: (message: string) => void,
   ) {
+    this.ready = new Promise<PageInfo>((resolve, reject) => {
+      this.resolveReady = resolve;
+      this.rejectReady = reject;
+    });
+    // Callers see a failure through `ready`; an unhandled rejection would be noise.
+    this.ready.catch(() => undefined);
     this.worker = this.start();
   }
 
   private start(): Worker {
     const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
     // Texts to analyse are posted after the module: messages keep their order.
-    this.initialized = wasmModule().then(
+    this.initialized = analyzerModule().then(
       (module) => worker.postMessage({ type: 'init', module } satisfies ToAnalysis),
-      (error: unknown) => this.onFailure(error instanceof Error ? error.message : String(error)),
+      (error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        this.rejectReady(new Error(message));
+        this.onFailure(message);
+      },
     );
     worker.onmessage = (event: MessageEvent<FromAnalysis>) => {
       const answer = event.data;
-      if (answer.id !== this.latest) return;
-      if ('diagnosis' in answer) this.onDiagnosis(answer.diagnosis);
-      else this.onFailure(answer.error);
+      switch (answer.type) {
+        case 'ready':
+          this.resolveReady(answer.info);
+          break;
+        case 'failed':
+          this.rejectReady(new Error(answer.message));
+          this.onFailure(answer.message);
+          break;
+        case 'diagnosis':
+          if (answer.id === this.latest) this.onDiagnosis(answer.diagnosis);
+          break;
+        case 'error':
+          if (answer.id === this.latest) this.onFailure(answer.message);
+          if (answer.trapped) this.restart(worker);
+          break;
+      }
     };
     worker.onerror = (event) => {
       event.preventDefault();
       this.onFailure(event.message || 'the analyzer stopped');
-      // A trapped instance is replaced; the next edit is analysed afresh.
-      worker.terminate();
-      this.worker = this.start();
+      this.restart(worker);
     };
     return worker;
+  }
+
+  /** A trapped instance is replaced; the next edit is analysed afresh. */
+  private restart(worker: Worker): void {
+    if (worker !== this.worker) return;
+    worker.terminate();
+    this.worker = this.start();
   }
 
   /** Analyses `schema` after a short pause; `now` skips the pause. */

@@ -1,5 +1,5 @@
 // What the wasm analyzer says about struct definitions (`analyze()` in
-// crate/wasm), and how it maps onto editor markers.
+// crate/wasm-analyzer), and how it maps onto editor markers.
 
 export type Severity = 'error' | 'warning';
 

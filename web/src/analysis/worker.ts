@@ -1,31 +1,68 @@
 // The analysis Worker: diagnoses definitions as the user types, apart from the
-// benchmark Worker, so that markers keep up while a run is busy.
-import init, { analyze } from '../wasm-pkg/overhead_wasm.js';
+// benchmark Worker, so that markers keep up while a run is busy. It starts with
+// the page and also says what the page needs before any run: the bundled
+// scenarios, this build, and the clock.
+import init, { analyze, buildInfo, bundledScenarios, measureTimer } from '../wasm-pkg/overhead_wasm_analyzer.js';
+import type { Env, ScenarioDocument, TimerInfo } from '../report';
 import type { Diagnosis } from './diagnosis';
+
+/** What the page learns once the analyzer has started. */
+export interface PageInfo {
+  scenarios: ScenarioDocument[];
+  timer: TimerInfo;
+  crossOriginIsolated: boolean;
+  build: Env;
+}
 
 export type ToAnalysis =
   /** The compiled wasm module (the first message). */
   | { type: 'init'; module: WebAssembly.Module }
   | { type: 'analyze'; id: number; schema: string; root: string | null };
 export type FromAnalysis =
-  | { id: number; diagnosis: Diagnosis }
-  | { id: number; error: string };
+  | { type: 'ready'; info: PageInfo }
+  | { type: 'failed'; message: string }
+  | { type: 'diagnosis'; id: number; diagnosis: Diagnosis }
+  /** `trapped`: the instance is in an unknown state and the Worker must be replaced. */
+  | { type: 'error'; id: number; message: string; trapped: boolean };
 
-let ready: Promise<unknown> | null = null;
+const post = (message: FromAnalysis) => self.postMessage(message);
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+let ready: Promise<boolean> | null = null;
+
+function start(module: WebAssembly.Module): Promise<boolean> {
+  return init({ module_or_path: module }).then(
+    () => {
+      post({
+        type: 'ready',
+        info: {
+          scenarios: JSON.parse(bundledScenarios()) as ScenarioDocument[],
+          timer: JSON.parse(measureTimer()) as TimerInfo,
+          crossOriginIsolated: self.crossOriginIsolated,
+          build: JSON.parse(buildInfo()) as Env,
+        },
+      });
+      return true;
+    },
+    (error: unknown) => {
+      post({ type: 'failed', message: `the analyzer module could not start: ${describe(error)}` });
+      return false;
+    },
+  );
+}
 
 self.onmessage = async (event: MessageEvent<ToAnalysis>) => {
   const message = event.data;
   if (message.type === 'init') {
-    ready ??= init({ module_or_path: message.module });
+    ready ??= start(message.module);
     return;
   }
   const { id, schema, root } = message;
+  if (!ready || !(await ready)) return;
   try {
-    if (!ready) throw new Error('the analyzer has no wasm module yet');
-    await ready;
     const diagnosis = JSON.parse(analyze(schema, root ?? undefined)) as Diagnosis;
-    self.postMessage({ id, diagnosis } satisfies FromAnalysis);
+    post({ type: 'diagnosis', id, diagnosis });
   } catch (error) {
-    self.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies FromAnalysis);
+    post({ type: 'error', id, message: describe(error), trapped: error instanceof WebAssembly.RuntimeError });
   }
 };

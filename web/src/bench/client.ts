@@ -1,16 +1,10 @@
 // The page's side of the benchmark Worker: one run at a time, cancel by replacing
-// the Worker (a running wasm loop cannot be interrupted any other way).
-import type { Env, Report, ScenarioDocument, TimerInfo } from '../report';
+// the Worker (a running wasm loop cannot be interrupted any other way). The
+// Worker and its module start at the first run, not with the page.
+import type { Report } from '../report';
 import type { Checked } from '../surprises';
-import { wasmModule } from '../wasm-module';
+import { benchModule } from '../wasm-module';
 import type { FromWorker, Progress, RunRequest, ToWorker } from './protocol';
-
-export interface WorkerInfo {
-  scenarios: ScenarioDocument[];
-  timer: TimerInfo;
-  crossOriginIsolated: boolean;
-  build: Env;
-}
 
 export class RunCancelled extends Error {
   constructor() {
@@ -27,36 +21,39 @@ interface Pending {
 }
 
 export class BenchClient {
-  private worker!: Worker;
+  private worker: Worker | null = null;
   private nextId = 1;
   private pending: Pending | null = null;
   private started = false;
-  /** Resolves when the current Worker's wasm is ready. */
-  ready!: Promise<WorkerInfo>;
+  /** Resolves when the current Worker's wasm is ready; null before the first run. */
+  private ready: Promise<void> | null = null;
 
-  constructor(private readonly onCrash: (message: string) => void) {
-    this.start();
+  constructor(private readonly onCrash: (message: string) => void) {}
+
+  /** Whether the benchmark module has been asked for (a run needs no download then). */
+  get loaded(): boolean {
+    return this.ready !== null;
   }
 
-  private start(): void {
+  private start(): Promise<void> {
     this.started = false;
-    this.worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
-    const worker = this.worker;
+    const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+    this.worker = worker;
     let failed: (error: Error) => void = () => undefined;
-    this.ready = new Promise<WorkerInfo>((resolve, reject) => {
+    const ready = new Promise<void>((resolve, reject) => {
       failed = reject;
-      this.worker.onmessage = (event: MessageEvent<FromWorker>) => {
+      worker.onmessage = (event: MessageEvent<FromWorker>) => {
         const message = event.data;
         if (message.type === 'ready') {
           this.started = true;
-          resolve({ scenarios: message.scenarios, timer: message.timer, crossOriginIsolated: message.crossOriginIsolated, build: message.build });
+          resolve();
         } else if (message.type === 'crash' && message.id === null) {
           reject(new Error(message.message));
         } else {
           this.handle(message);
         }
       };
-      this.worker.onerror = (event) => {
+      worker.onerror = (event) => {
         event.preventDefault();
         const message = event.message || 'the benchmark worker failed';
         reject(new Error(message));
@@ -64,15 +61,18 @@ export class BenchClient {
         if (this.started) this.crash(message);
       };
     });
-    // An unhandled rejection would be noise: callers see the failure through `ready`.
-    this.ready.catch(() => undefined);
-    wasmModule().then(
+    benchModule().then(
       (module) => worker.postMessage({ type: 'init', module } satisfies ToWorker),
-      (error: unknown) => {
-        worker.terminate();
-        failed(error instanceof Error ? error : new Error(String(error)));
-      },
+      (error: unknown) => failed(error instanceof Error ? error : new Error(String(error))),
     );
+    // A Worker that cannot start is dropped, so the next run tries afresh.
+    ready.catch(() => {
+      if (this.worker !== worker) return;
+      worker.terminate();
+      this.worker = null;
+      this.ready = null;
+    });
+    return ready;
   }
 
   private handle(message: FromWorker): void {
@@ -99,11 +99,16 @@ export class BenchClient {
     }
   }
 
+  /** Replaces the Worker; the module is compiled already, so this is quick. */
+  private replace(): void {
+    this.worker?.terminate();
+    this.ready = this.start();
+  }
+
   private crash(message: string): void {
     const pending = this.pending;
     this.pending = null;
-    this.worker.terminate();
-    this.start();
+    this.replace();
     pending?.reject(new Error(`The benchmark crashed (${message}); it was restarted and your work is unchanged.`));
     this.onCrash(message);
   }
@@ -112,17 +117,35 @@ export class BenchClient {
     return this.pending !== null;
   }
 
+  /**
+   * Runs a request; the first run starts the Worker and its module, and calls
+   * `onLoading` while that module downloads and compiles.
+   */
   async run(
     request: RunRequest,
     onProgress: (progress: Progress) => void,
     onChecked: (outcomes: Checked[]) => void = () => undefined,
+    onLoading: () => void = () => undefined,
   ): Promise<Report> {
     if (this.pending) throw new Error('A run is already in progress.');
-    await this.ready;
+    if (!this.ready) {
+      onLoading();
+      this.ready = this.start();
+    }
     const id = this.nextId++;
     return new Promise<Report>((resolve, reject) => {
       this.pending = { id, resolve, reject, onProgress, onChecked };
-      this.worker.postMessage({ type: 'run', id, request });
+      const ready = this.ready;
+      ready?.then(
+        () => {
+          if (this.pending?.id === id) this.worker?.postMessage({ type: 'run', id, request } satisfies ToWorker);
+        },
+        (error: unknown) => {
+          if (this.pending?.id !== id) return;
+          this.pending = null;
+          reject(new Error(`The benchmark module could not start: ${error instanceof Error ? error.message : String(error)}`));
+        },
+      );
     });
   }
 
@@ -131,8 +154,7 @@ export class BenchClient {
     const pending = this.pending;
     if (!pending) return;
     this.pending = null;
-    this.worker.terminate();
-    this.start();
+    this.replace();
     pending.reject(new RunCancelled());
   }
 }

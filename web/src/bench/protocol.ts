@@ -1,5 +1,5 @@
 // Messages between the page and the benchmark Worker.
-import type { Env, Report, ScenarioDocument, Settings, TimerInfo } from '../report';
+import type { Report, ScenarioDocument, Settings } from '../report';
 import type { Checked } from '../surprises';
 
 export interface RunRequest {
@@ -24,13 +24,8 @@ export type ToWorker =
   | { type: 'run'; id: number; request: RunRequest };
 
 export type FromWorker =
-  | {
-      type: 'ready';
-      scenarios: ScenarioDocument[];
-      timer: TimerInfo;
-      crossOriginIsolated: boolean;
-      build: Env;
-    }
+  /** The module has started; runs may be sent. */
+  | { type: 'ready' }
   | { type: 'progress'; id: number; progress: Progress }
   /** Before any timing: what each job returned on its checking run. */
   | { type: 'checked'; id: number; outcomes: Checked[] }

@@ -1,6 +1,7 @@
-// The benchmark Worker: owns the wasm instance and runs timed loops off the UI thread.
-import init, { buildInfo, bundledScenarios, measureTimer, run } from '../wasm-pkg/overhead_wasm.js';
-import type { Env, Report, ScenarioDocument, TimerInfo } from '../report';
+// The benchmark Worker: owns the benchmark module's instance and runs timed loops
+// off the UI thread. The page starts it at the first run.
+import init, { run } from '../wasm-pkg/overhead_wasm.js';
+import type { Report } from '../report';
 import type { Checked } from '../surprises';
 import type { FromWorker, Progress, ToWorker } from './protocol';
 
@@ -20,13 +21,7 @@ let ready: Promise<boolean> | null = null;
 function start(module: WebAssembly.Module): Promise<boolean> {
   return init({ module_or_path: module }).then(
     () => {
-      post({
-        type: 'ready',
-        scenarios: JSON.parse(bundledScenarios()) as ScenarioDocument[],
-        timer: JSON.parse(measureTimer()) as TimerInfo,
-        crossOriginIsolated: self.crossOriginIsolated,
-        build: JSON.parse(buildInfo()) as Env,
-      });
+      post({ type: 'ready' });
       return true;
     },
     (error: unknown) => {

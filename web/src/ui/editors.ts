@@ -4,6 +4,7 @@ import { inputOrder } from '../report';
 import { el } from './dom';
 import { followColorScheme, monaco } from './monaco';
 import { freshInputName, inputNameProblem } from './input-names';
+import { jsonProblems } from './json-problems';
 import { inRuleAttribute, ruleDoc } from './rule-docs';
 
 // Hovering a rule keyword in a `#[validate(…)]` or `#[garde(…)]` explains it.
@@ -27,9 +28,26 @@ const options: monaco.editor.IStandaloneEditorConstructionOptions = {
   fontSize: 13,
   tabSize: 4,
   renderLineHighlight: 'line',
-  // Hovers and suggestions over the page, not clipped by the editor's box.
+  // Hovers over the page, not clipped by the editor's box.
   fixedOverflowWidgets: true,
+  // The browser's own menu (cut, copy, paste) rather than Monaco's.
+  contextmenu: false,
+  wordBasedSuggestions: 'off',
+  links: false,
 };
+
+const SEVERITY = { error: monaco.MarkerSeverity.Error, warning: monaco.MarkerSeverity.Warning };
+
+function showMarkers(model: monaco.editor.ITextModel, owner: string, markers: Marker[]): void {
+  monaco.editor.setModelMarkers(
+    model,
+    owner,
+    markers.map((m) => ({ ...m, severity: SEVERITY[m.severity], source: owner })),
+  );
+}
+
+/** A pause after typing in an input before it is checked as JSON (inputs can be megabytes). */
+const JSON_CHECK_MS = 150;
 
 export class Editors {
   readonly schema: monaco.editor.IStandaloneCodeEditor;
@@ -73,7 +91,15 @@ export class Editors {
     // The URI only has to be unique; the name lives in `inputModels`.
     const uri = monaco.Uri.parse(`file:///inputs/${this.nextModel++}.json`);
     const model = monaco.editor.createModel(text, 'json', uri);
-    model.onDidChangeContent(() => this.notify());
+    const check = () => showMarkers(model, 'json', jsonProblems(model.getValue()));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    model.onDidChangeContent(() => {
+      clearTimeout(timer);
+      timer = setTimeout(check, JSON_CHECK_MS);
+      this.notify();
+    });
+    model.onWillDispose(() => clearTimeout(timer));
+    check();
     return model;
   }
 
@@ -136,12 +162,7 @@ export class Editors {
 
   /** Shows the analyzer's diagnostics in the definitions editor. */
   setMarkers(markers: Marker[]): void {
-    const severity = { error: monaco.MarkerSeverity.Error, warning: monaco.MarkerSeverity.Warning };
-    monaco.editor.setModelMarkers(
-      this.schemaModel,
-      'overhead',
-      markers.map((m) => ({ ...m, severity: severity[m.severity], source: 'overhead' })),
-    );
+    showMarkers(this.schemaModel, 'overhead', markers);
   }
 
   /** Calls `listener` after every edit of the definitions. */
