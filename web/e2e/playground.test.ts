@@ -369,14 +369,66 @@ describe('the playground', () => {
     await page.close();
   });
 
+  it('takes a dropped file: a scenario opens, a native Report goes beside the results', async () => {
+    const { page, errors } = await openPlayground();
+    const drop = (name: string, content: object) =>
+      page.evaluate(
+        ({ name, text }) => {
+          const data = new DataTransfer();
+          data.items.add(new File([text], name, { type: 'application/json' }));
+          const target = document.querySelector('#schema-editor') ?? document.body;
+          target.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+          target.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+        },
+        { name, text: JSON.stringify(content) },
+      );
+    const native = {
+      scenario: 'dropped',
+      env: { target: 'native', engine_version: '0.1.0' },
+      settings: { iterations: 100, runs: 1, warmup: 0 },
+      timer: { resolution_ns: 20, overhead_ns: 20 },
+      results: [{ variant: 'de', engine: 'interpreted', input: 'valid', data: 'serial', outcome: 'ok', size: 11, runs_ns: [50], median_ns: 50, min_ns: 50, max_ns: 50, mean_ns: 50 }],
+    };
+    // Before any run, a Report has nothing to go beside.
+    await drop('native.json', native);
+    await expect.poll(() => page.textContent('#message')).toContain('run first');
+    // A scenario document opens, as Open .json would open it.
+    await drop('dropped.json', {
+      version: 1,
+      name: 'dropped',
+      title: 'Dropped scenario',
+      summary: 'Dropped on the page.',
+      schema: 'pub struct Age { pub age: u8 }',
+      inputs: { valid: '{"age": 30}' },
+      variants: ['de'],
+      settings: { iterations: 100, runs: 1, warmup: 0 },
+    });
+    await expect.poll(() => page.textContent('#scenario-title')).toBe('Dropped scenario');
+    expect(await page.textContent('#message')).toBe('Opened “dropped.json”.');
+    await page.click('#run');
+    const rows = page.locator('#results .result-row');
+    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(1);
+    await drop('native.json', native);
+    await expect.poll(() => page.locator('#results .native').first().innerText()).toBe('50.0 ns');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('explains a rule keyword when the pointer rests on it', async () => {
     const { page, errors } = await openPlayground();
     // Monaco merges neighbouring tokens into one span: find the keyword's column in it.
     const span = page.locator('#schema-editor .view-line span span', { hasText: 'alphanumeric' }).first();
-    await expect.poll(() => span.count()).toBeGreaterThan(0);
-    const text = await span.innerText();
-    const box = await span.boundingBox();
-    if (!box) throw new Error('the keyword is not on screen');
+    // The editor redraws its lines as tokens and markers arrive: read the span
+    // and its box together, once the drawing has settled.
+    const measured = async () => {
+      const text = await span.innerText({ timeout: 1_000 }).catch(() => null);
+      const box = await span.boundingBox({ timeout: 1_000 }).catch(() => null);
+      return text && box ? { text, box } : null;
+    };
+    await expect.poll(async () => (await measured()) !== null, { timeout: 10_000 }).toBe(true);
+    const found = await measured();
+    if (!found) throw new Error('the keyword is not on screen');
+    const { text, box } = found;
     const charWidth = box.width / text.length;
     await page.mouse.move(box.x + (text.indexOf('alphanumeric') + 3) * charWidth, box.y + box.height / 2);
     await expect

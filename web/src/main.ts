@@ -7,7 +7,6 @@ import { BenchClient, RunCancelled } from './bench/client';
 import type { Progress } from './bench/protocol';
 import { browserName, timeLeft } from './format';
 import { nativeProblem } from './native';
-import { checkReport } from './state/report-check';
 import { type Checked, surprises } from './surprises';
 import type { Report, ScenarioDocument, Settings } from './report';
 import { CALIBRATION, type Preset, SEED_SETTINGS, quickSettings } from './presets';
@@ -17,6 +16,7 @@ import { Editors } from './ui/editors';
 import { markdownToHtml } from './ui/markdown';
 import { renderChart } from './ui/chart';
 import { renderChips, renderPanel } from './ui/environment';
+import { asReport, readFileText } from './ui/files';
 import { renderGallery } from './ui/gallery';
 import { renderResults, renderViolations } from './ui/results';
 import { parseDocument } from './state/document';
@@ -453,36 +453,19 @@ ui.download.addEventListener('click', () => {
   ui.shareText.textContent = 'Downloaded. Open .json here, or the CLI, runs it as it is.';
   ui.cliCommand.textContent = cliCommand(doc);
 });
-ui.openFile.addEventListener('change', async () => {
-  const file = ui.openFile.files?.[0];
-  ui.openFile.value = '';
-  if (!file) return;
-  if (file.size > 4 << 20) {
-    showMessage('Not a usable scenario: the file is larger than 4 MiB.', 'error');
-    return;
-  }
-  let text: string;
-  try {
-    text = await file.text();
-  } catch {
-    showMessage(`“${file.name}” could not be read. Your work is unchanged.`, 'error');
-    return;
-  }
-  openDocument(parseDocument(text, { withResults: true }), `“${file.name}”`);
-});
-window.addEventListener('hashchange', openShareLink);
-ui.importNative.addEventListener('change', async () => {
-  const file = ui.importNative.files?.[0];
-  ui.importNative.value = '';
-  if (!file || !lastReport) return;
-  let native: Report | null = null;
-  try {
-    native = file.size <= 4 << 20 ? checkReport(JSON.parse(await file.text())) : null;
-  } catch {
-    native = null;
-  }
+/** Opens a scenario file (Open .json, or a drop). */
+function openFileText(name: string, text: string): void {
+  openDocument(parseDocument(text, { withResults: true }), `“${name}”`);
+}
+
+/** Puts a native Report's medians beside the results on screen. */
+function importNative(name: string, native: Report | null): void {
   if (!native) {
-    showMessage(`“${file.name}” is not a Report (make one with \`overhead run <scenario> --json\`).`, 'error');
+    showMessage(`“${name}” is not a Report (make one with \`overhead run <scenario> --json\`).`, 'error');
+    return;
+  }
+  if (!lastReport) {
+    showMessage('Native numbers go beside results: run first, then import the Report again.', 'error');
     return;
   }
   const problem = nativeProblem(native, lastReport.scenario);
@@ -493,7 +476,61 @@ ui.importNative.addEventListener('change', async () => {
   nativeReport = native;
   clearMessage();
   renderResults(ui.results, lastReport, nativeReport);
+}
+
+/** The file a file input was given (the input is cleared, so the same file can be chosen again). */
+async function chosenFile(input: HTMLInputElement): Promise<{ name: string; text: string } | null> {
+  const file = input.files?.[0];
+  input.value = '';
+  if (!file) return null;
+  const read = await readFileText(file);
+  if (!read.ok) {
+    showMessage(read.error, 'error');
+    return null;
+  }
+  return { name: file.name, text: read.text };
+}
+
+ui.openFile.addEventListener('change', async () => {
+  const file = await chosenFile(ui.openFile);
+  if (file) openFileText(file.name, file.text);
 });
+ui.importNative.addEventListener('change', async () => {
+  const file = await chosenFile(ui.importNative);
+  if (file) importNative(file.name, asReport(file.text));
+});
+// A .json dropped anywhere on the page: a Report goes beside the results, any
+// other file is opened as a scenario. Captured before the editors see it.
+const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
+window.addEventListener(
+  'dragover',
+  (event) => {
+    if (embedded || !carriesFiles(event)) return;
+    event.preventDefault();
+    if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
+  },
+  { capture: true },
+);
+window.addEventListener(
+  'drop',
+  async (event) => {
+    if (embedded || !carriesFiles(event)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const file = event.dataTransfer?.files[0];
+    if (!file) return;
+    const read = await readFileText(file);
+    if (!read.ok) {
+      showMessage(read.error, 'error');
+      return;
+    }
+    const report = asReport(read.text);
+    if (report) importNative(file.name, report);
+    else openFileText(file.name, read.text);
+  },
+  { capture: true },
+);
+window.addEventListener('hashchange', openShareLink);
 ui.reset.addEventListener('click', loadPicked);
 editors.onRunShortcut(() => void run());
 editors.onSchemaChange(() => analyzeSchema());

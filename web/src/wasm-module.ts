@@ -22,9 +22,11 @@ async function compile(url: string): Promise<WebAssembly.Module> {
 function once(url: string): () => Promise<WebAssembly.Module> {
   let compiled: Promise<WebAssembly.Module> | null = null;
   return () => {
-    compiled ??= compile(url);
-    // A failed download may be retried by asking again.
-    compiled.catch(() => (compiled = null));
+    if (!compiled) {
+      compiled = compile(url);
+      // A failed download may be retried by asking again.
+      compiled.catch(() => (compiled = null));
+    }
     return compiled;
   };
 }

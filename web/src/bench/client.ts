@@ -30,11 +30,6 @@ export class BenchClient {
 
   constructor(private readonly onCrash: (message: string) => void) {}
 
-  /** Whether the benchmark module has been asked for (a run needs no download then). */
-  get loaded(): boolean {
-    return this.ready !== null;
-  }
-
   private start(): Promise<void> {
     this.started = false;
     const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
@@ -128,15 +123,12 @@ export class BenchClient {
     onLoading: () => void = () => undefined,
   ): Promise<Report> {
     if (this.pending) throw new Error('A run is already in progress.');
-    if (!this.ready) {
-      onLoading();
-      this.ready = this.start();
-    }
+    if (!this.ready) onLoading();
+    const ready = (this.ready ??= this.start());
     const id = this.nextId++;
     return new Promise<Report>((resolve, reject) => {
       this.pending = { id, resolve, reject, onProgress, onChecked };
-      const ready = this.ready;
-      ready?.then(
+      ready.then(
         () => {
           if (this.pending?.id === id) this.worker?.postMessage({ type: 'run', id, request } satisfies ToWorker);
         },
