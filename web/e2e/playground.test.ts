@@ -336,6 +336,41 @@ describe('the playground', () => {
     await page.close();
   });
 
+  it('shows the native numbers recorded with a bundled scenario, with their machine, until its definitions change', async () => {
+    const recorded = JSON.parse(await readFile(new URL('../../scenarios/user-signup/native.json', import.meta.url), 'utf8')) as {
+      env: { cpu: string };
+      results: { variant: string; engine: string; input: string; median_ns: number }[];
+    };
+    const { page, errors } = await openPlayground();
+    for (const code of ['de+validate', 'validate-on-de', 'validate-on-de/fail-fast']) await page.uncheck(`#variants input[value="${code}"]`);
+    await page.selectOption('#engines', 'compiled');
+    await setSettings(page, '0', '1', '100');
+    await page.click('#run');
+    const rows = page.locator('#results .result-row');
+    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(2);
+    await expect.poll(() => page.locator('#results th').allInnerTexts()).toEqual(expect.arrayContaining(['Native', 'wasm/native']));
+    const nativeValid = recorded.results.find((r) => r.variant === 'de' && r.engine === 'compiled' && r.input === 'valid');
+    const valid = rows.filter({ has: page.locator('td:nth-child(3)', { hasText: /^valid$/ }) });
+    const shown = await valid.locator('.native').innerText();
+    expect(shown).toMatch(/\d ns$/);
+    expect(Number.parseFloat(shown)).toBeCloseTo(nativeValid?.median_ns ?? 0, -1);
+    expect(await valid.locator('.wasm-native').innerText()).toMatch(/^\d+\.\d\d×$/);
+    const note = await page.textContent('#native-note');
+    expect(note).toContain('recorded with this scenario');
+    expect(note).toContain(recorded.env.cpu);
+    expect(note).toContain('indicative');
+    // Edited definitions are not what was recorded: the next run has no native column.
+    await page.click('#schema-editor .view-line');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('\npub struct Extra { pub n: u8 }');
+    await page.selectOption('#engines', 'interpreted');
+    await page.click('#run');
+    await expect.poll(() => page.locator('#results th').allInnerTexts(), { timeout: 60_000 }).not.toContain('Native');
+    expect(await page.isHidden('#native-note')).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('puts imported native numbers beside the browser’s, with the wasm/native ratio', async () => {
     const { page, errors } = await openPlayground();
     for (const code of ['de+validate', 'validate-on-de', 'validate-on-de/fail-fast']) await page.uncheck(`#variants input[value="${code}"]`);

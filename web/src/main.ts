@@ -6,7 +6,8 @@ import { summarize, toMarkers, type Diagnosis } from './analysis/diagnosis';
 import { BenchClient, RunCancelled } from './bench/client';
 import type { Progress } from './bench/protocol';
 import { browserName, timeLeft } from './format';
-import { nativeProblem } from './native';
+import { type NativeNumbers, nativeLabel, nativeProblem } from './native';
+import { recordedNative } from './native-recorded';
 import { type Checked, surprises } from './surprises';
 import type { Report, ScenarioDocument, Settings } from './report';
 import { CALIBRATION, type Preset, SEED_SETTINGS, quickSettings } from './presets';
@@ -46,6 +47,7 @@ const ui = {
   message: byId('message', HTMLDivElement),
   results: byId('results', HTMLTableElement),
   env: byId('env', HTMLParagraphElement),
+  nativeNote: byId('native-note', HTMLParagraphElement),
   rootLabel: byId('root-label', HTMLLabelElement),
   rootPicker: byId('root-picker', HTMLSelectElement),
   schemaStatus: byId('schema-status', HTMLSpanElement),
@@ -91,8 +93,8 @@ let scenario: ScenarioDocument | null = null;
 let bundled: ScenarioDocument[] = [];
 /** The results on screen (this browser's, or a share link's). */
 let lastReport: Report | null = null;
-/** Native numbers the user imported for this scenario. */
-let nativeReport: Report | null = null;
+/** Native numbers beside the results: imported by the user, or recorded with the bundled scenario. */
+let native: { numbers: NativeNumbers; fileName: string } | null = null;
 
 const analysis = new AnalysisClient(showDiagnosis, (message) => {
   ui.schemaStatus.textContent = `analyzer: ${message}`;
@@ -171,7 +173,8 @@ function clearMessage(): void {
 
 function clearResults(): void {
   lastReport = null;
-  nativeReport = null;
+  native = null;
+  ui.nativeNote.hidden = true;
   ui.chart.hidden = true;
   ui.chart.replaceChildren();
   ui.violations.hidden = true;
@@ -261,8 +264,29 @@ function setRunning(running: boolean): void {
   }
 }
 
-function showReport(report: Report, shared = false): void {
+/** The table, with the native figures and whose they are when there are any. */
+function showTable(report: Report): void {
+  renderResults(ui.results, report, native?.numbers ?? null);
+  ui.nativeNote.hidden = native === null;
+  ui.nativeNote.textContent = native ? nativeLabel(native.numbers, native.fileName) : '';
+}
+
+/** Puts the recorded native figures beside `report` when `doc` is a bundled scenario they still describe. */
+async function showRecordedNative(report: Report, doc: ScenarioDocument): Promise<void> {
+  // A Report the user imported is theirs to replace.
+  const imported = () => native?.numbers.source === 'imported';
+  if (imported()) return;
+  const numbers = await recordedNative(doc, bundled).catch(() => null);
+  // The user may have run again, or imported a Report, meanwhile.
+  if (lastReport !== report || imported()) return;
+  native = numbers && { numbers, fileName: '' };
+  showTable(report);
+}
+
+function showReport(report: Report, doc: ScenarioDocument, shared = false): void {
   lastReport = report;
+  // Recorded figures are looked up again for what was run (it may be edited).
+  if (native?.numbers.source === 'recorded') native = null;
   ui.exportBar.hidden = false;
   ui.shareResults.disabled = false;
   ui.sharedBanner.hidden = !shared;
@@ -272,7 +296,8 @@ function showReport(report: Report, shared = false): void {
       `Shared results, measured in ${report.env.browser ? browserName(report.env.browser) : report.env.target} on ${report.env.date?.slice(0, 10) ?? 'an unknown date'} ` +
       `with ${s.runs} runs × ${s.iterations.toLocaleString('en')} iterations. Run to measure in your browser.`;
   }
-  renderResults(ui.results, report, nativeReport);
+  showTable(report);
+  void showRecordedNative(report, doc);
   renderViolations(ui.violations, report);
   renderChart(ui.chart, report).catch((error: unknown) => {
     ui.chart.hidden = true;
@@ -329,7 +354,7 @@ async function run(): Promise<void> {
       setSettings(settings);
     }
     timedStart = null;
-    showReport(await measure(settings, showProgress));
+    showReport(await measure(settings, showProgress), doc);
   } catch (error) {
     if (error instanceof RunCancelled) showMessage('Run cancelled.', 'info');
     else showMessage(error instanceof Error ? error.message : String(error), 'error');
@@ -364,7 +389,7 @@ function openDocument(checked: ReturnType<typeof parseDocument>, from: string): 
   clearResults();
   const { results, ...doc } = checked.doc;
   loadScenario(doc);
-  if (results) showReport(results, true);
+  if (results) showReport(results, doc, true);
   save(storage, doc);
   if (!embedded) showMessage(`Opened ${from}.`, 'info');
 }
@@ -459,8 +484,8 @@ function openFileText(name: string, text: string): void {
 }
 
 /** Puts a native Report's medians beside the results on screen. */
-function importNative(name: string, native: Report | null): void {
-  if (!native) {
+function importNative(name: string, report: Report | null): void {
+  if (!report) {
     showMessage(`“${name}” is not a Report (make one with \`overhead run <scenario> --json\`).`, 'error');
     return;
   }
@@ -468,14 +493,14 @@ function importNative(name: string, native: Report | null): void {
     showMessage('Native numbers go beside results: run first, then import the Report again.', 'error');
     return;
   }
-  const problem = nativeProblem(native, lastReport.scenario);
+  const problem = nativeProblem(report, lastReport.scenario);
   if (problem) {
     showMessage(problem, 'error');
     return;
   }
-  nativeReport = native;
+  native = { numbers: { report, source: 'imported', inputs: null }, fileName: name };
   clearMessage();
-  renderResults(ui.results, lastReport, nativeReport);
+  showTable(lastReport);
 }
 
 /** The file a file input was given (the input is cleared, so the same file can be chosen again). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nativeMedians, nativeProblem } from './native';
+import { nativeLabel, nativeMedians, nativeProblem } from './native';
 import { reportOf, resultRow } from './test-fixtures';
 
 const row = (variant: string, engine: string, input: string, median_ns: number) => resultRow({ variant, engine, input, median_ns });
@@ -10,7 +10,7 @@ describe('native numbers', () => {
   it('match rows by variant, engine, input and data', () => {
     const wasm = report('wasm', [row('de', 'compiled', 'valid', 200), row('de', 'interpreted', 'valid', 300), row('from-js', 'compiled', 'valid', 500)]);
     const native = report('native', [row('de', 'interpreted', 'valid', 150), row('de', 'compiled', 'valid', 100)]);
-    expect(nativeMedians(wasm, native)).toEqual([100, 150, null]);
+    expect(nativeMedians(wasm, { report: native, source: 'imported', inputs: null })).toEqual([100, 150, null]);
     expect(nativeMedians(wasm, null)).toEqual([null, null, null]);
   });
 
@@ -18,5 +18,22 @@ describe('native numbers', () => {
     expect(nativeProblem(report('wasm', []), 'user-signup')).toContain('measured in a browser');
     expect(nativeProblem(report('native', [], 'car'), 'user-signup')).toBe('That Report is of scenario “car”, not “user-signup”.');
     expect(nativeProblem(report('native', []), 'user-signup')).toBeNull();
+  });
+});
+
+describe('recorded native numbers', () => {
+  it('hold only for rows of the inputs they describe', () => {
+    const wasm = report('wasm', [row('de', 'compiled', 'valid', 200), row('de', 'compiled', 'invalid', 300)]);
+    const native = report('native', [row('de', 'compiled', 'valid', 100), row('de', 'compiled', 'invalid', 150)]);
+    expect(nativeMedians(wasm, { report: native, source: 'recorded', inputs: new Set(['invalid']) })).toEqual([null, 150]);
+  });
+
+  it('are labelled with their machine and why a ratio is indicative', () => {
+    const native = report('native', []);
+    native.env = { ...native.env, cpu: 'AMD EPYC', os: 'Debian 12', rustc: 'rustc 1.95.0', date: '2026-11-23T18:23:50Z' };
+    const label = nativeLabel({ report: native, source: 'recorded', inputs: null });
+    expect(label).toContain('AMD EPYC · Debian 12 · rustc 1.95.0 on 2026-11-23');
+    expect(label).toContain('indicative');
+    expect(nativeLabel({ report: native, source: 'imported', inputs: null }, 'mine.json')).toContain('imported from “mine.json”');
   });
 });

@@ -1,14 +1,24 @@
 // Native numbers beside the browser's: a Report from `overhead run --json`
-// (imported by the user), matched row by row, and the wasm/native ratio.
-import type { Report, ResultRow } from './report';
+// (recorded with the bundled scenario, or imported by the user), matched row by
+// row, and the wasm/native ratio.
+import type { Report, ResultRow, ScenarioDocument } from './report';
+
+/** Native figures and where they come from. */
+export interface NativeNumbers {
+  report: Report;
+  /** "recorded": the bundled scenario's native.json; "imported": a file the user gave. */
+  source: 'recorded' | 'imported';
+  /** The inputs the figures hold for (null: every input). */
+  inputs: ReadonlySet<string> | null;
+}
 
 const key = (r: ResultRow) => [r.variant, r.engine, r.input, r.data].join('\u0000');
 
-/** Each row's native median, where the native Report has the same row. */
-export function nativeMedians(report: Report, native: Report | null): (number | null)[] {
+/** Each row's native median, where the native Report has the same row (and it holds for that input). */
+export function nativeMedians(report: Report, native: NativeNumbers | null): (number | null)[] {
   if (!native) return report.results.map(() => null);
-  const medians = new Map(native.results.filter((r) => r.outcome !== 'error').map((r) => [key(r), r.median_ns]));
-  return report.results.map((r) => medians.get(key(r)) ?? null);
+  const medians = new Map(native.report.results.filter((r) => r.outcome !== 'error').map((r) => [key(r), r.median_ns]));
+  return report.results.map((r) => (native.inputs && !native.inputs.has(r.input) ? null : (medians.get(key(r)) ?? null)));
 }
 
 /** Why a Report cannot serve as native numbers for `scenario`, or null. */
@@ -18,4 +28,38 @@ export function nativeProblem(native: Report, scenario: string | undefined): str
     return `That Report is of scenario “${native.scenario}”, not “${scenario}”.`;
   }
   return null;
+}
+
+// As the Rust side compares definitions: spaces at line ends are not an edit.
+const normalise = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')
+    .trim();
+
+/**
+ * The inputs of `doc` that recorded figures of `shipped` still describe: none
+ * when the definitions or the root changed, else those whose text is unchanged.
+ */
+export function unchangedInputs(doc: ScenarioDocument, shipped: ScenarioDocument): Set<string> {
+  if (normalise(doc.schema) !== normalise(shipped.schema) || (doc.root ?? '') !== (shipped.root ?? '')) return new Set();
+  return new Set(
+    Object.entries(doc.inputs)
+      .filter(([name, text]) => shipped.inputs[name] !== undefined && normalise(shipped.inputs[name]) === normalise(text))
+      .map(([name]) => name),
+  );
+}
+
+/** A line saying whose figures these are and how far to trust a ratio across machines. */
+export function nativeLabel(native: NativeNumbers, fileName = ''): string {
+  const e = native.report.env;
+  const machine = [e.cpu, e.os, e.rustc].filter(Boolean).join(' · ') || 'an unnamed machine';
+  const when = e.date ? ` on ${e.date.slice(0, 10)}` : '';
+  const what = native.source === 'recorded' ? 'Native: recorded with this scenario' : `Native: imported from “${fileName}”`;
+  const caveat =
+    native.source === 'recorded'
+      ? 'It may not be the machine this browser runs on, so wasm/native is indicative; for figures from your own machine, run the CLI (Share shows the command) and import its Report.'
+      : 'A ratio to a Report from another machine is indicative only.';
+  return `${what}, measured on ${machine}${when}. ${caveat}`;
 }

@@ -67,6 +67,9 @@ struct RunArgs {
     /// Print the Report as JSON instead of the table.
     #[arg(long)]
     json: bool,
+    /// Also write the Report as JSON to this file (a scenario's `native.json`).
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -141,8 +144,12 @@ fn run(args: RunArgs) -> Result<(), String> {
     if show_progress {
         table::clear_progress_line();
     }
+    let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
+    if let Some(path) = &args.save {
+        std::fs::write(path, format!("{json}\n"))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
     if args.json {
-        let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
         println!("{json}");
     } else {
         print!("{}", table::render(&report));

@@ -129,6 +129,29 @@ fn table_has_the_seed_001_layout_and_a_summary() {
 }
 
 #[test]
+fn save_writes_the_report_while_the_table_prints() {
+    let path = std::env::temp_dir().join(format!("overhead-save-{}.json", std::process::id()));
+    let out = overhead(
+        &[
+            &["run", "scenarios/car", "--engine", "compiled"][..],
+            &["--save", path.to_str().expect("utf-8 path")],
+            &TINY[..],
+        ]
+        .concat(),
+    );
+    let saved = std::fs::read_to_string(&path);
+    std::fs::remove_file(&path).ok();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("PROV"), "the table still prints");
+    let report: serde_json::Value =
+        serde_json::from_str(&saved.expect("the Report was saved")).expect("JSON");
+    assert_eq!(report["scenario"], "car");
+    assert_eq!(report["env"]["target"], "native");
+    assert!(report["env"]["cpu"].is_string() || cfg!(not(target_os = "linux")));
+    assert!(report["results"][0]["median_ns"].as_f64() > Some(0.0));
+}
+
+#[test]
 fn a_scenario_document_runs_like_its_folder() {
     let dir = std::env::temp_dir().join(format!("overhead-cli-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");

@@ -5,12 +5,13 @@ import { formatNs, formatRange } from '../format';
 import { nativeMedians } from '../native';
 import { baselineRatios, baselineVariant, formatOps, formatRatio } from '../ratios';
 import type { Report, ResultRow } from '../report';
+import type { NativeNumbers } from '../native';
 import { el } from './dom';
 
 const COLUMNS = ['Variant', 'Engine', 'Input', 'Data', 'Outcome', 'Median', 'Range (min–max)', 'Mean', 'ops/s', '× baseline', 'Runs', 'Size'];
 
-/** The table; with `native` (a Report from `overhead run --json`), its medians and the wasm/native ratio too. */
-export function renderResults(table: HTMLTableElement, report: Report, native: Report | null = null): void {
+/** The table; with `native` figures (from `overhead run --json`), their medians and the wasm/native ratio too. */
+export function renderResults(table: HTMLTableElement, report: Report, native: NativeNumbers | null = null): void {
   const baseline = baselineVariant(report);
   const columns = native ? [...COLUMNS, 'Native', 'wasm/native'] : COLUMNS;
   const head = el('thead', {}, [
