@@ -13,11 +13,6 @@ import 'monaco-editor/features/find/register.js';
 import 'monaco-editor/editor/contrib/gotoError/browser/gotoError.js';
 import 'monaco-editor/editor/contrib/hover/browser/hoverContribution.js';
 import 'monaco-editor/editor/contrib/indentation/browser/indentation.js';
-// Not for inline completions (there are none): without this contribution, fast
-// typing of quotes and brackets corrupted a line's tokens and the bracket-pair
-// parser then looped until the tab crashed, in about half of the runs (Monaco
-// 0.57, both editors). With it, 0 crashes in 10; it costs ~125 KB gzipped.
-import 'monaco-editor/editor/contrib/inlineCompletions/browser/inlineCompletions.contribution.js';
 import 'monaco-editor/editor/contrib/linesOperations/browser/linesOperations.js';
 import 'monaco-editor/editor/contrib/multicursor/browser/multicursor.js';
 import 'monaco-editor/editor/contrib/smartSelect/browser/smartSelect.js';
