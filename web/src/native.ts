@@ -59,7 +59,7 @@ export function nativeLabel(native: NativeNumbers, fileName = ''): string {
   const what = native.source === 'recorded' ? 'Native: recorded with this scenario' : `Native: imported from “${fileName}”`;
   const caveat =
     native.source === 'recorded'
-      ? 'It may not be the machine this browser runs on, so wasm/native is indicative; for figures from your own machine, run the CLI (Share shows the command) and import its Report.'
+      ? 'It may not be the machine this browser runs on, so wasm/native is indicative; for your own machine’s figures, run `overhead run` on this scenario and import its Report.'
       : 'A ratio to a Report from another machine is indicative only.';
   return `${what}, measured on ${machine}${when}. ${caveat}`;
 }
