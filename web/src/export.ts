@@ -13,9 +13,9 @@ function csvCell(value: string | number): string {
 }
 
 export function toCsv(report: Report): string {
-  const head = ['variant', 'engine', 'input', 'data', 'outcome', 'size_bytes', 'median_ns', 'min_ns', 'max_ns', 'mean_ns', 'ops_per_s', 'runs'];
+  const head = ['variant', 'engine', 'input', 'data', 'outcome', 'size_bytes', 'median_ns', 'min_ns', 'max_ns', 'mean_ns', 'ops_per_s', 'runs', 'cold_ns', 'flags'];
   const rows = report.results.map((r) =>
-    [r.variant, r.engine, r.input, r.data, r.outcome, r.size, r.median_ns, r.min_ns, r.max_ns, r.mean_ns, Math.round(opsPerSecond(r)), r.runs_ns.length]
+    [r.variant, r.engine, r.input, r.data, r.outcome, r.size, r.median_ns, r.min_ns, r.max_ns, r.mean_ns, Math.round(opsPerSecond(r)), r.runs_ns.length, r.cold_ns ?? '', (r.flags ?? []).join(' ')]
       .map(csvCell)
       .join(','),
   );
@@ -31,11 +31,11 @@ export function toMarkdown(report: Report): string {
   const lines = [
     `**${mdCell(report.scenario)}** — ${where}, ${s.runs} runs × ${s.iterations.toLocaleString('en')} iterations after ${s.warmup.toLocaleString('en')} warm-up`,
     '',
-    '| variant | engine | input | outcome | median | min–max | ops/s |',
-    '|---|---|---|---|--:|--:|--:|',
+    '| variant | engine | input | outcome | median | min–max | ops/s | flags |',
+    '|---|---|---|---|--:|--:|--:|---|',
     ...report.results.map(
       (r) =>
-        `| ${mdCell(r.variant)} | ${mdCell(r.engine)} | ${mdCell(r.input)} | ${r.outcome} | ${formatNs(r.median_ns)} | ${formatRange(r.min_ns, r.max_ns)} | ${Math.round(opsPerSecond(r)).toLocaleString('en')} |`,
+        `| ${mdCell(r.variant)} | ${mdCell(r.engine)} | ${mdCell(r.input)} | ${r.outcome} | ${formatNs(r.median_ns)} | ${formatRange(r.min_ns, r.max_ns)} | ${Math.round(opsPerSecond(r)).toLocaleString('en')} | ${(r.flags ?? []).join(', ')} |`,
     ),
   ];
   return lines.join('\n') + '\n';

@@ -19,7 +19,7 @@ import { renderChart } from './ui/chart';
 import { renderChips, renderPanel } from './ui/environment';
 import { asReport, readFileText } from './ui/files';
 import { renderGallery } from './ui/gallery';
-import { renderResults, renderViolations } from './ui/results';
+import { renderFlagLegend, renderResults, renderViolations } from './ui/results';
 import { parseDocument } from './state/document';
 import { loadSaved, save } from './state/saved';
 import { isShareFragment, readShareFragment } from './state/share';
@@ -48,6 +48,7 @@ const ui = {
   results: byId('results', HTMLTableElement),
   env: byId('env', HTMLParagraphElement),
   nativeNote: byId('native-note', HTMLParagraphElement),
+  flagLegend: byId('flag-legend', HTMLUListElement),
   rootLabel: byId('root-label', HTMLLabelElement),
   rootPicker: byId('root-picker', HTMLSelectElement),
   schemaStatus: byId('schema-status', HTMLSpanElement),
@@ -180,6 +181,7 @@ function clearResults(): void {
   ui.violations.hidden = true;
   ui.exportBar.hidden = true;
   ui.results.replaceChildren();
+  ui.flagLegend.hidden = true;
   ui.notes.hidden = true;
   ui.sharedBanner.hidden = true;
   ui.shareResults.checked = false;
@@ -267,6 +269,7 @@ function setRunning(running: boolean): void {
 /** The table, with the native figures and whose they are when there are any. */
 function showTable(report: Report): void {
   renderResults(ui.results, report, native?.numbers ?? null);
+  renderFlagLegend(ui.flagLegend, report);
   ui.nativeNote.hidden = native === null;
   ui.nativeNote.textContent = native ? nativeLabel(native.numbers, native.fileName) : '';
 }

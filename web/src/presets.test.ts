@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { quickSettings } from './presets';
 import type { Report, ResultRow } from './report';
 
-const calibration = (medians: number[]): Report => ({
+const calibration = (medians: number[], resolution_ns = 5000): Report => ({
   scenario: 's',
   env: { target: 'wasm', engine_version: '0' },
   settings: { iterations: 200, runs: 1, warmup: 10 },
-  timer: { resolution_ns: 5000, overhead_ns: 30 },
+  timer: { resolution_ns, overhead_ns: 30 },
   results: medians.map(
     (m): ResultRow => ({ variant: 'de', engine: 'compiled', input: 'valid', data: 'serial', outcome: 'ok', size: 1, runs_ns: [m], median_ns: m, min_ns: m, max_ns: m, mean_ns: m }),
   ),
@@ -28,5 +28,13 @@ describe('quickSettings', () => {
     expect(quickSettings(calibration([1e9])).iterations).toBe(10);
     expect(quickSettings(calibration([0.01])).iterations).toBe(10_000_000);
     expect(quickSettings(calibration([])).iterations).toBe(10_000_000);
+  });
+
+  it('makes even the fastest job’s run last 100 timer steps, over the budget if need be', () => {
+    // A coarse 100 µs timer (no cross-origin isolation): a 50 ns job needs 200,000
+    // iterations for a 10 ms run, though the budget alone would give 3,920.
+    const s = quickSettings(calibration([50, 1e5], 100_000));
+    expect(s.iterations).toBe(200_000);
+    expect(s.iterations * 50).toBeGreaterThanOrEqual(100 * 100_000);
   });
 });

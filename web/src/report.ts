@@ -12,6 +12,8 @@ export interface TimerInfo {
   /** Smallest step the clock took; null if it never moved. */
   resolution_ns: number | null;
   overhead_ns: number;
+  /** The timed loop's own cost per iteration (older Reports lack it). */
+  loop_ns?: number;
 }
 
 export interface Env {
@@ -44,7 +46,15 @@ export interface ResultRow {
   min_ns: number;
   max_ns: number;
   mean_ns: number;
+  /** ns/op of the first warm-up batch: the code before it was warm. */
+  cold_ns?: number;
+  /** What the runs say about how far to trust the figures. */
+  flags?: Flag[];
 }
+
+/** The bench core's quality flags (`overhead_bench::quality::Flag`). */
+export type Flag = 'noisy' | 'warming' | 'drifting' | 'few-runs';
+export const FLAGS: readonly Flag[] = ['noisy', 'warming', 'drifting', 'few-runs'];
 
 export interface Report {
   scenario: string;

@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::compiled::JobRequest;
 use crate::interpreted;
-use crate::runner::{self, Progress};
+use crate::quality;
+use crate::runner::{self, Measured, Progress};
 use crate::stats::Summary;
 use crate::variant::Family;
 use crate::{
@@ -326,12 +327,12 @@ impl Benchmark {
         progress: &mut dyn FnMut(&Progress),
     ) -> Report {
         let timer = timer::measure(clock);
-        let runs_ns = runner::measure(&mut self.jobs, &self.settings, clock, progress);
+        let measured = runner::measure(&mut self.jobs, &self.settings, clock, progress);
         let results = self
             .jobs
             .into_iter()
-            .zip(runs_ns)
-            .map(|(job, runs_ns)| {
+            .zip(measured)
+            .map(|(job, Measured { warm_up, runs_ns })| {
                 // `runs` is at least 1 (Settings::validate), so there is a summary.
                 let s = Summary::of(&runs_ns).unwrap_or(Summary {
                     median_ns: f64::NAN,
@@ -339,6 +340,7 @@ impl Benchmark {
                     max_ns: f64::NAN,
                     mean_ns: f64::NAN,
                 });
+                let flags = quality::flags(&runs_ns, &s, warm_up.settled);
                 ResultRow {
                     variant: job.info.variant,
                     engine: job.info.engine,
@@ -353,6 +355,8 @@ impl Benchmark {
                     min_ns: s.min_ns,
                     max_ns: s.max_ns,
                     mean_ns: s.mean_ns,
+                    cold_ns: warm_up.cold_ns,
+                    flags,
                 }
             })
             .collect();

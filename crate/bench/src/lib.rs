@@ -15,6 +15,7 @@ pub mod formats;
 pub mod interpreted;
 pub mod job;
 pub mod peers;
+pub mod quality;
 pub mod report;
 pub mod runner;
 pub mod scenario;
@@ -22,6 +23,7 @@ pub mod settings;
 pub mod stats;
 pub mod timer;
 pub mod variant;
+pub mod warmup;
 
 pub use benchmark::{Benchmark, Engines, RunRequest};
 pub use clock::{Clock, SystemClock};

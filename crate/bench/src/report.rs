@@ -164,6 +164,12 @@ pub struct ResultRow {
     pub min_ns: f64,
     pub max_ns: f64,
     pub mean_ns: f64,
+    /// ns/op of the first warm-up batch: the cold code, before any tiering up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cold_ns: Option<f64>,
+    /// What the runs say about how far to trust the figures (noisy, still warming, …).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flags: Vec<crate::quality::Flag>,
 }
 
 /// One violation as reports carry it (the shape of `overhead_validate::Violation`'s JSON).

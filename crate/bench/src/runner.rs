@@ -2,6 +2,7 @@
 //! before run k+1 of any, in an order that rotates from run to run, so that
 //! `runs_ns[k]` of two jobs were measured side by side under the same machine noise.
 
+use crate::warmup::{WarmUp, warm_up};
 use crate::{Clock, Job, Settings};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,17 +24,26 @@ pub struct Progress<'a> {
     pub job: Option<&'a Job>,
 }
 
-/// Per-job ns/op for each run, in job order, then run order.
+/// What was measured of one job.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Measured {
+    pub warm_up: WarmUp,
+    /// ns/op of each run, in run order.
+    pub runs_ns: Vec<f64>,
+}
+
+/// Each job's warm-up and per-run ns/op, in job order.
 pub fn measure(
     jobs: &mut [Job],
     settings: &Settings,
     clock: &dyn Clock,
     progress: &mut dyn FnMut(&Progress),
-) -> Vec<Vec<f64>> {
+) -> Vec<Measured> {
     let n = jobs.len();
     let total = n * (settings.runs as usize + 1);
     let mut done = 0;
     let mut runs_ns = vec![Vec::with_capacity(settings.runs as usize); n];
+    let mut warm_ups = Vec::with_capacity(n);
 
     for job in jobs.iter_mut() {
         progress(&Progress {
@@ -44,7 +54,7 @@ pub fn measure(
             runs: settings.runs,
             job: Some(job),
         });
-        job.time(clock, settings.warmup);
+        warm_ups.push(warm_up(job, clock, settings.warmup));
         done += 1;
     }
     for run in 0..settings.runs {
@@ -70,7 +80,11 @@ pub fn measure(
         runs: settings.runs,
         job: None,
     });
-    runs_ns
+    warm_ups
+        .into_iter()
+        .zip(runs_ns)
+        .map(|(warm_up, runs_ns)| Measured { warm_up, runs_ns })
+        .collect()
 }
 
 /// Job order for a run: 0..n rotated left by `run`, so no job is always first.
@@ -129,8 +143,10 @@ mod tests {
             runs: 3,
             warmup: 10,
         };
-        let runs = measure(&mut jobs, &settings, &clock, &mut |_| {});
+        let measured = measure(&mut jobs, &settings, &clock, &mut |_| {});
+        let runs: Vec<_> = measured.iter().map(|m| m.runs_ns.clone()).collect();
         assert_eq!(runs, vec![vec![100.0; 3], vec![250.0; 3]]);
+        assert_eq!(measured[1].warm_up.cold_ns, Some(250.0));
     }
 
     #[test]
@@ -173,9 +189,8 @@ mod tests {
             runs: 1,
             warmup: 0,
         };
-        assert_eq!(
-            measure(&mut jobs, &settings, &clock, &mut |_| {}),
-            vec![vec![3.0]]
-        );
+        let measured = measure(&mut jobs, &settings, &clock, &mut |_| {});
+        assert_eq!(measured[0].runs_ns, [3.0]);
+        assert_eq!(measured[0].warm_up.cold_ns, None);
     }
 }

@@ -11,18 +11,32 @@ pub struct TimerInfo {
     pub resolution_ns: Option<f64>,
     /// Mean cost of one clock read.
     pub overhead_ns: f64,
+    /// What the timed loop itself costs per iteration (an operation that does
+    /// nothing, through `black_box`): the floor under every ns/op figure.
+    #[serde(default)]
+    pub loop_ns: f64,
 }
 
 /// Bounded by read count, so a clock that never moves cannot hang it.
 const MAX_READS: u32 = 2_000_000;
 const STEPS_WANTED: u32 = 50;
 const OVERHEAD_READS: u32 = 20_000;
+/// Empty iterations timed for the loop's own cost (well over a millisecond's worth
+/// natively, so a 5 µs browser clock adds under 1%).
+const LOOP_ITERATIONS: u64 = 2_000_000;
 
 pub fn measure(clock: &dyn Clock) -> TimerInfo {
     TimerInfo {
         resolution_ns: resolution(clock),
         overhead_ns: overhead(clock),
+        loop_ns: loop_cost(clock),
     }
+}
+
+/// The per-iteration cost of `time_loop` around an operation that does nothing.
+fn loop_cost(clock: &dyn Clock) -> f64 {
+    let elapsed = crate::job::time_loop(clock, LOOP_ITERATIONS, &mut || ());
+    (elapsed / LOOP_ITERATIONS as f64).max(0.0)
 }
 
 fn resolution(clock: &dyn Clock) -> Option<f64> {

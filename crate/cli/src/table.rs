@@ -6,6 +6,7 @@ use std::io::Write as _;
 
 use overhead_bench::Report;
 use overhead_bench::analysis::analyse;
+use overhead_bench::quality::Flag;
 use overhead_bench::runner::{Phase, Progress};
 
 pub fn render(report: &Report) -> String {
@@ -23,8 +24,9 @@ pub fn render(report: &Report) -> String {
     let resolution = report.timer.resolution_ns.map_or("unknown".to_owned(), ns);
     let _ = writeln!(
         out,
-        "timer: resolution {resolution}, {} per read",
-        ns(report.timer.overhead_ns)
+        "timer: resolution {resolution}, {} per read; the timed loop itself costs {} per iteration",
+        ns(report.timer.overhead_ns),
+        ns(report.timer.loop_ns)
     );
     let s = &report.settings;
     let _ = writeln!(
@@ -84,13 +86,13 @@ pub fn render(report: &Report) -> String {
     // One summary line per result.
     let _ = writeln!(
         out,
-        "{:<kind$} {:<prov$} {:<input$} {:<8} {:>10} {:>18} {:>10} {:>5}",
-        "TYPE", "ENGINE", "INPUT", "OUTCOME", "MEDIAN", "RANGE", "MEAN", "RUNS"
+        "{:<kind$} {:<prov$} {:<input$} {:<8} {:>10} {:>18} {:>10} {:>5} {:>10}  FLAGS",
+        "TYPE", "ENGINE", "INPUT", "OUTCOME", "MEDIAN", "RANGE", "MEAN", "RUNS", "COLD"
     );
     for r in &report.results {
-        let _ = writeln!(
-            out,
-            "{:<kind$} {:<prov$} {:<input$} {:<8} {:>10} {:>18} {:>10} {:>5}",
+        let flags: Vec<&str> = r.flags.iter().map(|f| f.code()).collect();
+        let line = format!(
+            "{:<kind$} {:<prov$} {:<input$} {:<8} {:>10} {:>18} {:>10} {:>5} {:>10}  {}",
             r.variant.code(),
             r.engine.name(),
             r.input,
@@ -99,7 +101,24 @@ pub fn render(report: &Report) -> String {
             range(r.min_ns, r.max_ns),
             ns(r.mean_ns),
             r.runs_ns.len(),
+            r.cold_ns.map_or_else(|| "—".to_owned(), ns),
+            flags.join(" "),
         );
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    let flagged: std::collections::BTreeSet<Flag> = report
+        .results
+        .iter()
+        .flat_map(|r| r.flags.iter().copied())
+        .collect();
+    if !flagged.is_empty() || report.results.iter().any(|r| r.cold_ns.is_some()) {
+        let _ = writeln!(
+            out,
+            "(COLD: ns/op of the first warm-up batch, before the code was warm)"
+        );
+    }
+    for flag in flagged {
+        let _ = writeln!(out, "{}: {}", flag.code(), flag.meaning());
     }
     for r in &report.results {
         if let Some(message) = &r.message {

@@ -1,6 +1,6 @@
 // A Report carried by a share link is shown as the sharer's results: it is
 // checked like the document around it, and its rows capped.
-import type { Report, ResultRow } from '../report';
+import { FLAGS, type Flag, type Report, type ResultRow } from '../report';
 
 const MAX_ROWS = 2_000;
 const MAX_RUNS = 1_000;
@@ -20,6 +20,8 @@ function checkRow(v: unknown): ResultRow | null {
   if (!Array.isArray(runs_ns) || runs_ns.length > MAX_RUNS || !runs_ns.every(isNumber)) return null;
   const row: ResultRow = { variant, engine, input, data, outcome, size, runs_ns, median_ns, min_ns, max_ns, mean_ns };
   if (isText(message, 4096)) row.message = message;
+  if (isNumber(v.cold_ns)) row.cold_ns = v.cold_ns;
+  if (Array.isArray(v.flags)) row.flags = FLAGS.filter((f: Flag) => (v.flags as unknown[]).includes(f));
   if (Array.isArray(v.violations)) {
     row.violations = v.violations
       .filter((x): x is Record<string, unknown> => isRecord(x) && isText(x.path) && isText(x.code, 128) && isText(x.message, 1024))
@@ -48,7 +50,11 @@ export function checkReport(v: unknown): Report | null {
       ...Object.fromEntries((['rustc', 'cpu', 'os', 'browser', 'date'] as const).filter((k) => env[k] !== undefined).map((k) => [k, env[k]])),
     },
     settings: { iterations: settings.iterations, runs: settings.runs, warmup: settings.warmup },
-    timer: { resolution_ns: timer.resolution_ns as number | null, overhead_ns: timer.overhead_ns },
+    timer: {
+      resolution_ns: timer.resolution_ns as number | null,
+      overhead_ns: timer.overhead_ns,
+      ...(isNumber(timer.loop_ns) ? { loop_ns: timer.loop_ns } : {}),
+    },
     results: rows as ResultRow[],
   };
   if (Array.isArray(notes)) report.notes = notes.filter((n): n is string => isText(n, 2048)).slice(0, 50);

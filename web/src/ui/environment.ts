@@ -29,7 +29,7 @@ export function renderPanel(list: HTMLElement, info: EnvironmentInfo): void {
   const entries: [string, string][] = [
     ['Browser', `${browserName(navigator.userAgent)} (${navigator.userAgent})`],
     ['Cross-origin isolated', info.crossOriginIsolated ? 'yes: performance.now() is fine-grained' : 'no: performance.now() is coarse, short runs are imprecise'],
-    ['Timer', `smallest step ${resolutionOf(info.timer)}, one read ${formatNs(info.timer.overhead_ns)}`],
+    ['Timer', `smallest step ${resolutionOf(info.timer)}, one read ${formatNs(info.timer.overhead_ns)}${info.timer.loop_ns === undefined ? '' : `, the timed loop ${formatNs(info.timer.loop_ns)} per iteration`}`],
     ['Build', `overhead ${info.build.engine_version} (${info.build.target}), ${info.build.rustc ?? 'rustc unknown'}`],
     ['Cores', String(navigator.hardwareConcurrency ?? 'unknown')],
   ];

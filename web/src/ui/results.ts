@@ -7,8 +7,12 @@ import { baselineRatios, baselineVariant, formatOps, formatRatio } from '../rati
 import type { Report, ResultRow } from '../report';
 import type { NativeNumbers } from '../native';
 import { el } from './dom';
+import { FLAG_MEANINGS, flagsIn } from '../quality';
 
-const COLUMNS = ['Variant', 'Engine', 'Input', 'Data', 'Outcome', 'Median', 'Range (min–max)', 'Mean', 'ops/s', '× baseline', 'Runs', 'Size'];
+const COLUMNS = ['Variant', 'Engine', 'Input', 'Data', 'Outcome', 'Median', 'Range (min–max)', 'Mean', 'ops/s', '× baseline', 'Runs', 'Cold', 'Size', 'Flags'];
+const TITLES: Record<string, string> = {
+  Cold: 'ns/op of the first warm-up batch: the code before it was warm (before a JIT tiered it up)',
+};
 
 /** The table; with `native` figures (from `overhead run --json`), their medians and the wasm/native ratio too. */
 export function renderResults(table: HTMLTableElement, report: Report, native: NativeNumbers | null = null): void {
@@ -18,7 +22,7 @@ export function renderResults(table: HTMLTableElement, report: Report, native: N
     el(
       'tr',
       {},
-      columns.map((h) => el('th', { text: h, title: h === '× baseline' && baseline ? `median over ${baseline}'s, same engine and input` : '' })),
+      columns.map((h) => el('th', { text: h, title: h === '× baseline' && baseline ? `median over ${baseline}'s, same engine and input` : (TITLES[h] ?? '') })),
     ),
   ]);
   const ratios = baselineRatios(report);
@@ -42,7 +46,9 @@ export function renderResults(table: HTMLTableElement, report: Report, native: N
         el('td', { className: 'ops num', text: formatOps(r.median_ns) }),
         el('td', { className: 'ratio num', text: formatRatio(ratios[i] ?? null) }),
         el('td', { className: 'runs num', text: String(r.runs_ns.length), title: runs }),
+        el('td', { className: 'cold num', text: r.cold_ns === undefined ? '—' : formatNs(r.cold_ns) }),
         el('td', { className: 'num', text: `${r.size} B` }),
+        flagsCell(r),
         ...(native ? nativeCells(r.median_ns, natives[i] ?? null) : []),
       ]),
     );
@@ -86,6 +92,19 @@ function nativeCells(median: number, nativeMedian: number | null): HTMLTableCell
     el('td', { className: 'native num', text: formatNs(nativeMedian) }),
     el('td', { className: 'wasm-native num', text: formatRatio(nativeMedian > 0 ? median / nativeMedian : null) }),
   ];
+}
+
+/** A mark per quality flag, its meaning on hover (and in the legend below the table). */
+function flagsCell(row: ResultRow): HTMLTableCellElement {
+  const marks = (row.flags ?? []).map((flag) => el('span', { className: `flag flag-${flag}`, text: flag, title: FLAG_MEANINGS[flag] }));
+  return el('td', { className: 'flags' }, marks);
+}
+
+/** What each flag on the table means, once. */
+export function renderFlagLegend(host: HTMLUListElement, report: Report): void {
+  const flags = flagsIn(report);
+  host.replaceChildren(...flags.map((f) => el('li', {}, [el('span', { className: `flag flag-${f}`, text: f }), ` ${FLAG_MEANINGS[f]}`])));
+  host.hidden = flags.length === 0;
 }
 
 /** Keeps the exact figure beside the rounded text, for tools that read the page. */

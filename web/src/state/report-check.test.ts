@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { checkReport } from './report-check';
+import { reportOf, resultRow } from '../test-fixtures';
+
+describe('checkReport', () => {
+  it('keeps the cold time, the known quality flags and the loop cost, and drops what it does not know', () => {
+    const row = { ...resultRow({ variant: 'de', engine: 'compiled', input: 'valid' }), cold_ns: 140, flags: ['noisy', '<img>', 'few-runs'] };
+    const report = { ...reportOf([row as never]), timer: { resolution_ns: 5000, overhead_ns: 30, loop_ns: 0.4 } };
+    const checked = checkReport(JSON.parse(JSON.stringify(report)));
+    expect(checked?.results[0]?.cold_ns).toBe(140);
+    expect(checked?.results[0]?.flags).toEqual(['noisy', 'few-runs']);
+    expect(checked?.timer.loop_ns).toBe(0.4);
+  });
+
+  it('reads a Report from before cold times and flags', () => {
+    const checked = checkReport(JSON.parse(JSON.stringify(reportOf([resultRow({ variant: 'de', engine: 'compiled', input: 'valid' })]))));
+    expect(checked?.results[0]?.flags).toBeUndefined();
+    expect(checked?.timer.loop_ns).toBeUndefined();
+  });
+});
