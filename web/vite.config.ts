@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
+import { nativeRunner } from './native-server.ts';
 
 // Cross-origin isolation makes `performance.now()` fine-grained (5 µs instead of
 // 100 µs in Chromium); without it, short runs would be mostly timer noise.
@@ -11,6 +12,8 @@ const crossOriginIsolation = {
 export default defineConfig({
   // Relative asset URLs: the built site works from any sub-path of a static host.
   base: './',
+  // "Run natively": the dev and preview servers run the CLI for the page (not in a static build).
+  plugins: [nativeRunner()],
   server: { host: '127.0.0.1', port: 5173, strictPort: true, headers: crossOriginIsolation },
   preview: { host: '127.0.0.1', port: 5173, strictPort: true, headers: crossOriginIsolation },
   worker: { format: 'es' },

@@ -371,6 +371,51 @@ describe('the playground', () => {
     await page.close();
   });
 
+  it('runs natively through the local server and shows this machine’s figures beside the browser’s', async () => {
+    const { page, errors } = await openPlayground();
+    for (const code of ['de+validate', 'validate-on-de', 'validate-on-de/fail-fast']) await page.uncheck(`#variants input[value="${code}"]`);
+    await page.selectOption('#engines', 'compiled');
+    await setSettings(page, '10', '3', '1000');
+    await page.click('#run');
+    const rows = page.locator('#results .result-row');
+    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(2);
+    await page.click('#run-native');
+    await expect.poll(() => page.locator('#results th').allInnerTexts(), { timeout: 120_000 }).toContain('Native (this machine)');
+    const valid = rows.filter({ has: page.locator('td:nth-child(3)', { hasText: /^valid$/ }) });
+    expect(await valid.locator('.native-live').innerText()).toMatch(/^[\d.]+ (ns|µs)$/);
+    expect(await valid.locator('.wasm-native-live').innerText()).toMatch(/^\d+\.\d\d×$/);
+    expect(await page.textContent('#live-note')).toContain('the machine this browser runs on');
+    expect(await page.isEnabled('#run')).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('guards the local runner: same origin only, sane documents, one run at a time, cancellable', async () => {
+    const api = new URL('/api/native', url);
+    const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(new URL(path, api), { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    expect(await (await fetch(api)).json()).toEqual({ available: true, running: false });
+    const doc = JSON.parse(await readFile(new URL('../../scenarios/car/native.json', import.meta.url), 'utf8')) as object;
+    // Another site's page cannot drive it.
+    expect((await post('/api/native/run', doc, { Origin: 'http://evil.example' })).status).toBe(403);
+    // A Report is not a scenario document.
+    const refused = await post('/api/native/run', doc);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toContain('version');
+    // A long run holds the runner; a second is refused; cancel frees it.
+    const scenario = {
+      version: 1, title: 'long', summary: '', schema: 'pub struct A { pub n: u64 }', inputs: { valid: '{"n": 1}' },
+      variants: ['de'], settings: { iterations: 20_000_000, runs: 10, warmup: 0 },
+    };
+    const long = await post('/api/native/run', scenario);
+    expect(long.status).toBe(200);
+    await expect.poll(async () => ((await (await fetch(api)).json()) as { running: boolean }).running).toBe(true);
+    expect((await post('/api/native/run', scenario)).status).toBe(409);
+    expect((await post('/api/native/cancel', {})).status).toBe(200);
+    await expect.poll(async () => ((await (await fetch(api)).json()) as { running: boolean }).running, { timeout: 10_000 }).toBe(false);
+    await long.body?.cancel();
+  });
+
   it('puts imported native numbers beside the browser’s, with the wasm/native ratio', async () => {
     const { page, errors } = await openPlayground();
     for (const code of ['de+validate', 'validate-on-de', 'validate-on-de/fail-fast']) await page.uncheck(`#variants input[value="${code}"]`);

@@ -30,5 +30,9 @@ it('works from a sub-path of a static host', async () => {
   await page.click('#run');
   await expect.poll(() => page.locator('#results .result-row').count(), { timeout: 60_000 }).toBe(24);
   expect(failed).toEqual([]);
+  // No local runner on a static host: Run natively says how to get the same figures.
+  await page.click('#run-native');
+  await expect.poll(() => page.textContent('#message')).toContain('cannot run natively here');
+  expect(await page.textContent('#message')).toMatch(/overhead run user-signup\.json --json/);
   await page.close();
 });

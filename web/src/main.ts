@@ -4,6 +4,7 @@ import './styles.css';
 import { AnalysisClient } from './analysis/client';
 import { summarize, toMarkers, type Diagnosis } from './analysis/diagnosis';
 import { BenchClient, RunCancelled } from './bench/client';
+import { cancelNative, nativeAvailable, runNatively } from './bench/native-client';
 import type { Progress } from './bench/protocol';
 import { browserName, timeLeft } from './format';
 import { type NativeNumbers, nativeLabel, nativeProblem } from './native';
@@ -41,6 +42,8 @@ const ui = {
   iterations: byId('iterations', HTMLInputElement),
   run: byId('run', HTMLButtonElement),
   cancel: byId('cancel', HTMLButtonElement),
+  runNative: byId('run-native', HTMLButtonElement),
+  liveNote: byId('live-note', HTMLParagraphElement),
   progress: byId('progress', HTMLDivElement),
   progressBar: byId('progress-bar', HTMLProgressElement),
   progressText: byId('progress-text', HTMLSpanElement),
@@ -96,6 +99,14 @@ let bundled: ScenarioDocument[] = [];
 let lastReport: Report | null = null;
 /** Native numbers beside the results: imported by the user, or recorded with the bundled scenario. */
 let native: { numbers: NativeNumbers; fileName: string } | null = null;
+/** The CLI's figures from Run natively, for the document they were taken of. */
+let liveNative: { numbers: NativeNumbers; of: string } | null = null;
+/** What the results on screen are of (`measuredKey`). */
+let lastReportOf = '';
+/** Stops the native run under way. */
+let nativeAbort: AbortController | null = null;
+/** What native figures are of: the definitions, inputs and data (not the settings). */
+const measuredKey = (doc: ScenarioDocument) => JSON.stringify([doc.schema, doc.inputs, doc.root ?? '', doc.data ?? 'serial']);
 
 const analysis = new AnalysisClient(showDiagnosis, (message) => {
   ui.schemaStatus.textContent = `analyzer: ${message}`;
@@ -175,6 +186,8 @@ function clearMessage(): void {
 function clearResults(): void {
   lastReport = null;
   native = null;
+  liveNative = null;
+  ui.liveNote.hidden = true;
   ui.nativeNote.hidden = true;
   ui.chart.hidden = true;
   ui.chart.replaceChildren();
@@ -239,7 +252,7 @@ function chosenVariants(): string[] {
 /** When the timed runs started, and how many steps were done then (for the estimate). */
 let timedStart: { at: number; done: number } | null = null;
 
-function showProgress(p: Progress): void {
+function showProgress(p: Progress, where = ''): void {
   ui.progressBar.max = p.total;
   ui.progressBar.value = p.done;
   const what = p.variant ? `${p.variant} · ${p.input}` : '';
@@ -251,10 +264,12 @@ function showProgress(p: Progress): void {
       : p.phase === 'warmup'
         ? `warming up ${what}`
         : `run ${p.run} of ${p.runs} · ${what}${left ? ` · ${left}` : ''}`;
+  if (where) ui.progressText.textContent = `${where}: ${ui.progressText.textContent}`;
 }
 
 function setRunning(running: boolean): void {
   ui.run.disabled = running;
+  ui.runNative.disabled = running;
   ui.picker.disabled = running;
   ui.reset.disabled = running;
   ui.galleryOpen.disabled = running;
@@ -268,7 +283,9 @@ function setRunning(running: boolean): void {
 
 /** The table, with the native figures and whose they are when there are any. */
 function showTable(report: Report): void {
-  renderResults(ui.results, report, native?.numbers ?? null);
+  renderResults(ui.results, report, native?.numbers ?? null, liveNative?.numbers ?? null);
+  ui.liveNote.hidden = liveNative === null;
+  ui.liveNote.textContent = liveNative ? nativeLabel(liveNative.numbers) : '';
   renderFlagLegend(ui.flagLegend, report);
   ui.nativeNote.hidden = native === null;
   ui.nativeNote.textContent = native ? nativeLabel(native.numbers, native.fileName) : '';
@@ -288,8 +305,11 @@ async function showRecordedNative(report: Report, doc: ScenarioDocument): Promis
 
 function showReport(report: Report, doc: ScenarioDocument, shared = false): void {
   lastReport = report;
-  // Recorded figures are looked up again for what was run (it may be edited).
+  lastReportOf = measuredKey(doc);
+  // Recorded figures are looked up again for what was run (it may be edited), and
+  // this machine's native figures stay only while they are of the same work.
   if (native?.numbers.source === 'recorded') native = null;
+  if (liveNative && liveNative.of !== measuredKey(doc)) liveNative = null;
   ui.exportBar.hidden = false;
   ui.shareResults.disabled = false;
   ui.sharedBanner.hidden = !shared;
@@ -370,7 +390,53 @@ ui.form.addEventListener('submit', (event) => {
   event.preventDefault();
   void run();
 });
-ui.cancel.addEventListener('click', () => client.cancel());
+ui.cancel.addEventListener('click', () => {
+  if (nativeAbort) {
+    nativeAbort.abort();
+    cancelNative();
+  } else client.cancel();
+});
+
+/** Runs the document with the CLI on this machine, through the local server of `npm start`. */
+async function runNative(): Promise<void> {
+  if (!scenario || client.running || nativeAbort) return;
+  const doc = currentDocument();
+  const parsed = parseSettings({ warmup: ui.warmup.value, runs: ui.runs.value, iterations: ui.iterations.value });
+  if (!doc || !parsed.ok) {
+    if (!parsed.ok) showMessage(parsed.error, 'error');
+    return;
+  }
+  doc.settings = parsed.settings;
+  doc.variants = chosenVariants();
+  if (doc.variants.length === 0) return showMessage('Tick at least one variant to run.', 'error');
+  if (!(await nativeAvailable())) {
+    showMessage(
+      `This page is served without the local runner, so it cannot run natively here. The CLI gives the same figures: Download .json, run \`${cliCommand(doc)} --json > native.json\`, then Import native Report. Or serve the playground with \`npm start\`.`,
+      'info',
+    );
+    return;
+  }
+  const abort = new AbortController();
+  nativeAbort = abort;
+  clearMessage();
+  setRunning(true);
+  ui.progressText.textContent = 'native: starting the CLI…';
+  timedStart = null;
+  try {
+    const report = await runNatively(doc, (p) => showProgress(p, 'native'), abort.signal);
+    liveNative = { numbers: { report, source: 'live', inputs: null }, of: measuredKey(doc) };
+    // Beside the browser's figures when there are some for the same work; else on their own.
+    if (lastReport && lastReportOf === measuredKey(doc)) showTable(lastReport);
+    else showReport(report, doc);
+  } catch (error) {
+    if (abort.signal.aborted) showMessage('Native run cancelled.', 'info');
+    else showMessage(error instanceof Error ? error.message : String(error), 'error');
+  } finally {
+    nativeAbort = null;
+    setRunning(false);
+  }
+}
+ui.runNative.addEventListener('click', () => void runNative());
 /** Loads the bundled scenario the picker names, as it ships. */
 function loadPicked(): void {
   const doc = bundled.find((s) => s.name === ui.picker.value);

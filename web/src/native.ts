@@ -6,8 +6,8 @@ import type { Report, ResultRow, ScenarioDocument } from './report';
 /** Native figures and where they come from. */
 export interface NativeNumbers {
   report: Report;
-  /** "recorded": the bundled scenario's native.json; "imported": a file the user gave. */
-  source: 'recorded' | 'imported';
+  /** "recorded": the bundled scenario's native.json; "imported": a file the user gave; "live": Run natively, here and now. */
+  source: 'recorded' | 'imported' | 'live';
   /** The inputs the figures hold for (null: every input). */
   inputs: ReadonlySet<string> | null;
 }
@@ -56,6 +56,9 @@ export function nativeLabel(native: NativeNumbers, fileName = ''): string {
   const e = native.report.env;
   const machine = [e.cpu, e.os, e.rustc].filter(Boolean).join(' · ') || 'an unnamed machine';
   const when = e.date ? ` on ${e.date.slice(0, 10)}` : '';
+  if (native.source === 'live') {
+    return `Native (this machine): measured by the CLI on ${machine}${when}, the machine this browser runs on, so wasm/native compares like with like.`;
+  }
   const what = native.source === 'recorded' ? 'Native: recorded with this scenario' : `Native: imported from “${fileName}”`;
   const caveat =
     native.source === 'recorded'

@@ -70,6 +70,10 @@ struct RunArgs {
     /// Also write the Report as JSON to this file (a scenario's `native.json`).
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
+    /// Report progress as one JSON object per line on stderr (for tools, such as
+    /// the playground's "Run natively").
+    #[arg(long)]
+    progress_lines: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -136,12 +140,14 @@ fn run(args: RunArgs) -> Result<(), String> {
 
     let show_progress = std::io::stderr().is_terminal();
     let mut progress = |p: &Progress| {
-        if show_progress {
+        if args.progress_lines {
+            eprintln!("{}", table::progress_json(p));
+        } else if show_progress {
             table::progress_line(p);
         }
     };
     let report = bench.run(&SystemClock::new(), env, &mut progress);
-    if show_progress {
+    if show_progress && !args.progress_lines {
         table::clear_progress_line();
     }
     let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;

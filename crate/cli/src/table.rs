@@ -223,6 +223,22 @@ pub fn progress_line(p: &Progress) {
     let _ = std::io::stderr().flush();
 }
 
+/// Progress as one JSON object, in the shape of the page's `Progress` message.
+pub fn progress_json(p: &Progress) -> String {
+    let job = p.job.map(|j| &j.info);
+    serde_json::json!({
+        "done": p.done,
+        "total": p.total,
+        "phase": match p.phase { Phase::WarmUp => "warmup", Phase::Run => "run" },
+        "run": p.run,
+        "runs": p.runs,
+        "variant": job.map(|j| j.variant.code()),
+        "engine": job.map(|j| j.engine.name()),
+        "input": job.map(|j| j.input.as_str()),
+    })
+    .to_string()
+}
+
 pub fn clear_progress_line() {
     eprint!("\r\x1b[2K");
 }

@@ -152,6 +152,32 @@ fn save_writes_the_report_while_the_table_prints() {
 }
 
 #[test]
+fn progress_lines_are_json_on_stderr_ending_at_the_total() {
+    let out = overhead(
+        &[
+            &["run", "scenarios/car", "--engine", "compiled", "--json"][..],
+            &["--progress-lines"],
+            &TINY[..],
+        ]
+        .concat(),
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines: Vec<serde_json::Value> = stderr(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    let first = lines.first().expect("progress");
+    assert_eq!(first["phase"], "warmup");
+    assert_eq!(first["engine"], "compiled");
+    let last = lines.last().expect("progress");
+    assert_eq!(last["done"], last["total"]);
+    assert!(last["variant"].is_null());
+    let report: serde_json::Value =
+        serde_json::from_str(&stdout(&out)).expect("the Report on stdout");
+    assert_eq!(report["scenario"], "car");
+}
+
+#[test]
 fn a_scenario_document_runs_like_its_folder() {
     let dir = std::env::temp_dir().join(format!("overhead-cli-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");

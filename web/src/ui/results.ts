@@ -15,9 +15,13 @@ const TITLES: Record<string, string> = {
 };
 
 /** The table; with `native` figures (from `overhead run --json`), their medians and the wasm/native ratio too. */
-export function renderResults(table: HTMLTableElement, report: Report, native: NativeNumbers | null = null): void {
+export function renderResults(table: HTMLTableElement, report: Report, native: NativeNumbers | null = null, live: NativeNumbers | null = null): void {
   const baseline = baselineVariant(report);
-  const columns = native ? [...COLUMNS, 'Native', 'wasm/native'] : COLUMNS;
+  const columns = [
+    ...COLUMNS,
+    ...(native ? ['Native', 'wasm/native'] : []),
+    ...(live ? ['Native (this machine)', 'wasm/native (this machine)'] : []),
+  ];
   const head = el('thead', {}, [
     el(
       'tr',
@@ -27,6 +31,7 @@ export function renderResults(table: HTMLTableElement, report: Report, native: N
   ]);
   const ratios = baselineRatios(report);
   const natives = nativeMedians(report, native);
+  const lives = nativeMedians(report, live);
   const body = el('tbody');
   report.results.forEach((r, i) => {
     const outcome = el('td', { className: `outcome ${r.outcome}`, text: r.outcome });
@@ -49,7 +54,8 @@ export function renderResults(table: HTMLTableElement, report: Report, native: N
         el('td', { className: 'cold num', text: r.cold_ns === undefined ? '—' : formatNs(r.cold_ns) }),
         el('td', { className: 'num', text: `${r.size} B` }),
         flagsCell(r),
-        ...(native ? nativeCells(r.median_ns, natives[i] ?? null) : []),
+        ...(native ? nativeCells(r.median_ns, natives[i] ?? null, '') : []),
+        ...(live ? nativeCells(r.median_ns, lives[i] ?? null, '-live') : []),
       ]),
     );
     // A decoding error is worth a line; violations are listed below the table.
@@ -86,11 +92,12 @@ export function renderViolations(host: HTMLElement, report: Report): void {
   host.hidden = byInput.size === 0;
 }
 
-function nativeCells(median: number, nativeMedian: number | null): HTMLTableCellElement[] {
-  if (nativeMedian === null) return [el('td', { className: 'native num', text: '—' }), el('td', { className: 'wasm-native num' })];
+/** The native median and the wasm/native ratio; `suffix` tells the live column's classes apart. */
+function nativeCells(median: number, nativeMedian: number | null, suffix: string): HTMLTableCellElement[] {
+  if (nativeMedian === null) return [el('td', { className: `native${suffix} num`, text: '—' }), el('td', { className: `wasm-native${suffix} num` })];
   return [
-    el('td', { className: 'native num', text: formatNs(nativeMedian) }),
-    el('td', { className: 'wasm-native num', text: formatRatio(nativeMedian > 0 ? median / nativeMedian : null) }),
+    el('td', { className: `native${suffix} num`, text: formatNs(nativeMedian) }),
+    el('td', { className: `wasm-native${suffix} num`, text: formatRatio(nativeMedian > 0 ? median / nativeMedian : null) }),
   ];
 }
 

@@ -1,0 +1,65 @@
+// "Run natively": the page's side of the local server's endpoint (native-server.ts),
+// which runs the release CLI on this machine and streams JSON lines back. Only
+// `npm start` and `npm run dev` have it; a static host answers 404.
+import type { Report, ScenarioDocument } from '../report';
+import { checkReport } from '../state/report-check';
+import type { Progress } from './protocol';
+
+const API = '/api/native';
+
+export class NativeUnavailable extends Error {}
+
+/** Whether this page's server can run the CLI (false on a static host). */
+export async function nativeAvailable(): Promise<boolean> {
+  try {
+    const response = await fetch(API, { cache: 'no-store' });
+    if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('application/json')) return false;
+    const body = (await response.json()) as { available?: unknown };
+    return body.available === true;
+  } catch {
+    return false;
+  }
+}
+
+type Line = { type: 'progress'; progress: Progress & { engine?: string | null } } | { type: 'report'; report: unknown } | { type: 'error'; message: string };
+
+/** Runs `doc` natively; resolves with the CLI's Report. Aborting `signal` stops the run. */
+export async function runNatively(doc: ScenarioDocument, onProgress: (p: Progress) => void, signal: AbortSignal): Promise<Report> {
+  const response = await fetch(`${API}/run`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(doc),
+    signal,
+  });
+  if (response.status === 404) throw new NativeUnavailable('This server cannot run natively.');
+  if (!response.ok || !response.body) {
+    const body = (await response.json().catch(() => ({}))) as { error?: string };
+    throw new Error(body.error ?? `The native run was refused (${response.status}).`);
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffered += value;
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    for (const text of lines) {
+      if (!text.trim()) continue;
+      const line = JSON.parse(text) as Line;
+      if (line.type === 'progress') onProgress(line.progress);
+      else if (line.type === 'error') throw new Error(`Native run: ${line.message}`);
+      else {
+        const report = checkReport(line.report);
+        if (!report) throw new Error('The native run answered something that is not a Report.');
+        return report;
+      }
+    }
+  }
+  throw new Error('The native run ended without a Report.');
+}
+
+/** Asks the server to stop the run (the page also drops its request). */
+export function cancelNative(): void {
+  void fetch(`${API}/cancel`, { method: 'POST' }).catch(() => undefined);
+}
