@@ -48,6 +48,17 @@ async function setSettings(page: Page, warmup: string, runs: string, iterations:
   await page.fill('#iterations', iterations);
 }
 
+/** Runs only `de`, compiled, on both inputs of user-signup; the two result rows. */
+async function runCompiledDe(page: Page, warmup: string, runs: string, iterations: string) {
+  for (const code of ['de+validate', 'validate-on-de', 'validate-on-de/fail-fast']) await page.uncheck(`#variants input[value="${code}"]`);
+  await page.selectOption('#engines', 'compiled');
+  await setSettings(page, warmup, runs, iterations);
+  await page.click('#run');
+  const rows = page.locator('#results .result-row');
+  await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(2);
+  return rows;
+}
+
 describe('the playground', () => {
   it('ships a Content-Security-Policy that allows wasm but never eval', async () => {
     const { page, errors } = await openPlayground();
@@ -342,12 +353,7 @@ describe('the playground', () => {
       results: { variant: string; engine: string; input: string; median_ns: number }[];
     };
     const { page, errors } = await openPlayground();
-    for (const code of ['de+validate', 'validate-on-de', 'validate-on-de/fail-fast']) await page.uncheck(`#variants input[value="${code}"]`);
-    await page.selectOption('#engines', 'compiled');
-    await setSettings(page, '0', '1', '100');
-    await page.click('#run');
-    const rows = page.locator('#results .result-row');
-    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(2);
+    const rows = await runCompiledDe(page, '0', '1', '100');
     await expect.poll(() => page.locator('#results th').allInnerTexts()).toEqual(expect.arrayContaining(['Native', 'wasm/native']));
     const nativeValid = recorded.results.find((r) => r.variant === 'de' && r.engine === 'compiled' && r.input === 'valid');
     const valid = rows.filter({ has: page.locator('td:nth-child(3)', { hasText: /^valid$/ }) });
@@ -373,12 +379,7 @@ describe('the playground', () => {
 
   it('runs natively through the local server and shows this machine’s figures beside the browser’s', async () => {
     const { page, errors } = await openPlayground();
-    for (const code of ['de+validate', 'validate-on-de', 'validate-on-de/fail-fast']) await page.uncheck(`#variants input[value="${code}"]`);
-    await page.selectOption('#engines', 'compiled');
-    await setSettings(page, '10', '3', '1000');
-    await page.click('#run');
-    const rows = page.locator('#results .result-row');
-    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(2);
+    const rows = await runCompiledDe(page, '10', '3', '1000');
     await page.click('#run-native');
     await expect.poll(() => page.locator('#results th').allInnerTexts(), { timeout: 120_000 }).toContain('Native (this machine)');
     const valid = rows.filter({ has: page.locator('td:nth-child(3)', { hasText: /^valid$/ }) });
@@ -418,12 +419,7 @@ describe('the playground', () => {
 
   it('puts imported native numbers beside the browser’s, with the wasm/native ratio', async () => {
     const { page, errors } = await openPlayground();
-    for (const code of ['de+validate', 'validate-on-de', 'validate-on-de/fail-fast']) await page.uncheck(`#variants input[value="${code}"]`);
-    await page.selectOption('#engines', 'compiled');
-    await setSettings(page, '0', '1', '100');
-    await page.click('#run');
-    const rows = page.locator('#results .result-row');
-    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(2);
+    const rows = await runCompiledDe(page, '0', '1', '100');
     const row = (input: string) => ({ variant: 'de', engine: 'compiled', input, data: 'serial', outcome: 'ok', size: 60, runs_ns: [100], median_ns: 100, min_ns: 100, max_ns: 100, mean_ns: 100 });
     const native = (target: string) => ({
       scenario: 'user-signup',

@@ -21,6 +21,8 @@ pub mod runner;
 pub mod scenario;
 pub mod settings;
 pub mod stats;
+#[cfg(test)]
+mod test_support;
 pub mod timer;
 pub mod variant;
 pub mod warmup;

@@ -96,34 +96,11 @@ pub fn rotation(n: usize, run: u32) -> impl Iterator<Item = usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Engine, JobInfo, Outcome, Variant};
-    use std::cell::Cell;
-    use std::rc::Rc;
-
-    /// A clock that advances only when an operation says so.
-    #[derive(Clone, Default)]
-    struct FakeClock(Rc<Cell<f64>>);
-    impl Clock for FakeClock {
-        fn now_ns(&self) -> f64 {
-            self.0.get()
-        }
-    }
+    use crate::test_support::{FakeClock, job as job_costing};
 
     /// A job whose every operation costs `cost_ns` on `clock`.
     fn job(name: &str, cost_ns: f64, clock: &FakeClock) -> Job {
-        let time = clock.0.clone();
-        Job::new(
-            JobInfo {
-                variant: Variant::De,
-                engine: Engine::Compiled,
-                input: name.to_owned(),
-                outcome: Outcome::Ok,
-                message: None,
-                violations: Vec::new(),
-                size: 1,
-            },
-            move || time.set(time.get() + cost_ns),
-        )
+        job_costing(name, clock, move |_| cost_ns)
     }
 
     #[test]

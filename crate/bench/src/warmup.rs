@@ -63,35 +63,11 @@ pub fn warm_up(job: &mut Job, clock: &dyn Clock, warmup: u64) -> WarmUp {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Engine, JobInfo, Outcome, Variant};
-    use std::cell::Cell;
-    use std::rc::Rc;
-
-    #[derive(Clone, Default)]
-    struct FakeClock(Rc<Cell<f64>>);
-    impl Clock for FakeClock {
-        fn now_ns(&self) -> f64 {
-            self.0.get()
-        }
-    }
+    use crate::test_support::{self, FakeClock};
 
     /// A job whose n-th operation costs `cost(n)` ns.
     fn job(clock: &FakeClock, cost: impl Fn(u64) -> f64 + 'static) -> Job {
-        let time = clock.0.clone();
-        let mut n = 0;
-        let info = JobInfo {
-            variant: Variant::De,
-            engine: Engine::Compiled,
-            input: "valid".to_owned(),
-            outcome: Outcome::Ok,
-            message: None,
-            violations: Vec::new(),
-            size: 1,
-        };
-        Job::new(info, move || {
-            time.set(time.get() + cost(n));
-            n += 1;
-        })
+        test_support::job("valid", clock, cost)
     }
 
     #[test]
