@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { root } from './lib.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const require = createRequire(join(root, 'web', 'package.json'));
 const { preview } = await import(require.resolve('vite'));
@@ -12,10 +13,7 @@ const out = process.argv[2] ?? join(root, '.tmp', 'playground.png');
 const width = Number(process.argv[3] ?? 1280);
 const scenario = process.argv[4];
 const server = await preview({ root: join(root, 'web'), preview: { port: 0, strictPort: false }, logLevel: 'warn' });
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   await page.goto(server.resolvedUrls.local[0]);

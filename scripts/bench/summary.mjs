@@ -5,10 +5,20 @@
 // Methodology): run k of two results was measured side by side.
 
 /** "126 ns", "1.37 µs": as the CLI and the page print durations. */
+const scale = (by) => (by >= 1e6 ? [1e6, 'ms'] : by >= 1e3 ? [1e3, 'µs'] : [1, 'ns']);
+const digits = (v) => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
+
 export function formatNs(ns) {
   if (!Number.isFinite(ns)) return '—';
-  const [v, unit] = ns >= 1e6 ? [ns / 1e6, 'ms'] : ns >= 1e3 ? [ns / 1e3, 'µs'] : [ns, 'ns'];
-  return `${v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)} ${unit}`;
+  const [div, unit] = scale(ns);
+  return `${digits(ns / div)} ${unit}`;
+}
+
+/** "125–137 ns": both ends in the unit of the larger. */
+export function formatRange(min, max) {
+  if (!Number.isFinite(min) || !Number.isFinite(max)) return '—';
+  const [div, unit] = scale(max);
+  return `${digits(min / div)}–${digits(max / div)} ${unit}`;
 }
 
 const median = (xs) => {

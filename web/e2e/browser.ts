@@ -2,18 +2,11 @@
 import { type Browser, chromium } from 'playwright-core';
 import { type PreviewServer, preview } from 'vite';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** The built site (web/dist) on a free port, with the COOP/COEP headers of vite.config.ts. */
 export async function serveBuiltSite(): Promise<{ server: PreviewServer; url: string }> {
@@ -25,8 +18,8 @@ export async function serveBuiltSite(): Promise<{ server: PreviewServer; url: st
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS],
   });
 }
 

@@ -16,7 +16,7 @@ impl Clock for FakeClock {
 }
 
 /// A `de` job on input `input` whose n-th operation costs `cost(n)` ns on `clock`.
-pub fn job(input: &str, clock: &FakeClock, cost: impl Fn(u64) -> f64 + 'static) -> Job {
+pub fn job(input: &str, clock: &FakeClock, mut cost: impl FnMut(u64) -> f64 + 'static) -> Job {
     let time = clock.0.clone();
     let mut n = 0;
     let info = JobInfo {
