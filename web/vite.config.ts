@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { nativeRunner } from './native-server.ts';
 
@@ -17,7 +18,17 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: 5173, strictPort: true, headers: crossOriginIsolation },
   preview: { host: '127.0.0.1', port: 5173, strictPort: true, headers: crossOriginIsolation },
   worker: { format: 'es' },
-  build: { target: 'es2022', chunkSizeWarningLimit: 4096 },
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 4096,
+    // Two pages: the playground and the methodology it links to.
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        methodology: fileURLToPath(new URL('./methodology.html', import.meta.url)),
+      },
+    },
+  },
   test: {
     projects: [
       {

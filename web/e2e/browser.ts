@@ -30,6 +30,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
   '.ttf': 'font/ttf',
   '.json': 'application/json',
+  '.svg': 'image/svg+xml',
 };
 
 /**

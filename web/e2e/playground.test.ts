@@ -510,6 +510,19 @@ describe('the playground', () => {
     await page.close();
   });
 
+  it('links to a methodology page that says what is timed, how warm-up works and the pitfalls', async () => {
+    const { page, errors } = await openPlayground();
+    await page.click('a[href="./methodology.html"]');
+    await expect.poll(() => page.textContent('main h2')).toBe('Methodology');
+    const sections = await page.locator('main h3').allInnerTexts();
+    expect(sections).toEqual(expect.arrayContaining(['What is timed, and what is not', 'Warm-up and cold code', 'Interleaving and ratios', 'Native numbers', 'Pitfalls']));
+    expect(await page.textContent('#pitfalls + ul')).toContain('cross-origin isolated');
+    await page.click('text=Back to the playground');
+    await expect.poll(() => page.isEnabled('#run'), { timeout: 60_000 }).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('explains a rule keyword when the pointer rests on it', async () => {
     const { page, errors } = await openPlayground();
     // Monaco merges neighbouring tokens into one span: find the keyword's column in it.
