@@ -48,6 +48,11 @@ async function setSettings(page: Page, warmup: string, runs: string, iterations:
   await page.fill('#iterations', iterations);
 }
 
+/** What an editor shows (Monaco draws spaces as no-break spaces). */
+async function editorText(page: Page, editor: string): Promise<string> {
+  return (await page.locator(`${editor} .view-lines`).innerText()).replace(/\u00a0/g, ' ');
+}
+
 /** Runs only `de`, compiled, on both inputs of user-signup; the two result rows. */
 async function runCompiledDe(page: Page, warmup: string, runs: string, iterations: string) {
   for (const code of ['de+validate', 'validate-on-de', 'validate-on-de/fail-fast']) await page.uncheck(`#variants input[value="${code}"]`);
@@ -166,7 +171,11 @@ describe('the playground', () => {
     await setSettings(page, '0', '1', '100');
     await page.click('#input-editor .view-lines');
     await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.type('{"email": "a@b.c", "age": 300');
+    await page.keyboard.press('Delete');
+    await expect.poll(() => editorText(page, '#input-editor')).toBe('');
+    // No brackets or quotes, which the editor would close (and so make valid JSON).
+    await page.keyboard.type('nope');
+    await expect.poll(() => editorText(page, '#input-editor')).toBe('nope');
     // The editor marks where the JSON breaks off, before any run.
     await expect.poll(() => page.locator('#input-editor .squiggly-error').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await page.keyboard.press('ControlOrMeta+Enter');
@@ -322,7 +331,9 @@ describe('the playground', () => {
     await page.keyboard.press('ControlOrMeta+A');
     // Cleared first: a brace typed over a selection would surround it.
     await page.keyboard.press('Delete');
-    await page.keyboard.type('{"email": "b@c.de", "age": 40, "username": "bob42"');
+    // The closing brace types over the one auto-closing added, or adds it if none was.
+    await page.keyboard.type('{"email": "b@c.de", "age": 40, "username": "bob42"}');
+    await expect.poll(() => editorText(page, '#input-editor')).toBe('{"email": "b@c.de", "age": 40, "username": "bob42"}');
     // Renamed in place; a bad name is refused with the reason, the old one kept.
     await page.dblclick('#input-tabs [role="tab"]:has-text("input-2")');
     await page.fill('#input-tabs .tab-name', 'not ok');

@@ -6,14 +6,18 @@ import { summarize, toMarkers, type Diagnosis } from './analysis/diagnosis';
 import { BenchClient, RunCancelled } from './bench/client';
 import { cancelNative, nativeAvailable, runNatively } from './bench/native-client';
 import type { Progress } from './bench/protocol';
-import { browserName, timeLeft } from './format';
+import { browserName } from './format';
 import { type NativeNumbers, nativeLabel, nativeProblem } from './native';
 import { recordedNative } from './native-recorded';
 import { type Checked, surprises } from './surprises';
 import type { Report, ScenarioDocument, Settings } from './report';
-import { CALIBRATION, type Preset, SEED_SETTINGS, quickSettings } from './presets';
+import { CALIBRATION, type Preset, quickSettings } from './presets';
 import { parseSettings } from './settings';
 import { byId } from './ui/dom';
+import { ui } from './ui/elements';
+import { onFileDrop } from './ui/drop';
+import { restartEstimate, showProgress } from './ui/progress';
+import { applyPreset, chosenVariants, setSettings, showVariants } from './ui/settings-form';
 import { Editors } from './ui/editors';
 import { markdownToHtml } from './ui/markdown';
 import { renderChart } from './ui/chart';
@@ -28,62 +32,6 @@ import { toCsv, toJson, toMarkdown } from './export';
 import { cliCommand, downloadDocument, downloadText, embedSnippet, fileName, shareLink } from './ui/sharing';
 
 const DEFAULT_SCENARIO = 'user-signup';
-
-const ui = {
-  title: byId('scenario-title', HTMLHeadingElement),
-  picker: byId('scenario-picker', HTMLSelectElement),
-  notes: byId('notes', HTMLUListElement),
-  summary: byId('scenario-summary', HTMLDivElement),
-  isolation: byId('isolation', HTMLSpanElement),
-  timer: byId('timer', HTMLSpanElement),
-  form: byId('settings', HTMLFormElement),
-  warmup: byId('warmup', HTMLInputElement),
-  runs: byId('runs', HTMLInputElement),
-  iterations: byId('iterations', HTMLInputElement),
-  run: byId('run', HTMLButtonElement),
-  cancel: byId('cancel', HTMLButtonElement),
-  runNative: byId('run-native', HTMLButtonElement),
-  liveNote: byId('live-note', HTMLParagraphElement),
-  progress: byId('progress', HTMLDivElement),
-  progressBar: byId('progress-bar', HTMLProgressElement),
-  progressText: byId('progress-text', HTMLSpanElement),
-  message: byId('message', HTMLDivElement),
-  results: byId('results', HTMLTableElement),
-  env: byId('env', HTMLParagraphElement),
-  nativeNote: byId('native-note', HTMLParagraphElement),
-  flagLegend: byId('flag-legend', HTMLUListElement),
-  rootLabel: byId('root-label', HTMLLabelElement),
-  rootPicker: byId('root-picker', HTMLSelectElement),
-  schemaStatus: byId('schema-status', HTMLSpanElement),
-  reset: byId('reset', HTMLButtonElement),
-  share: byId('share', HTMLButtonElement),
-  shareResults: byId('share-results', HTMLInputElement),
-  download: byId('download', HTMLButtonElement),
-  openFile: byId('open-file', HTMLInputElement),
-  shareBox: byId('share-box', HTMLDivElement),
-  shareText: byId('share-text', HTMLParagraphElement),
-  shareUrl: byId('share-url', HTMLInputElement),
-  cliCommand: byId('cli-command', HTMLElement),
-  sharedBanner: byId('shared-banner', HTMLDivElement),
-  exportBar: byId('export', HTMLDivElement),
-  exportJson: byId('export-json', HTMLButtonElement),
-  exportCsv: byId('export-csv', HTMLButtonElement),
-  exportMd: byId('export-md', HTMLButtonElement),
-  violations: byId('violations', HTMLDivElement),
-  preset: byId('preset', HTMLSelectElement),
-  data: byId('data', HTMLSelectElement),
-  engines: byId('engines', HTMLSelectElement),
-  variants: byId('variants', HTMLFieldSetElement),
-  chart: byId('chart', HTMLDivElement),
-  embed: byId('embed', HTMLButtonElement),
-  embedSnippet: byId('embed-snippet', HTMLTextAreaElement),
-  importNative: byId('import-native', HTMLInputElement),
-  environment: byId('environment-list', HTMLElement),
-  gallery: byId('gallery', HTMLDialogElement),
-  galleryOpen: byId('gallery-open', HTMLButtonElement),
-  galleryClose: byId('gallery-close', HTMLButtonElement),
-  galleryCards: byId('gallery-cards', HTMLDivElement),
-};
 
 /** `?embed`: the compact view for an iframe on a docs page (read-only editors, Run, chart and table). */
 const params = new URLSearchParams(location.search);
@@ -216,57 +164,6 @@ function loadScenario(doc: ScenarioDocument): void {
   analyzeSchema(true);
 }
 
-function setSettings(settings: Settings): void {
-  ui.warmup.value = String(settings.warmup);
-  ui.runs.value = String(settings.runs);
-  ui.iterations.value = String(settings.iterations);
-}
-
-/** Quick sizes the runs itself: the three numbers are its to choose. */
-function applyPreset(preset: Preset): void {
-  ui.preset.value = preset;
-  if (preset === 'seed') setSettings(SEED_SETTINGS);
-  for (const input of [ui.warmup, ui.runs, ui.iterations]) {
-    input.disabled = preset === 'quick';
-    input.title = preset === 'quick' ? 'Quick sizes the runs by time' : '';
-  }
-}
-
-/** One checkbox per variant of the scenario, all ticked. */
-function showVariants(variants: string[]): void {
-  const boxes = variants.map((code) => {
-    const box = Object.assign(document.createElement('input'), { type: 'checkbox', checked: true, value: code, name: 'variant' });
-    const label = document.createElement('label');
-    label.append(box, code);
-    return label;
-  });
-  const legend = Object.assign(document.createElement('legend'), { textContent: 'Variants' });
-  ui.variants.replaceChildren(legend, ...boxes);
-  ui.variants.hidden = variants.length === 0;
-}
-
-function chosenVariants(): string[] {
-  return [...ui.variants.querySelectorAll<HTMLInputElement>('input[type=checkbox]')].filter((b) => b.checked).map((b) => b.value);
-}
-
-/** When the timed runs started, and how many steps were done then (for the estimate). */
-let timedStart: { at: number; done: number } | null = null;
-
-function showProgress(p: Progress, where = ''): void {
-  ui.progressBar.max = p.total;
-  ui.progressBar.value = p.done;
-  const what = p.variant ? `${p.variant} · ${p.input}` : '';
-  if (p.phase === 'run' && timedStart === null) timedStart = { at: performance.now(), done: p.done };
-  const left = timedStart ? timeLeft(performance.now() - timedStart.at, p.done - timedStart.done, p.total - p.done) : '';
-  ui.progressText.textContent =
-    p.variant === null
-      ? 'finishing…'
-      : p.phase === 'warmup'
-        ? `warming up ${what}`
-        : `run ${p.run} of ${p.runs} · ${what}${left ? ` · ${left}` : ''}`;
-  if (where) ui.progressText.textContent = `${where}: ${ui.progressText.textContent}`;
-}
-
 function setRunning(running: boolean): void {
   ui.run.disabled = running;
   ui.runNative.disabled = running;
@@ -376,7 +273,7 @@ async function run(): Promise<void> {
       settings = quickSettings(calibration);
       setSettings(settings);
     }
-    timedStart = null;
+    restartEstimate();
     showReport(await measure(settings, showProgress), doc);
   } catch (error) {
     if (error instanceof RunCancelled) showMessage('Run cancelled.', 'info');
@@ -421,7 +318,7 @@ async function runNative(): Promise<void> {
   clearMessage();
   setRunning(true);
   ui.progressText.textContent = 'native: starting the CLI…';
-  timedStart = null;
+  restartEstimate();
   try {
     const report = await runNatively(doc, (p) => showProgress(p, 'native'), abort.signal);
     liveNative = { numbers: { report, source: 'live', inputs: null }, of: measuredKey(doc) };
@@ -594,35 +491,16 @@ ui.importNative.addEventListener('change', async () => {
   if (file) importNative(file.name, asReport(file.text));
 });
 // A .json dropped anywhere on the page: a Report goes beside the results, any
-// other file is opened as a scenario. Captured before the editors see it.
-const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
-window.addEventListener(
-  'dragover',
-  (event) => {
-    if (embedded || !carriesFiles(event)) return;
-    event.preventDefault();
-    if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
-  },
-  { capture: true },
-);
-window.addEventListener(
-  'drop',
-  async (event) => {
-    if (embedded || !carriesFiles(event)) return;
-    event.preventDefault();
-    event.stopPropagation();
-    const file = event.dataTransfer?.files[0];
-    if (!file) return;
+// other file is opened as a scenario.
+onFileDrop(
+  async (file) => {
     const read = await readFileText(file);
-    if (!read.ok) {
-      showMessage(read.error, 'error');
-      return;
-    }
+    if (!read.ok) return showMessage(read.error, 'error');
     const report = asReport(read.text);
     if (report) importNative(file.name, report);
     else openFileText(file.name, read.text);
   },
-  { capture: true },
+  () => !embedded,
 );
 window.addEventListener('hashchange', openShareLink);
 ui.reset.addEventListener('click', loadPicked);
