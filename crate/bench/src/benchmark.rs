@@ -10,8 +10,8 @@ use crate::runner::{self, Measured, Progress};
 use crate::stats::Summary;
 use crate::variant::Family;
 use crate::{
-    Clock, Engine, Env, Error, Job, Outcome, Report, ResultRow, Scenario, Settings, Variant,
-    bundled, peers, timer,
+    Clock, Engine, Env, Error, Job, Outcome, Report, ResultRow, RuleCost, Scenario, Settings,
+    Variant, bundled, peers, timer,
 };
 
 /// What to measure; anything left out comes from the scenario.
@@ -27,6 +27,9 @@ pub struct RunRequest {
     pub engines: Engines,
     /// The scenario's data when absent.
     pub data: Option<crate::Data>,
+    /// Also time each rule alone on each input's values (the report's
+    /// `breakdown`), when the definitions have rules and a validation variant runs.
+    pub breakdown: bool,
 }
 
 /// Which engines run.
@@ -42,6 +45,9 @@ pub enum Engines {
     #[default]
     All,
 }
+
+/// The breakdown's harness site (`RuleSite::harness`).
+const HARNESS: &str = "harness";
 
 /// How many values a random-data job cycles through, and the seed that makes
 /// them the same on every machine.
@@ -121,6 +127,8 @@ pub struct Benchmark {
     data: crate::Data,
     jobs: Vec<Job>,
     notes: Vec<String>,
+    /// The inputs' names in the scenario's order.
+    inputs: Vec<String>,
 }
 
 impl Benchmark {
@@ -256,7 +264,9 @@ impl Benchmark {
                         admit(peer, reference, variant, input, &mut jobs, &mut notes);
                     }
                 }
-                if let Some(interpreter) = &interpreter {
+                // Handing text to wasm is the same for both engines: once is enough.
+                let same_for_both = variant == Variant::StrIn && compiled.is_some();
+                if let (Some(interpreter), false) = (&interpreter, same_for_both) {
                     let job = match variant.family() {
                         Family::Flatten => interpreted::flatten_job(
                             &scenario.schema,
@@ -285,25 +295,89 @@ impl Benchmark {
                 }
             }
         }
-        // Compiled, interpreted, then the peers, variant by variant: the table's order.
-        jobs.sort_by_key(|j| {
-            (
-                j.info.variant,
-                j.input_rank(&inputs),
-                match j.info.engine {
-                    Engine::Compiled => 0,
-                    Engine::Interpreted => 1,
-                    Engine::Peer(_) => 2,
-                },
-            )
-        });
-        Ok(Benchmark {
+        let validates = variants
+            .iter()
+            .any(|v| matches!(v, Variant::DeValidate | Variant::ValidateOnDe));
+        match (request.breakdown, validates, &interpreter) {
+            (true, true, Some(interpreter)) => {
+                for input in &inputs {
+                    match interpreted::rule_jobs(interpreter, input) {
+                        Ok(rule_jobs) => jobs.extend(rule_jobs),
+                        Err(why) => notes.push(format!("no breakdown of rules: {why}")),
+                    }
+                }
+            }
+            (true, false, _) => notes.push(
+                "no breakdown of rules: no validation variant (de+validate, validate-on-de) runs"
+                    .to_owned(),
+            ),
+            (true, true, None) => notes.push(
+                "no breakdown of rules: it times the interpreted engine's rules, which this run leaves out"
+                    .to_owned(),
+            ),
+            _ => {}
+        }
+        let mut bench = Benchmark {
             scenario: scenario.name.clone(),
             settings,
             data,
             jobs,
             notes,
-        })
+            inputs: inputs.iter().map(|i| i.name.clone()).collect(),
+        };
+        bench.sort();
+        Ok(bench)
+    }
+
+    /// Compiled, interpreted, then the peers and JavaScript, variant by variant:
+    /// the table's order; the breakdown's rules last, in the order validation
+    /// meets them.
+    fn sort(&mut self) {
+        let inputs = &self.inputs;
+        let rank = |name: &str| inputs.iter().position(|i| i == name);
+        self.jobs.sort_by_key(|j| {
+            (
+                j.info.part.is_some(),
+                j.info.variant,
+                rank(&j.info.input),
+                match j.info.engine {
+                    Engine::Compiled => 0,
+                    Engine::Interpreted => 1,
+                    Engine::Peer(_) => 2,
+                    Engine::Js => 3,
+                },
+            )
+        });
+    }
+
+    /// Adds jobs whose loop runs outside this module (the page's JavaScript
+    /// engines). Like a peer, a job that disagrees with our engines' outcome
+    /// for its variant and input is left out with a note.
+    pub fn add_jobs(&mut self, jobs: Vec<Job>) {
+        for job in jobs {
+            let reference = self
+                .jobs
+                .iter()
+                .find(|j| {
+                    j.info.part.is_none()
+                        && j.info.variant == job.info.variant
+                        && j.info.input == job.info.input
+                        && matches!(j.info.engine, Engine::Compiled | Engine::Interpreted)
+                })
+                .map(|j| (j.info.outcome, j.info.engine.name()));
+            match reference {
+                Some((ours, engine)) if ours != job.info.outcome => self.notes.push(format!(
+                    "{} disagrees on `{}` with input `{}`: {} where the {engine} engine's is {}; not timed",
+                    job.info.engine.name(),
+                    job.info.variant,
+                    job.info.input,
+                    job.info.outcome.name(),
+                    ours.name()
+                )),
+                _ => self.jobs.push(job),
+            }
+        }
+        self.sort();
     }
 
     pub fn jobs(&self) -> &[Job] {
@@ -328,44 +402,84 @@ impl Benchmark {
     ) -> Report {
         let timer = timer::measure(clock);
         let measured = runner::measure(&mut self.jobs, &self.settings, clock, progress);
-        let results = self
+        let mut results = Vec::new();
+        let mut breakdown = Vec::new();
+        // Each input's harness runs (a rule site that checks nothing), taken out
+        // of its sites' runs, run by run.
+        let harness: Vec<(String, Vec<f64>)> = self
             .jobs
-            .into_iter()
-            .zip(measured)
-            .map(|(job, Measured { warm_up, runs_ns })| {
-                // `runs` is at least 1 (Settings::validate), so there is a summary.
-                let s = Summary::of(&runs_ns).unwrap_or(Summary {
-                    median_ns: f64::NAN,
-                    min_ns: f64::NAN,
-                    max_ns: f64::NAN,
-                    mean_ns: f64::NAN,
-                });
-                let flags = quality::flags(&runs_ns, &s, warm_up.settled);
-                ResultRow {
-                    variant: job.info.variant,
-                    engine: job.info.engine,
+            .iter()
+            .zip(&measured)
+            .filter(|(j, _)| j.info.part.as_ref().is_some_and(|p| p.rule == HARNESS))
+            .map(|(j, m)| (j.info.input.clone(), m.runs_ns.clone()))
+            .collect();
+        for (
+            job,
+            Measured {
+                warm_up,
+                mut runs_ns,
+            },
+        ) in self.jobs.into_iter().zip(measured)
+        {
+            if let Some(part) = &job.info.part {
+                if part.rule == HARNESS {
+                    continue;
+                }
+                if let Some((_, floor)) = harness.iter().find(|(i, _)| *i == job.info.input) {
+                    for (run, floor) in runs_ns.iter_mut().zip(floor) {
+                        *run = (*run - floor).max(0.0);
+                    }
+                }
+                for run in &mut runs_ns {
+                    *run /= f64::from(interpreted::RULE_REPEATS);
+                }
+            }
+            // `runs` is at least 1 (Settings::validate), so there is a summary.
+            let s = Summary::of(&runs_ns).unwrap_or(Summary {
+                median_ns: f64::NAN,
+                min_ns: f64::NAN,
+                max_ns: f64::NAN,
+                mean_ns: f64::NAN,
+            });
+            let flags = quality::flags(&runs_ns, &s, warm_up.settled);
+            if let Some(part) = job.info.part {
+                breakdown.push(RuleCost {
                     input: job.info.input,
-                    data: self.data,
-                    outcome: job.info.outcome,
-                    message: job.info.message,
-                    violations: job.info.violations,
-                    size: job.info.size,
+                    part,
+                    failed: job.info.outcome != Outcome::Ok,
                     runs_ns,
                     median_ns: s.median_ns,
                     min_ns: s.min_ns,
                     max_ns: s.max_ns,
-                    mean_ns: s.mean_ns,
-                    cold_ns: warm_up.cold_ns,
                     flags,
-                }
-            })
-            .collect();
+                });
+                continue;
+            }
+            results.push(ResultRow {
+                variant: job.info.variant,
+                engine: job.info.engine,
+                input: job.info.input,
+                data: self.data,
+                outcome: job.info.outcome,
+                message: job.info.message,
+                violations: job.info.violations,
+                size: job.info.size,
+                runs_ns,
+                median_ns: s.median_ns,
+                min_ns: s.min_ns,
+                max_ns: s.max_ns,
+                mean_ns: s.mean_ns,
+                cold_ns: warm_up.cold_ns,
+                flags,
+            });
+        }
         Report {
             scenario: self.scenario,
             env,
             settings: self.settings,
             timer,
             results,
+            breakdown,
             notes: self.notes,
         }
     }

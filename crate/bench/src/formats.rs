@@ -76,6 +76,7 @@ pub fn job<C: Codec>(codec: C, request: &JobRequest<'_>) -> Option<Result<Job, S
             | ToValue
             | FromJs
             | ToJs
+            | StrIn
             | EncJson
             | DecJson
             | EncPostcard
@@ -145,7 +146,7 @@ pub fn job<C: Codec>(codec: C, request: &JobRequest<'_>) -> Option<Result<Job, S
                     move |value| codec.read(value),
                 )
             }
-            FromJs | ToJs => js::job(codec, request, values),
+            FromJs | ToJs | StrIn => js::job(codec, request, values),
             _ => Err(format!(
                 "`{}` is not a format or conversion variant",
                 request.variant
@@ -291,6 +292,25 @@ mod js {
             Variant::ToJs => encode(&c, request, values, move |v| {
                 serde_wasm_bindgen::to_value(&codec.write(v)).map(|_| 0usize)
             }),
+            Variant::StrIn => {
+                let texts = values
+                    .iter()
+                    .map(|v| {
+                        serde_json::to_string(&codec.write(v))
+                            .map(|s| wasm_bindgen::JsValue::from_str(&s))
+                    })
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|e| format!("cannot write the value as JSON: {e}"))?;
+                let info = info(&c, request, None);
+                let mut next = 0;
+                // `as_string` is what wasm-bindgen does for a `&str` or `String`
+                // argument: it encodes the JS string into freshly allocated memory.
+                Job::new(info, move || {
+                    let text = &texts[next];
+                    next = (next + 1) % texts.len();
+                    black_box(text).as_string()
+                })
+            }
             _ => {
                 let objects = values
                     .iter()

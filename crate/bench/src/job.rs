@@ -24,6 +24,8 @@ pub struct JobInfo {
     pub message: Option<String>,
     pub violations: Vec<ViolationRecord>,
     pub size: usize,
+    /// Set for a breakdown job: the one rule it times.
+    pub part: Option<crate::report::RulePart>,
 }
 
 impl JobInfo {
@@ -42,6 +44,7 @@ impl JobInfo {
             message,
             violations: Vec::new(),
             size: request.input.text.len(),
+            part: None,
         }
     }
 
@@ -65,6 +68,20 @@ impl Job {
         Job {
             info,
             batch: Box::new(move |clock, iterations| time_loop(clock, iterations, &mut op)),
+        }
+    }
+
+    /// A job whose loop lives elsewhere (a JavaScript engine in the page):
+    /// `batch(n)` runs `n` operations, and the clock is read around the call,
+    /// as around the loop of every other job.
+    pub fn batched(info: JobInfo, mut batch: impl FnMut(u64) + 'static) -> Job {
+        Job {
+            info,
+            batch: Box::new(move |clock, iterations| {
+                let start = clock.now_ns();
+                batch(iterations);
+                clock.now_ns() - start
+            }),
         }
     }
 

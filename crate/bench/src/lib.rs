@@ -31,7 +31,9 @@ pub use benchmark::{Benchmark, Engines, RunRequest};
 pub use clock::{Clock, SystemClock};
 pub use error::Error;
 pub use job::{Job, JobInfo};
-pub use report::{Data, Engine, Env, Outcome, Report, ResultRow, Target, ViolationRecord};
+pub use report::{
+    Data, Engine, Env, Outcome, Report, ResultRow, RuleCost, RulePart, Target, ViolationRecord,
+};
 pub use scenario::{Input, Scenario};
 pub use settings::Settings;
 pub use variant::Variant;

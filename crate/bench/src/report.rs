@@ -14,6 +14,9 @@ pub struct Report {
     pub settings: Settings,
     pub timer: TimerInfo,
     pub results: Vec<ResultRow>,
+    /// Where validation time goes: each rule timed on the values of an input.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub breakdown: Vec<RuleCost>,
     /// What was left out of the run and why.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
@@ -79,8 +82,12 @@ pub enum Engine {
     Compiled,
     /// `overhead-engine` running the definitions' text.
     Interpreted,
-    /// Another crate doing the same job, e.g. `peer:validator`.
+    /// Another crate doing the same job, e.g. `peer:validator`, or a JS
+    /// library (`peer:zod`).
     Peer(Cow<'static, str>),
+    /// Plain JavaScript in the page: `JSON.parse` and a validator built from
+    /// the same definitions.
+    Js,
 }
 
 impl Engine {
@@ -88,6 +95,7 @@ impl Engine {
         match self {
             Engine::Compiled => Cow::Borrowed("compiled"),
             Engine::Interpreted => Cow::Borrowed("interpreted"),
+            Engine::Js => Cow::Borrowed("js"),
             Engine::Peer(name) => Cow::Owned(format!("peer:{name}")),
         }
     }
@@ -99,6 +107,7 @@ impl TryFrom<String> for Engine {
         match name.as_str() {
             "compiled" => Ok(Engine::Compiled),
             "interpreted" => Ok(Engine::Interpreted),
+            "js" => Ok(Engine::Js),
             _ => match name.strip_prefix("peer:") {
                 Some(peer) if !peer.is_empty() => Ok(Engine::Peer(Cow::Owned(peer.to_owned()))),
                 _ => Err(format!("unknown engine `{name}`")),
@@ -170,6 +179,38 @@ pub struct ResultRow {
     /// What the runs say about how far to trust the figures (noisy, still warming, …).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub flags: Vec<crate::quality::Flag>,
+}
+
+/// One rule at one place of the definitions, timed alone on the values an
+/// input holds there: ns per validated decode of that input.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RuleCost {
+    pub input: String,
+    #[serde(flatten)]
+    pub part: RulePart,
+    /// Whether the rule failed on some value here (the error path: the cost
+    /// includes building its violations).
+    pub failed: bool,
+    pub runs_ns: Vec<f64>,
+    pub median_ns: f64,
+    pub min_ns: f64,
+    pub max_ns: f64,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flags: Vec<crate::quality::Flag>,
+}
+
+/// Which rule a breakdown job times.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RulePart {
+    /// The field as the JSON reads, `[]` for every element (`items[].sku`).
+    pub path: String,
+    /// The rule's keyword.
+    pub rule: String,
+    /// Its bounds or operand (`min 3`), to tell two rules of a keyword apart.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub detail: String,
+    /// How many values it checks there.
+    pub values: usize,
 }
 
 /// One violation as reports carry it (the shape of `overhead_validate::Violation`'s JSON).

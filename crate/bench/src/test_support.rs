@@ -26,6 +26,7 @@ pub fn job(input: &str, clock: &FakeClock, mut cost: impl FnMut(u64) -> f64 + 's
         outcome: Outcome::Ok,
         message: None,
         violations: Vec::new(),
+        part: None,
         size: 1,
     };
     Job::new(info, move || {

@@ -29,6 +29,9 @@ pub enum Variant {
     FromJs,
     /// Value → JS object through serde-wasm-bindgen (wasm only).
     ToJs,
+    /// A JS string into wasm memory, as every call that passes text pays it:
+    /// UTF-16 → UTF-8 and a copy, nothing decoded (wasm only).
+    StrIn,
     /// Encode with serde_json into a fresh `Vec<u8>`.
     EncJson,
     /// Decode from serde_json bytes.
@@ -80,6 +83,7 @@ impl Variant {
         Variant::ToValue,
         Variant::FromJs,
         Variant::ToJs,
+        Variant::StrIn,
         Variant::EncJson,
         Variant::DecJson,
         Variant::EncPostcard,
@@ -113,6 +117,7 @@ impl Variant {
             Variant::ToValue => "to-value",
             Variant::FromJs => "from-js",
             Variant::ToJs => "to-js",
+            Variant::StrIn => "str-in",
             Variant::EncJson => "enc/json",
             Variant::DecJson => "dec/json",
             Variant::EncPostcard => "enc/postcard",
@@ -142,6 +147,9 @@ impl Variant {
             Variant::ToValue => "value → serde_json::Value",
             Variant::FromJs => "JS object → value via serde-wasm-bindgen (wasm only)",
             Variant::ToJs => "value → JS object via serde-wasm-bindgen (wasm only)",
+            Variant::StrIn => {
+                "JS string → wasm memory: the copy every call with text pays, nothing decoded (wasm only)"
+            }
             Variant::EncJson => "encode to JSON bytes in a fresh buffer",
             Variant::DecJson => "decode from JSON bytes",
             Variant::EncPostcard => "encode to postcard bytes in a fresh buffer",
@@ -167,7 +175,8 @@ impl Variant {
             | Variant::FromValue
             | Variant::ToValue
             | Variant::FromJs
-            | Variant::ToJs => Family::Conversion,
+            | Variant::ToJs
+            | Variant::StrIn => Family::Conversion,
             Variant::EncJson
             | Variant::DecJson
             | Variant::EncPostcard
@@ -185,7 +194,7 @@ impl Variant {
 
     /// Whether this variant runs only in the browser (serde-wasm-bindgen).
     pub fn wasm_only(self) -> bool {
-        matches!(self, Variant::FromJs | Variant::ToJs)
+        matches!(self, Variant::FromJs | Variant::ToJs | Variant::StrIn)
     }
 }
 

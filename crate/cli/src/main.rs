@@ -70,6 +70,10 @@ struct RunArgs {
     /// Also write the Report as JSON to this file (a scenario's `native.json`).
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
+    /// Also time each validation rule alone on each input's values: where
+    /// validation time goes.
+    #[arg(long)]
+    breakdown: bool,
     /// Report progress as one JSON object per line on stderr (for tools, such as
     /// the playground's "Run natively").
     #[arg(long)]
@@ -131,6 +135,7 @@ fn run(args: RunArgs) -> Result<(), String> {
             DataChoice::Serial => Data::Serial,
             DataChoice::Random => Data::Random,
         }),
+        breakdown: args.breakdown,
     };
     let bench = Benchmark::prepare(&scenario, &request).map_err(|e| e.to_string())?;
     let mut env = Env::of_this_build();

@@ -431,3 +431,69 @@ fn nested_flatten_runs_every_form_and_the_seed_crate() {
         assert_eq!(r["size"], compiled["size"], "{}", r["variant"]);
     }
 }
+
+#[test]
+fn breakdown_times_each_rule_and_adds_up_to_the_whole() {
+    let args = [
+        &[
+            "run",
+            "scenarios/user-signup",
+            "--breakdown",
+            "--engine",
+            "interpreted",
+            "--variants",
+            "de,validate-on-de",
+        ],
+        &TINY[..],
+    ]
+    .concat();
+    let out = overhead(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    for input in ["valid", "invalid"] {
+        assert!(
+            text.contains(&format!("WHERE VALIDATION TIME GOES, input `{input}`")),
+            "{text}"
+        );
+    }
+    for site in [
+        "email · email",
+        "email · length (max 255)",
+        "age · range (18–120)",
+        "username · alphanumeric",
+        "username · length (min 3)",
+    ] {
+        assert!(text.contains(site), "{site} missing:\n{text}");
+    }
+    assert_eq!(text.matches("interpreted: decoding ").count(), 2, "{text}");
+    assert!(text.contains("1 value(s), fails"), "{text}");
+
+    let json = overhead(&[&args[..], &["--json"]].concat());
+    let report: serde_json::Value = serde_json::from_str(&stdout(&json)).expect("stdout is JSON");
+    let costs = report["breakdown"].as_array().expect("breakdown");
+    assert_eq!(costs.len(), 12, "six rule sites per input");
+    // Measured apart, decoding and each rule add up to the whole within a
+    // generous bound: the parts are real measurements of the same work.
+    for input in ["valid", "invalid"] {
+        let median = |variant: &str| {
+            report["results"]
+                .as_array()
+                .expect("results")
+                .iter()
+                .find(|r| r["variant"] == variant && r["input"] == input)
+                .and_then(|r| r["median_ns"].as_f64())
+                .expect("row")
+        };
+        let rules: f64 = costs
+            .iter()
+            .filter(|c| c["input"] == input)
+            .map(|c| c["median_ns"].as_f64().expect("median"))
+            .sum();
+        let parts = median("de") + rules;
+        let whole = median("validate-on-de");
+        assert!(
+            parts > whole * 0.25 && parts < whole * 4.0,
+            "{input}: parts {parts} vs whole {whole}"
+        );
+    }
+}

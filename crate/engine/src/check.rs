@@ -46,14 +46,14 @@ impl Patterns {
 }
 
 /// One rule of a field, ready to run.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Check {
     pub kind: CheckKind,
     pub code: Option<String>,
     pub message: Option<String>,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub enum CheckKind {
     Email,
     Url,
@@ -584,7 +584,7 @@ impl Checker<'_> {
     }
 }
 
-fn unwrap_options<'a>(ty: &'a Ty, value: &'a Value) -> Option<(&'a Ty, &'a Value)> {
+pub(crate) fn unwrap_options<'a>(ty: &'a Ty, value: &'a Value) -> Option<(&'a Ty, &'a Value)> {
     match ty {
         Ty::Option(inner) if value.is_none() => {
             let _ = inner;
@@ -595,7 +595,7 @@ fn unwrap_options<'a>(ty: &'a Ty, value: &'a Value) -> Option<(&'a Ty, &'a Value
     }
 }
 
-fn overrides(v: Violation, code: Option<&str>, message: Option<&str>) -> Violation {
+pub(crate) fn overrides(v: Violation, code: Option<&str>, message: Option<&str>) -> Violation {
     let v = match code {
         Some(code) => v.with_code(code.to_owned()),
         None => v,
@@ -606,7 +606,7 @@ fn overrides(v: Violation, code: Option<&str>, message: Option<&str>) -> Violati
     }
 }
 
-fn element_ty(ty: &Ty) -> &Ty {
+pub(crate) fn element_ty(ty: &Ty) -> &Ty {
     match ty {
         Ty::Seq(e) | Ty::Array(_, e) | Ty::Set { item: e, .. } => e,
         Ty::Map { value, .. } => value,
@@ -616,7 +616,7 @@ fn element_ty(ty: &Ty) -> &Ty {
 
 /// Whether `value` keeps a simple rule; builds nothing.
 #[inline]
-fn rule_passes(kind: &CheckKind, value: &Value) -> bool {
+pub(crate) fn rule_passes(kind: &CheckKind, value: &Value) -> bool {
     match (kind, value) {
         (CheckKind::Email, Value::Str(s)) => Email.check(&**s),
         (CheckKind::Url, Value::Str(s)) => Url.check(&**s),
@@ -640,7 +640,7 @@ fn rule_passes(kind: &CheckKind, value: &Value) -> bool {
 }
 
 /// The violation of a simple rule, when `value` breaks it.
-fn failed_rule(kind: &CheckKind, value: &Value) -> Option<Violation> {
+pub(crate) fn failed_rule(kind: &CheckKind, value: &Value) -> Option<Violation> {
     fn on<T: ?Sized, R: Rule<T>>(rule: R, value: &T) -> Option<Violation> {
         (!rule.check(value)).then(|| rule.violation(value))
     }

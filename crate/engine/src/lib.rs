@@ -7,6 +7,7 @@
 
 mod check;
 mod de;
+pub mod describe;
 pub mod diagnose;
 mod flat_buffer;
 pub mod generate;
@@ -15,6 +16,7 @@ mod order;
 mod pattern;
 mod plan;
 mod ser;
+pub mod sites;
 mod tagged;
 mod ty;
 mod value;

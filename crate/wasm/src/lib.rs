@@ -7,6 +7,7 @@ use overhead_bench::runner::{Phase, Progress};
 use overhead_bench::scenario::{Document, MAX_DOCUMENT_BYTES};
 use overhead_bench::{Benchmark, Env, RunRequest, Scenario, SystemClock};
 use serde::{Deserialize, Serialize};
+use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
 /// What the page asks for: a scenario document, what to measure, and what the
@@ -61,11 +62,154 @@ struct CheckedJob<'a> {
     violations: &'a [overhead_bench::ViolationRecord],
 }
 
+/// A job whose loop is JavaScript's (the page's `js` engine and `peer:zod`):
+/// what it is, as JSON, and the function that runs `n` operations.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PageJob {
+    variant: overhead_bench::Variant,
+    engine: overhead_bench::Engine,
+    input: String,
+    outcome: overhead_bench::Outcome,
+    #[serde(default)]
+    message: Option<String>,
+    #[serde(default)]
+    violations: Vec<overhead_bench::ViolationRecord>,
+    size: usize,
+}
+
+/// The page's jobs, ready for the runner: timed by the same clock around each
+/// call of their batch function, interleaved with ours.
+fn page_jobs(js_jobs: &js_sys::Array) -> Result<Vec<overhead_bench::Job>, JsError> {
+    let info_key = JsValue::from_str("info");
+    let batch_key = JsValue::from_str("batch");
+    js_jobs
+        .iter()
+        .map(|item| {
+            let info = js_sys::Reflect::get(&item, &info_key)
+                .ok()
+                .and_then(|v| v.as_string())
+                .ok_or_else(|| JsError::new("a page job has no `info` text"))?;
+            let batch: js_sys::Function = js_sys::Reflect::get(&item, &batch_key)
+                .ok()
+                .and_then(|v| v.dyn_into().ok())
+                .ok_or_else(|| JsError::new("a page job has no `batch` function"))?;
+            let job: PageJob = serde_json::from_str(&info).map_err(to_js)?;
+            let info = overhead_bench::JobInfo {
+                variant: job.variant,
+                engine: job.engine,
+                input: job.input,
+                outcome: job.outcome,
+                message: job.message,
+                violations: job.violations,
+                size: job.size,
+                part: None,
+            };
+            Ok(overhead_bench::Job::batched(info, move |n| {
+                // A throwing batch is the page's bug; the run goes on and its
+                // figure shows it (the time to throw).
+                let _ = batch.call1(&JsValue::NULL, &JsValue::from_f64(n as f64));
+            }))
+        })
+        .collect()
+}
+
+/// The definitions as the page's JavaScript engines build their validators
+/// from (`web/src/js-engine/model.ts`); throws why when they cannot.
+#[wasm_bindgen(js_name = describeModel)]
+pub fn describe_model(schema: &str, root: Option<String>) -> Result<String, JsError> {
+    let engine = engine_for(schema, root.as_deref())?;
+    let model = overhead_engine::describe::describe(engine.plan()).map_err(|e| JsError::new(&e))?;
+    serde_json::to_string(&model).map_err(to_js)
+}
+
+/// What the interpreted engine makes of each input text of `texts` (a JSON
+/// array of strings) under the definitions: `de+validate`'s outcome, serde's
+/// message when decoding fails, and every violation. The page's differential
+/// test holds the JS engine to these verdicts.
+#[wasm_bindgen(js_name = rustVerdicts)]
+pub fn rust_verdicts(schema: &str, root: Option<String>, texts: &str) -> Result<String, JsError> {
+    let engine = engine_for(schema, root.as_deref())?;
+    let texts: Vec<String> = serde_json::from_str(texts).map_err(to_js)?;
+    let verdicts: Vec<Verdict> = texts
+        .iter()
+        .map(|text| match engine.decode(text) {
+            Err(e) => Verdict {
+                outcome: overhead_bench::Outcome::Error,
+                message: Some(e.to_string()),
+                violations: Vec::new(),
+            },
+            Ok(value) => match engine.validate(&value) {
+                Ok(()) => Verdict {
+                    outcome: overhead_bench::Outcome::Ok,
+                    message: None,
+                    violations: Vec::new(),
+                },
+                Err(violations) => Verdict {
+                    outcome: overhead_bench::Outcome::Invalid,
+                    message: None,
+                    violations: violations.iter().map(Into::into).collect(),
+                },
+            },
+        })
+        .collect();
+    serde_json::to_string(&verdicts).map_err(to_js)
+}
+
+#[derive(Serialize)]
+struct Verdict {
+    outcome: overhead_bench::Outcome,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<String>,
+    violations: Vec<overhead_bench::ViolationRecord>,
+}
+
+/// Generated inputs for the definitions, as JSON texts: `count` valid values,
+/// then one value breaking each rule of the root struct the generator can
+/// break, all from `seed`. Test material for the differential test.
+#[wasm_bindgen(js_name = generatedInputs)]
+pub fn generated_inputs(
+    schema: &str,
+    root: Option<String>,
+    seed: u32,
+    count: u32,
+) -> Result<String, JsError> {
+    let engine = engine_for(schema, root.as_deref())?;
+    let mut generator = overhead_engine::generate::Generator::new(engine.plan(), u64::from(seed));
+    let mut texts = Vec::new();
+    for _ in 0..count.min(1_000) {
+        let value = generator.valid();
+        texts.push(engine.to_json(&value).map_err(to_js)?);
+    }
+    for target in generator.targets() {
+        if let Some(value) = generator.violating(target) {
+            texts.push(engine.to_json(&value).map_err(to_js)?);
+        }
+    }
+    serde_json::to_string(&texts).map_err(to_js)
+}
+
+fn engine_for(schema: &str, root: Option<&str>) -> Result<overhead_engine::run::Engine, JsError> {
+    overhead_engine::run::Engine::new(schema, root).map_err(|d| {
+        let lines: Vec<String> = d.iter().map(|d| d.to_string()).collect();
+        JsError::new(&format!(
+            "the definitions cannot run:\n{}",
+            lines.join("\n")
+        ))
+    })
+}
+
 /// Runs a benchmark and returns its Report as JSON. `on_progress` receives a JSON
-/// progress message before each step. Errors (bad document, bad settings, no
-/// engine for the definitions) are thrown before any timing starts.
+/// progress message before each step; `js_jobs` are the page's own engines
+/// (`{info, batch}`), run in the same loop discipline. Errors (bad document,
+/// bad settings, no engine for the definitions) are thrown before any timing
+/// starts.
 #[wasm_bindgen]
-pub fn run(page_request: &str, on_progress: &js_sys::Function) -> Result<String, JsError> {
+pub fn run(
+    page_request: &str,
+    on_progress: &js_sys::Function,
+    js_jobs: &js_sys::Array,
+) -> Result<String, JsError> {
     if page_request.len() > MAX_DOCUMENT_BYTES + 64 * 1024 {
         return Err(JsError::new(
             "the request is larger than the document limit",
@@ -73,7 +217,8 @@ pub fn run(page_request: &str, on_progress: &js_sys::Function) -> Result<String,
     }
     let req: PageRequest = serde_json::from_str(page_request).map_err(to_js)?;
     let scenario = Scenario::try_from(req.scenario).map_err(to_js)?;
-    let bench = Benchmark::prepare(&scenario, &req.request).map_err(to_js)?;
+    let mut bench = Benchmark::prepare(&scenario, &req.request).map_err(to_js)?;
+    bench.add_jobs(page_jobs(js_jobs)?);
     let mut env = Env::of_this_build();
     env.browser = req.env.browser;
     env.os = req.env.os;
@@ -83,6 +228,7 @@ pub fn run(page_request: &str, on_progress: &js_sys::Function) -> Result<String,
         outcomes: bench
             .jobs()
             .iter()
+            .filter(|job| job.info.part.is_none())
             .map(|job| CheckedJob {
                 variant: job.info.variant.code(),
                 engine: &job.info.engine,

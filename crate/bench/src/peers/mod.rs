@@ -123,6 +123,7 @@ fn info(
         outcome,
         message,
         violations: Vec::new(),
+        part: None,
         size,
     }
 }

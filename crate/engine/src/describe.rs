@@ -1,0 +1,384 @@
+//! The plan described for JavaScript: the shapes of `web/src/js-engine/model.ts`,
+//! from which the page builds its plain-JS validator and its zod schema, so that
+//! every engine checks the same fields with the same rules.
+//!
+//! JavaScript gets what `JSON.parse` can give it: structs with named fields,
+//! enums of unit variants, and the usual containers. Anything else (flatten,
+//! tagged or data-carrying enums, tuple structs, `transparent`) is refused with
+//! the reason, and the page says the JS engines do not run those definitions.
+
+use serde::Serialize;
+
+use crate::check::{Check, CheckKind};
+use crate::plan::{FieldDefault, FieldPlan, KindPlan, Plan, StructPlan};
+use crate::ty::Ty;
+use overhead_schema::{Style, Tagging};
+use overhead_validate::rules::LengthMode;
+
+#[derive(Serialize)]
+pub struct JsModel {
+    root: usize,
+    types: Vec<JsType>,
+}
+
+#[derive(Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+enum JsType {
+    Struct {
+        name: &'static str,
+        fields: Vec<JsField>,
+        #[serde(rename = "denyUnknown")]
+        deny_unknown: bool,
+        #[serde(rename = "mustMatch")]
+        must_match: Vec<JsMustMatch>,
+    },
+    Enum {
+        name: &'static str,
+        variants: Vec<&'static str>,
+    },
+}
+
+#[derive(Serialize)]
+struct JsField {
+    key: &'static str,
+    aliases: Vec<&'static str>,
+    ty: JsTy,
+    /// What a missing key gives: `error`, `none` (an `Option`) or `default`
+    /// (`Default::default()` of the type, whose rules then run on it).
+    missing: &'static str,
+    skip: bool,
+    checks: Vec<JsCheck>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JsMustMatch {
+    field: usize,
+    other: usize,
+    other_name: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    code: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<String>,
+}
+
+#[derive(Serialize)]
+#[serde(tag = "t", rename_all = "lowercase")]
+enum JsTy {
+    Unit,
+    Bool,
+    Int { min: f64, max: f64 },
+    Float,
+    Char,
+    Str,
+    Json,
+    Option { of: Box<JsTy> },
+    Seq { of: Box<JsTy> },
+    Array { len: usize, of: Box<JsTy> },
+    Map { of: Box<JsTy> },
+    Tuple { of: Vec<JsTy> },
+    Named { id: usize },
+}
+
+#[derive(Serialize)]
+struct JsCheck {
+    #[serde(flatten)]
+    rule: JsRule,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    code: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<String>,
+}
+
+#[derive(Serialize)]
+#[serde(tag = "rule", rename_all = "snake_case")]
+enum JsRule {
+    Email,
+    Url,
+    Length {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        min: Option<usize>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        max: Option<usize>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        equal: Option<usize>,
+        mode: &'static str,
+    },
+    Range {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        min: Option<f64>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        max: Option<f64>,
+        #[serde(rename = "exclusiveMin", skip_serializing_if = "Option::is_none")]
+        exclusive_min: Option<f64>,
+        #[serde(rename = "exclusiveMax", skip_serializing_if = "Option::is_none")]
+        exclusive_max: Option<f64>,
+    },
+    Alphanumeric,
+    Ascii,
+    NonEmpty,
+    NonBlank,
+    Contains {
+        value: &'static str,
+    },
+    DoesNotContain {
+        value: &'static str,
+    },
+    StartsWith {
+        value: &'static str,
+    },
+    EndsWith {
+        value: &'static str,
+    },
+    Regex {
+        pattern: String,
+    },
+    OneOf {
+        values: Vec<serde_json::Value>,
+    },
+    Unique,
+    Required,
+    Nested,
+    Each {
+        checks: Vec<JsCheck>,
+    },
+}
+
+/// The plan in the JS engines' terms, or why they cannot run it.
+pub fn describe(plan: &Plan) -> Result<JsModel, String> {
+    let types = plan
+        .types
+        .iter()
+        .map(|t| match &t.kind {
+            KindPlan::Struct(s) => describe_struct(t.ident, s),
+            KindPlan::Enum(e) => {
+                let unit_only = e.variants.iter().all(|v| v.style == Style::Unit);
+                if e.tagging != Tagging::External || !unit_only {
+                    return Err(format!(
+                        "enum `{}` carries data or is tagged; the JS engines read only enums of unit variants",
+                        t.ident
+                    ));
+                }
+                Ok(JsType::Enum {
+                    name: t.ident,
+                    variants: e
+                        .variants
+                        .iter()
+                        .filter(|v| !v.skip)
+                        .map(|v| v.name)
+                        .collect(),
+                })
+            }
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok(JsModel {
+        root: plan.root,
+        types,
+    })
+}
+
+fn describe_struct(ident: &'static str, s: &StructPlan) -> Result<JsType, String> {
+    if s.style != Style::Named {
+        return Err(format!(
+            "`{ident}` is a tuple, newtype or unit struct; the JS engines read structs with named fields"
+        ));
+    }
+    if s.transparent.is_some() {
+        return Err(format!(
+            "`{ident}` is `#[serde(transparent)]`, which the JS engines do not read"
+        ));
+    }
+    if s.fields.iter().any(|f| f.flatten) {
+        return Err(format!(
+            "`{ident}` has a `#[serde(flatten)]` field, which the JS engines do not read"
+        ));
+    }
+    Ok(JsType::Struct {
+        name: ident,
+        fields: s
+            .fields
+            .iter()
+            .map(describe_field)
+            .collect::<Result<_, _>>()?,
+        deny_unknown: s.deny_unknown,
+        must_match: s
+            .must_match
+            .iter()
+            .map(|m| JsMustMatch {
+                field: m.slot,
+                other: m.other,
+                other_name: m.other_name,
+                code: m.code.clone(),
+                message: m.message.clone(),
+            })
+            .collect(),
+    })
+}
+
+fn describe_field(f: &FieldPlan) -> Result<JsField, String> {
+    Ok(JsField {
+        key: f.key,
+        aliases: f.aliases.clone(),
+        ty: describe_ty(&f.ty)?,
+        missing: match f.default {
+            FieldDefault::Required => "error",
+            FieldDefault::None => "none",
+            FieldDefault::Default => "default",
+        },
+        skip: f.skip,
+        checks: f.checks.iter().map(describe_check).collect(),
+    })
+}
+
+fn describe_ty(ty: &Ty) -> Result<JsTy, String> {
+    let of = |t: &Ty| describe_ty(t).map(Box::new);
+    Ok(match ty {
+        Ty::Unit => JsTy::Unit,
+        Ty::Bool => JsTy::Bool,
+        Ty::Int(int) => {
+            let (min, max) = int.bounds();
+            JsTy::Int {
+                min: min as f64,
+                max: max as f64,
+            }
+        }
+        Ty::F32 | Ty::F64 => JsTy::Float,
+        Ty::Char => JsTy::Char,
+        Ty::Str => JsTy::Str,
+        Ty::Json => JsTy::Json,
+        Ty::Option(inner) => JsTy::Option { of: of(inner)? },
+        Ty::Seq(item) | Ty::Set { item, .. } => JsTy::Seq { of: of(item)? },
+        Ty::Array(len, item) => JsTy::Array {
+            len: *len,
+            of: of(item)?,
+        },
+        Ty::Map { value, .. } => JsTy::Map { of: of(value)? },
+        Ty::Tuple(items) => JsTy::Tuple {
+            of: items.iter().map(describe_ty).collect::<Result<_, _>>()?,
+        },
+        Ty::Named(id) => JsTy::Named { id: *id },
+    })
+}
+
+fn describe_check(c: &Check) -> JsCheck {
+    let text = |s: &'static str| s;
+    let rule = match &c.kind {
+        CheckKind::Email => JsRule::Email,
+        CheckKind::Url => JsRule::Url,
+        CheckKind::Length(l) => JsRule::Length {
+            min: l.min,
+            max: l.max,
+            equal: l.equal,
+            mode: match l.mode {
+                LengthMode::Chars => "chars",
+                LengthMode::Bytes => "bytes",
+                LengthMode::Utf16 => "utf16",
+                LengthMode::Items => "items",
+            },
+        },
+        CheckKind::RangeInt(r) => JsRule::Range {
+            min: r.min.map(|v| v as f64),
+            max: r.max.map(|v| v as f64),
+            exclusive_min: r.exclusive_min.map(|v| v as f64),
+            exclusive_max: r.exclusive_max.map(|v| v as f64),
+        },
+        CheckKind::RangeFloat(r) => JsRule::Range {
+            min: r.min,
+            max: r.max,
+            exclusive_min: r.exclusive_min,
+            exclusive_max: r.exclusive_max,
+        },
+        CheckKind::Alphanumeric => JsRule::Alphanumeric,
+        CheckKind::Ascii => JsRule::Ascii,
+        CheckKind::NonEmpty => JsRule::NonEmpty,
+        CheckKind::NonBlank => JsRule::NonBlank,
+        CheckKind::Contains(s) => JsRule::Contains { value: text(s) },
+        CheckKind::DoesNotContain(s) => JsRule::DoesNotContain { value: text(s) },
+        CheckKind::StartsWith(s) => JsRule::StartsWith { value: text(s) },
+        CheckKind::EndsWith(s) => JsRule::EndsWith { value: text(s) },
+        CheckKind::Pattern(re) => JsRule::Regex {
+            pattern: re.as_str().to_owned(),
+        },
+        CheckKind::OneOfStr(values) => JsRule::OneOf {
+            values: values.iter().map(|s| (*s).into()).collect(),
+        },
+        CheckKind::OneOfInt(values) => JsRule::OneOf {
+            values: values.iter().map(|v| (*v as f64).into()).collect(),
+        },
+        CheckKind::OneOfFloat(values) => JsRule::OneOf {
+            values: values.iter().map(|v| (*v).into()).collect(),
+        },
+        CheckKind::Unique => JsRule::Unique,
+        CheckKind::Required => JsRule::Required,
+        CheckKind::Nested => JsRule::Nested,
+        CheckKind::Each(inner) => JsRule::Each {
+            checks: inner.iter().map(describe_check).collect(),
+        },
+    };
+    JsCheck {
+        rule,
+        code: c.code.clone(),
+        message: c.message.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::Engine;
+
+    fn json(schema: &str) -> Result<serde_json::Value, String> {
+        let engine = Engine::new(schema, None).map_err(|e| format!("{e:?}"))?;
+        let model = describe(engine.plan())?;
+        serde_json::to_value(&model).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn user_signup_is_described_with_its_rules() {
+        let model = json(
+            r#"#[derive(Deserialize, Validate)]
+            pub struct UserSignup {
+                #[validate(email, max_len = 255)]
+                pub email: String,
+                #[validate(range(min = 18, max = 120))]
+                pub age: u8,
+                #[serde(default)]
+                #[validate(alphanumeric, min_len = 3, max_len = 20)]
+                pub username: Option<String>,
+            }"#,
+        )
+        .expect("describes");
+        let expected = serde_json::json!({
+            "root": 0,
+            "types": [{
+                "kind": "struct", "name": "UserSignup", "denyUnknown": false, "mustMatch": [],
+                "fields": [
+                    {"key": "email", "aliases": [], "ty": {"t": "str"}, "missing": "error", "skip": false,
+                     "checks": [{"rule": "email"}, {"rule": "length", "max": 255, "mode": "chars"}]},
+                    {"key": "age", "aliases": [], "ty": {"t": "int", "min": 0.0, "max": 255.0},
+                     "missing": "error", "skip": false,
+                     "checks": [{"rule": "range", "min": 18.0, "max": 120.0}]},
+                    {"key": "username", "aliases": [], "ty": {"t": "option", "of": {"t": "str"}},
+                     "missing": "default", "skip": false,
+                     "checks": [{"rule": "alphanumeric"}, {"rule": "length", "min": 3, "mode": "chars"},
+                                {"rule": "length", "max": 20, "mode": "chars"}]}
+                ]
+            }]
+        });
+        assert_eq!(model, expected);
+    }
+
+    #[test]
+    fn what_json_parse_cannot_give_is_refused_with_the_reason() {
+        let flatten = json(
+            r#"#[derive(Deserialize)] struct A { #[serde(flatten)] b: B }
+               #[derive(Deserialize)] struct B { x: u8 }"#,
+        );
+        assert!(flatten.is_err_and(|e| e.contains("flatten")));
+        let tagged = json(
+            r#"#[derive(Deserialize)] struct A { e: E }
+               #[derive(Deserialize)] #[serde(tag = "t")] enum E { X { a: u8 } }"#,
+        );
+        assert!(tagged.is_err_and(|e| e.contains("enum `E`")));
+    }
+}
