@@ -4,8 +4,17 @@ import type { Checked } from '../surprises';
 
 export interface RunRequest {
   scenario: ScenarioDocument;
-  request: { settings?: Settings; variants?: string[]; inputs?: string[]; engines?: 'compiled' | 'interpreted' | 'all' };
+  request: {
+    settings?: Settings;
+    variants?: string[];
+    inputs?: string[];
+    engines?: 'compiled' | 'interpreted' | 'all';
+    /** Also time each rule alone (the Report's `breakdown`). */
+    breakdown?: boolean;
+  };
   env: { browser?: string; os?: string; date?: string };
+  /** Also run the page's JavaScript engines (`js`, `peer:zod`); the Worker builds them. */
+  js?: boolean;
 }
 
 export interface Progress {

@@ -1,6 +1,7 @@
 // The benchmark Worker: owns the benchmark module's instance and runs timed loops
 // off the UI thread. The page starts it at the first run.
 import init, { run } from '../wasm-pkg/overhead_wasm.js';
+import { jsJobs } from './js-jobs';
 import type { Report } from '../report';
 import type { Checked } from '../surprises';
 import type { FromWorker, Progress, ToWorker } from './protocol';
@@ -39,13 +40,22 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
   }
   if (!ready || !(await ready)) return;
   const { id } = message;
+  const { js, ...request } = message.request;
   try {
-    const reportJson = run(JSON.stringify(message.request), (json: string) => {
-      const step = JSON.parse(json) as Progress | { phase: 'checked'; outcomes: Checked[] };
-      if (step.phase === 'checked') post({ type: 'checked', id, outcomes: step.outcomes });
-      else post({ type: 'progress', id, progress: step });
-    });
-    post({ type: 'report', id, report: JSON.parse(reportJson) as Report });
+    const variants = request.request.variants ?? request.scenario.variants;
+    const page = js ? await jsJobs(request.scenario, variants, request.request.inputs) : { jobs: [], notes: [] };
+    const reportJson = run(
+      JSON.stringify(request),
+      (json: string) => {
+        const step = JSON.parse(json) as Progress | { phase: 'checked'; outcomes: Checked[] };
+        if (step.phase === 'checked') post({ type: 'checked', id, outcomes: step.outcomes });
+        else post({ type: 'progress', id, progress: step });
+      },
+      page.jobs,
+    );
+    const report = JSON.parse(reportJson) as Report;
+    if (page.notes.length > 0) report.notes = [...(report.notes ?? []), ...page.notes];
+    post({ type: 'report', id, report });
   } catch (error) {
     const type = isTrap(error) ? 'crash' : 'error';
     post({ type, id, message: describe(error) });

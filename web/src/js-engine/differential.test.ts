@@ -1,0 +1,187 @@
+// The `js` engine against Rust (the interpreter in the benchmark wasm module):
+// on generated inputs — valid ones, one breaking each rule, and edits that
+// break the shape — both give the same outcome and the same violations (path,
+// code and message). A JS engine that drifted from the Rust rules would make
+// the page's wasm-vs-JS table compare different work.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { describeModel, generatedInputs, initSync, rustVerdicts } from '../wasm-pkg/overhead_wasm.js';
+import { bundledScenarios, initSync as initAnalyzer } from '../wasm-pkg/overhead_wasm_analyzer.js';
+import type { ScenarioDocument } from '../report';
+import { compileJsEngine, type JsVerdict } from './engine';
+import type { JsModel } from './model';
+import { buildZodSchema, zodDeValidate } from './zod';
+
+initSync({ module: readFileSync(new URL('../wasm-pkg/overhead_wasm_bg.wasm', import.meta.url)) });
+initAnalyzer({ module: readFileSync(new URL('../wasm-pkg/overhead_wasm_analyzer_bg.wasm', import.meta.url)) });
+
+interface Verdict {
+  outcome: string;
+  violations: { path: string; code: string; message: string }[];
+}
+
+/** Violations in a stable order: a map's keys come in JS's order, not the text's. */
+function normal(v: JsVerdict | Verdict): Verdict {
+  const violations = [...(v.violations ?? [])].map(({ path, code, message }) => ({ path, code, message }));
+  violations.sort((a, b) => `${a.path} ${a.code} ${a.message}`.localeCompare(`${b.path} ${b.code} ${b.message}`));
+  return { outcome: v.outcome, violations };
+}
+
+/** Edits of a valid document that break its shape or leave keys out. */
+function edits(text: string): string[] {
+  const value = JSON.parse(text) as Record<string, unknown>;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+  const out: string[] = [JSON.stringify({ ...value, unexpected: 1 }), '[]', '{"a":', 'null'];
+  for (const key of Object.keys(value)) {
+    const { [key]: _dropped, ...rest } = value;
+    out.push(JSON.stringify(rest));
+    for (const wrong of [true, 'text', 300, -1, 2.5, null, [], {}]) out.push(JSON.stringify({ ...value, [key]: wrong }));
+  }
+  return out;
+}
+
+function agree(schema: string, root: string | undefined, extra: string[] = []): number {
+  const model = JSON.parse(describeModel(schema, root)) as JsModel;
+  const engine = compileJsEngine(model);
+  const generated = JSON.parse(generatedInputs(schema, root, 7, 40)) as string[];
+  const texts = [...generated, ...generated.slice(0, 3).flatMap(edits), ...extra];
+  const rust = JSON.parse(rustVerdicts(schema, root, JSON.stringify(texts))) as Verdict[];
+  texts.forEach((text, i) => {
+    expect(normal(engine.deValidate(text)), text).toEqual(normal(rust[i]!));
+    const decoded = engine.de(text).outcome === 'error' ? 'error' : 'ok';
+    expect(decoded, text).toBe(rust[i]!.outcome === 'error' ? 'error' : 'ok');
+  });
+  return texts.length;
+}
+
+function bundled(name: string): ScenarioDocument {
+  const doc = (JSON.parse(bundledScenarios()) as ScenarioDocument[]).find((d) => d.name === name);
+  if (!doc) throw new Error(`${name} is not bundled`);
+  return doc;
+}
+
+const EVERY_VALIDATOR_RULE = `
+#[derive(Deserialize, Validate)]
+#[serde(deny_unknown_fields)]
+struct Everything {
+    #[validate(email, length(max = 40))]
+    email: String,
+    #[validate(url)]
+    site: String,
+    #[validate(length(min = 2, max = 6), alphanumeric)]
+    handle: String,
+    #[validate(range(min = 18, max = 120))]
+    age: u8,
+    #[validate(range(exclusive_min = 0.0, max = 1.5))]
+    ratio: f64,
+    #[validate(non_blank, contains(pattern = "x"), does_not_contain(pattern = "zz"))]
+    text: String,
+    #[validate(regex(pattern = r"^[a-z]+-\\d{2}$", code = "slug", message = "a slug like ab-12"))]
+    slug: String,
+    #[validate(one_of("card", "cash"))]
+    pay: String,
+    #[validate(each(email), length(min = 1, max = 3), unique)]
+    emails: Vec<String>,
+    #[validate(required)]
+    nick: Option<String>,
+    #[serde(default)]
+    #[validate(length(min = 1, max = 5))]
+    notes: String,
+    #[validate(nested)]
+    home: Address,
+    #[validate(nested, length(max = 2))]
+    others: Vec<Address>,
+    #[validate(nested)]
+    by_name: std::collections::HashMap<String, Address>,
+    password: String,
+    #[validate(must_match(other = "password"))]
+    password2: String,
+    #[serde(rename = "kind")]
+    kind: Kind,
+    pair: (u8, String),
+    #[validate(non_empty)]
+    tags: [String; 2],
+}
+
+#[derive(Deserialize, Validate)]
+struct Address {
+    #[validate(length(min = 1, max = 10), ascii)]
+    city: String,
+    #[validate(length(equal = 2))]
+    country: String,
+}
+
+#[derive(Deserialize)]
+enum Kind { Person, Company }
+`;
+
+const EVERY_GARDE_RULE = `
+#[derive(Deserialize, Validate)]
+struct Profile {
+    #[garde(length(chars, min = 2, max = 4), prefix("x"), suffix("y"))]
+    code: String,
+    #[garde(length(utf16, min = 1, max = 3))]
+    emoji: String,
+    #[garde(length(bytes, max = 4))]
+    short: String,
+    #[garde(ascii, pattern(r"\\A\\w+\\z"))]
+    word: String,
+    #[garde(inner(length(min = 2)))]
+    nick: Option<String>,
+    #[garde(range(min = -5, max = 5))]
+    delta: i32,
+    #[garde(skip)]
+    free: serde_json::Value,
+}
+`;
+
+describe('the js engine against Rust', () => {
+  it('agrees on user-signup, api-payload and car: outcomes and every violation', () => {
+    for (const name of ['user-signup', 'api-payload', 'car']) {
+      const doc = bundled(name);
+      const extra = Object.values(doc.inputs);
+      expect(agree(doc.schema, doc.root ?? undefined, extra)).toBeGreaterThan(40);
+    }
+  });
+
+  it('agrees on every validator rule, with custom codes and messages, nested and in collections', () => {
+    const hostile = [
+      '{"email":"ä@b.c"}',
+      JSON.stringify({ __proto__: 1, constructor: 2 }),
+    ];
+    expect(agree(EVERY_VALIDATOR_RULE, 'Everything', hostile)).toBeGreaterThan(100);
+  });
+
+  it('agrees on the garde rules: length modes, affixes, Unicode classes, inner', () => {
+    const texts = ['😀', 'é', 'e\u0301', 'Zoë', '٣', 'a b', ''].map((s) =>
+      JSON.stringify({ code: `x${s}y`, emoji: s, short: s, word: s, nick: s, delta: 0, free: null }),
+    );
+    expect(agree(EVERY_GARDE_RULE, 'Profile', texts)).toBeGreaterThan(40);
+  });
+
+  it('refuses what JSON.parse cannot give, with the reason', () => {
+    const flatten = 'struct A { #[serde(flatten)] b: B }\nstruct B { x: u8 }';
+    expect(() => describeModel(flatten, 'A')).toThrow(/flatten/);
+  });
+});
+
+describe('zod as a peer', () => {
+  it('runs the same definitions and agrees with Rust on the bundled inputs', () => {
+    for (const name of ['user-signup', 'api-payload', 'car']) {
+      const doc = bundled(name);
+      const model = JSON.parse(describeModel(doc.schema, doc.root ?? undefined)) as JsModel;
+      const schema = buildZodSchema(model);
+      const texts = Object.values(doc.inputs);
+      const rust = JSON.parse(rustVerdicts(doc.schema, doc.root ?? undefined, JSON.stringify(texts))) as Verdict[];
+      texts.forEach((text, i) => expect(zodDeValidate(schema, text).outcome, `${name}: ${text}`).toBe(rust[i]!.outcome));
+    }
+  });
+
+  it('tells a decoding error from a broken rule', () => {
+    const model = JSON.parse(describeModel(bundled('user-signup').schema, undefined)) as JsModel;
+    const schema = buildZodSchema(model);
+    expect(zodDeValidate(schema, '{"email":"a@b.c","age":300,"username":"abc"}').outcome).toBe('error');
+    expect(zodDeValidate(schema, '{"email":"a@b.c","age":12,"username":"abc"}').outcome).toBe('invalid');
+    expect(zodDeValidate(schema, '{"email":').outcome).toBe('error');
+  });
+});

@@ -1,0 +1,168 @@
+// The rules in plain JavaScript, each following the definition of its Rust
+// twin in crate/validate/src/rules/ (the same accepted values, code and
+// message), so that the `js` engine checks exactly what wasm checks. Each is a
+// predicate on the value it applies to; the violation is built only when it
+// fails.
+
+/** A rule's verdict on one value of the kind it checks. */
+export type Predicate<T> = (value: T) => boolean;
+
+// ---- email: the WHATWG "valid email address" (rules/email.rs) ----
+
+// The standard's own pattern: a local part of atext and dots, then labels of
+// letters, digits and inner hyphens, 1–63 long. Rust walks a byte table
+// instead; the accepted set is the same, and V8 compiles this to native code.
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+/** At most 254 bytes in all (RFC 5321's path limit); an accepted address is ASCII, so units are bytes. */
+const MAX_ADDRESS = 254;
+
+export function isEmail(s: string): boolean {
+  return s.length <= MAX_ADDRESS && EMAIL.test(s);
+}
+
+// ---- url: an absolute URL by the WHATWG URL Standard (rules/url.rs) ----
+
+export function isUrl(s: string): boolean {
+  return URL.canParse(s);
+}
+
+// ---- text classes (alphanumeric.rs, ascii.rs, non_blank.rs) ----
+
+// `char::is_alphanumeric`: the Alphabetic property or a Numeric category.
+const ALPHANUMERIC = /^[\p{Alphabetic}\p{N}]*$/u;
+const ASCII = /^[\x00-\x7f]*$/;
+// `char::is_whitespace` is Unicode White_Space; JS's `\s` differs (U+FEFF in, U+0085 out).
+const VISIBLE = /[^\p{White_Space}]/u;
+
+const ASCII_ALPHANUMERIC = /^[A-Za-z0-9]*$/;
+// ASCII first, as Rust does: most text never needs the Unicode tables.
+export const isAlphanumeric: Predicate<string> = (s) => ASCII_ALPHANUMERIC.test(s) || ALPHANUMERIC.test(s);
+export const isAscii: Predicate<string> = (s) => ASCII.test(s);
+export const isNonBlank: Predicate<string> = (s) => VISIBLE.test(s);
+
+// ---- length (length.rs, length/count.rs) ----
+
+export type LengthMode = 'chars' | 'bytes' | 'utf16' | 'items';
+
+/** A string's length in `mode`: scalar values, UTF-8 bytes or UTF-16 units. */
+export function textLength(s: string, mode: LengthMode): number {
+  if (mode === 'utf16') return s.length;
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const unit = s.charCodeAt(i);
+    const high = unit >= 0xd800 && unit <= 0xdbff && i + 1 < s.length;
+    const pair = high && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+    if (mode === 'bytes') n += pair ? 4 : unit < 0x80 ? 1 : unit < 0x800 ? 2 : 3;
+    else n += 1;
+    if (pair) i++;
+  }
+  return n;
+}
+
+/**
+ * The least and most a string of `units` UTF-16 units can count in `mode`,
+ * known without counting: a scalar value is 1 or 2 units, and 1 to 3 UTF-8
+ * bytes per unit. Rust's `length_bounds` does the same from the byte length.
+ */
+export function textLengthBounds(units: number, mode: LengthMode): [number, number] {
+  if (mode === 'utf16') return [units, units];
+  if (mode === 'bytes') return [units, 3 * units];
+  return [Math.ceil(units / 2), units];
+}
+
+/** The accepted interval of a length rule, every bound applied (`Length::interval`). */
+export function lengthInterval(min?: number, max?: number, equal?: number): [number, number] {
+  let lo = min ?? 0;
+  let hi = max ?? Infinity;
+  if (equal !== undefined) {
+    lo = Math.max(lo, equal);
+    hi = Math.min(hi, equal);
+  }
+  return [lo, hi];
+}
+
+// ---- regex (pattern.rs): the regex crate's syntax, read by JavaScript ----
+
+/**
+ * A Rust `regex` pattern as a JavaScript RegExp with the same meaning where
+ * the two differ in the common cases: `\d`, `\w` and `\s` are Unicode in Rust
+ * (ASCII in JS), `\A` and `\z` are JS's `^` and `$`, and a leading `(?i)` is
+ * a flag. Throws, with the reason, for
+ * what JavaScript cannot read.
+ */
+export function rustRegex(pattern: string): RegExp {
+  let flags = 'u';
+  let source = pattern;
+  const leading = /^\(\?([ims]+)\)/.exec(source);
+  if (leading) {
+    for (const f of leading[1]!) if (!flags.includes(f)) flags += f;
+    source = source.slice(leading[0].length);
+  }
+  const classes: Record<string, [string, boolean]> = {
+    d: ['\\p{Nd}', false],
+    D: ['\\p{Nd}', true],
+    s: ['\\p{White_Space}', false],
+    S: ['\\p{White_Space}', true],
+    w: ['\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}\\p{Join_Control}', false],
+    W: ['\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}\\p{Join_Control}', true],
+  };
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === '\\' && i + 1 < source.length) {
+      const next = source[i + 1]!;
+      const unicode = classes[next];
+      if (!inClass && (next === 'A' || next === 'z')) {
+        // Rust's start and end of text; without the `m` flag JS's ^ and $ mean the same.
+        out += next === 'A' ? '^' : '$';
+      } else if (unicode) {
+        const [set, negated] = unicode;
+        if (negated && inClass) throw new Error(`\\${next} inside a character class has no JavaScript equivalent`);
+        out += inClass ? set : negated ? `[^${set}]` : `[${set}]`;
+      } else out += c + next;
+      i++;
+      continue;
+    }
+    if (c === '[' && !inClass) inClass = true;
+    else if (c === ']' && inClass) inClass = false;
+    out += c;
+  }
+  try {
+    return new RegExp(out, flags);
+  } catch (error) {
+    throw new Error(`the pattern ${pattern} is not one JavaScript reads (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+// ---- equality, for unique and must_match (Rust's `PartialEq` on values) ----
+
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) {
+    if (!Object.hasOwn(b, k) || !sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
+}
+
+export function allDistinct(items: readonly unknown[]): boolean {
+  for (let i = 1; i < items.length; i++) {
+    for (let j = 0; j < i; j++) if (sameValue(items[i], items[j])) return false;
+  }
+  return true;
+}
+
+/** A rule parameter as Rust's `Display` prints it (`18`, `0.5`, text as is). */
+export function display(value: string | number): string {
+  return typeof value === 'number' ? String(value) : value;
+}
