@@ -9,6 +9,8 @@
 //   npm run bench:browser -- --scenario car      some of them
 //   npm run bench:browser -- --json              one JSON document instead
 //   npm run bench:browser -- --no-build          use the built site and CLI as they are
+//   npm run bench:browser -- --js                with the page's JS engines (js, peer:zod) and
+//                                                 the str-in/to-js boundary (no native figure)
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -20,6 +22,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const args = process.argv.slice(2);
 const asJson = args.includes('--json');
+const withJs = args.includes('--js');
 const scenarioFlag = args.indexOf('--scenario');
 const wanted = scenarioFlag >= 0 ? (args[scenarioFlag + 1] ?? '').split(',').filter(Boolean) : null;
 const log = (text) => (asJson ? process.stderr : process.stdout).write(`${text}\n`);
@@ -49,7 +52,7 @@ const cli = join(root, 'target', 'release', 'overhead');
 const results = [];
 try {
   for (const name of scenarios) {
-    log(`\n${name}: running in Chromium (Quick, all engines)…`);
+    log(`\n${name}: running in Chromium (Quick, all engines${withJs ? ', JS engines too' : ''})…`);
     const context = await browser.newContext({ acceptDownloads: true });
     const page = await context.newPage();
     await page.goto(`${url}?scenario=${encodeURIComponent(name)}`);
@@ -57,6 +60,7 @@ try {
     const isolated = await page.evaluate(() => self.crossOriginIsolated);
     await page.selectOption('#preset', 'quick');
     await page.selectOption('#engines', 'all');
+    await page.setChecked('#js-engines', withJs);
     await page.click('#run');
     // Done when the results are on screen and the Run button is back.
     await page.waitForFunction(

@@ -667,4 +667,111 @@ describe('the playground', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('shows where validation time goes: decoding, each rule and the integration, per input', async () => {
+    const { page, errors } = await openPlayground();
+    expect(await page.isChecked('#breakdown')).toBe(true);
+    for (const code of ['de+validate', 'validate-on-de/fail-fast']) await page.uncheck(`#variants input[value="${code}"]`);
+    await setSettings(page, '100', '3', '2000');
+    await page.click('#run');
+    const view = page.locator('#breakdown-view');
+    await expect.poll(() => view.isVisible(), { timeout: 120_000 }).toBe(true);
+    expect(await view.locator('h3').allInnerTexts()).toEqual(['Input “valid”', 'Input “invalid”']);
+    // One row per rule site, in the order validation runs them.
+    const sites = (input: number) =>
+      view.locator('.breakdown-input').nth(input).locator('tbody tr').evaluateAll((rows) => rows.map((r) => `${r.children[0]?.textContent} ${r.children[1]?.textContent}`));
+    const expected = ['email email', 'email length (max 255)', 'age range (18–120)', 'username alphanumeric', 'username length (min 3)', 'username length (max 20)'];
+    expect(await sites(0)).toEqual(expected);
+    expect(await sites(1)).toEqual(expected);
+    // The invalid input's failing rules are marked: their cost includes building the violation.
+    expect(await view.locator('.breakdown-input').nth(1).locator('.rule-row.fails .path').allInnerTexts()).toEqual(['email', 'age', 'username', 'username']);
+    // The costliest rule in words, and how the parts add up to the whole.
+    expect(await view.locator('.costliest').first().innerText()).toMatch(/^\S+( \(.+\))? on \S+ is \d+% of validation \(/);
+    expect(await view.locator('.parts').first().innerText()).toMatch(/^Decoding [\d.]+ \S+ \+ rules [\d.]+ \S+ \+ (integration [\d.]+ \S+|the parts, measured apart, exceed the whole by [\d.]+ \S+ \(within the noise of separate measurements\)) = validate-on-de [\d.]+ \S+ \(interpreted engine\)\.$/);
+    // The stacked bar: one segment per part (decoding, six rules, integration) per input.
+    await expect.poll(() => view.locator('.breakdown-chart [role="img"] rect').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2 * 7);
+    // And the reading above the chart says what validation adds.
+    expect(await page.locator('#reading').innerText()).toMatch(/validation adds [\d.]+ \S+ \([+−][\d.]+%\) to decoding input “valid”/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('runs plain JavaScript and zod beside wasm, with the string boundary, and agrees with Rust', async () => {
+    const { page, errors } = await openPlayground();
+    await page.check('#js-engines');
+    for (const code of ['validate-on-de', 'validate-on-de/fail-fast']) await page.uncheck(`#variants input[value="${code}"]`);
+    await page.selectOption('#engines', 'compiled');
+    await setSettings(page, '100', '3', '1000');
+    await page.click('#run');
+    const rows = page.locator('#results .result-row');
+    await expect.poll(() => page.isVisible('#wasm-js'), { timeout: 120_000 }).toBe(true);
+    // js: de and de+validate on both inputs; zod: de+validate; and wasm's boundary costs.
+    const engines = await rows.locator('td:nth-child(2)').allInnerTexts();
+    expect(engines.filter((e) => e === 'js')).toHaveLength(4);
+    expect(engines.filter((e) => e === 'peer:zod')).toHaveLength(2);
+    const variants = await rows.locator('.variant').allInnerTexts();
+    expect(variants.filter((v) => v === 'str-in')).toHaveLength(2);
+    expect(variants.filter((v) => v === 'to-js')).toHaveLength(2);
+    // The JS engine gives the invalid input the same outcome as Rust, with the same violations.
+    const outcome = (engine: string, variant: string, input: string) =>
+      rows
+        .filter({ has: page.locator('td:nth-child(2)', { hasText: new RegExp(`^${engine}$`) }) })
+        .filter({ has: page.locator('.variant', { hasText: new RegExp(`^${variant.replace('+', '\\+')}$`) }) })
+        .filter({ has: page.locator('td:nth-child(3)', { hasText: new RegExp(`^${input}$`) }) })
+        .locator('.outcome');
+    expect(await outcome('js', 'de+validate', 'invalid').innerText()).toBe('invalid');
+    expect(await outcome('js', 'de+validate', 'invalid').getAttribute('title')).toBe(await outcome('compiled', 'de+validate', 'invalid').getAttribute('title'));
+    expect(await outcome('peer:zod', 'de+validate', 'valid').innerText()).toBe('ok');
+    // Side by side: per input, decode and decode+validate in JS, zod and wasm, with the boundary.
+    const table = page.locator('#wasm-js table');
+    expect(await table.locator('tbody tr').count()).toBe(4);
+    const cells = await table.locator('tbody tr').nth(1).locator('td').allInnerTexts();
+    expect(cells.slice(0, 2)).toEqual(['valid', 'de+validate']);
+    for (const cell of cells.slice(2)) expect(cell).toMatch(/^[\d.]+ ?(ns|µs|ms|×)$/);
+    expect(await page.locator('#reading').innerText()).toMatch(/than JSON\.parse with the same rules in plain JavaScript/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('compares two runs: what changed, each figure’s change, and whether it exceeds the noise', async () => {
+    const { page, errors } = await openPlayground();
+    for (const code of ['validate-on-de', 'validate-on-de/fail-fast']) await page.uncheck(`#variants input[value="${code}"]`);
+    await page.uncheck('#breakdown');
+    await page.selectOption('#engines', 'interpreted');
+    await setSettings(page, '100', '3', '1000');
+    await page.click('#run');
+    await expect.poll(() => page.locator('#results .result-row').count(), { timeout: 60_000 }).toBe(4);
+    expect(await page.isVisible('#comparison')).toBe(false);
+    // Drop the email rule, then run again.
+    await page.click('#schema-editor .view-lines');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('struct UserSignup { #[validate(length(max = 255))] email: String, #[validate(range(min = 18, max = 120))] age: u8, #[validate(alphanumeric, length(min = 3, max = 20))] username: String }');
+    await expect.poll(() => page.textContent('#schema-status'), { timeout: 10_000 }).toBe('no problems');
+    await page.click('#run');
+    const view = page.locator('#comparison');
+    await expect.poll(() => view.isVisible(), { timeout: 60_000 }).toBe(true);
+    expect(await view.locator('.compare-head').innerText()).toMatch(/^Run 2 \(\d\d:\d\d:\d\d\) beside/);
+    expect(await view.locator('.compare-changes').innerText()).toMatch(/^What changed: definitions edited \(\d+ lines? added, \d+ removed\)\.$/);
+    const rows = view.locator('tbody tr');
+    expect(await rows.count()).toBe(4);
+    for (const row of await rows.all()) {
+      const [variant, engine, input, before, after, change, verdict] = await row.locator('td').allInnerTexts();
+      expect(variant).toMatch(/^de(\+validate)?$/);
+      expect(engine).toBe('interpreted');
+      expect(input).toMatch(/^(valid|invalid)$/);
+      expect(before).toMatch(/^[\d.]+ (ns|µs)$/);
+      expect(after).toMatch(/^[\d.]+ (ns|µs)$/);
+      expect(change).toMatch(/^([+−][\d.]+|0)%$/);
+      expect(verdict).toMatch(/^(yes, faster|yes, slower|within noise)$/);
+    }
+    expect(await view.locator('.compare-summary').innerText()).toMatch(/ranges do not overlap/);
+    // A third run, unchanged, against the first by choice.
+    await page.click('#run');
+    await expect.poll(() => view.locator('.compare-head').innerText(), { timeout: 60_000 }).toMatch(/^Run 3/);
+    expect(await view.locator('.compare-changes').innerText()).toBe('Nothing changed between the two: any difference is the noise of two runs.');
+    await view.locator('select').selectOption({ index: 0 });
+    expect(await view.locator('.compare-changes').innerText()).toMatch(/^What changed: definitions edited/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

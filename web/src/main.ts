@@ -17,13 +17,17 @@ import { byId } from './ui/dom';
 import { ui } from './ui/elements';
 import { onFileDrop } from './ui/drop';
 import { restartEstimate, showProgress } from './ui/progress';
-import { applyPreset, chosenVariants, setSettings, showVariants } from './ui/settings-form';
+import { applyPreset, chosenVariants, requestedVariants, setSettings, showVariants } from './ui/settings-form';
 import { Editors } from './ui/editors';
 import { markdownToHtml } from './ui/markdown';
 import { renderChart } from './ui/chart';
 import { renderChips, renderPanel } from './ui/environment';
 import { asReport, readFileText } from './ui/files';
 import { renderGallery } from './ui/gallery';
+import { renderBreakdown } from './ui/breakdown-view';
+import { ComparisonView } from './ui/comparison-view';
+import { renderReading } from './ui/reading-view';
+import { renderWasmVsJs } from './ui/wasm-js-view';
 import { renderFlagLegend, renderResults, renderViolations } from './ui/results';
 import { parseDocument } from './state/document';
 import { loadSaved, save } from './state/saved';
@@ -53,6 +57,8 @@ let liveNative: { numbers: NativeNumbers; of: string } | null = null;
 let lastReportOf = '';
 /** Stops the native run under way. */
 let nativeAbort: AbortController | null = null;
+/** This page's runs, the latest beside an earlier one. */
+const comparison = new ComparisonView(ui.comparison);
 /** What native figures are of: the definitions, inputs and data (not the settings). */
 const measuredKey = (doc: ScenarioDocument) => JSON.stringify([doc.schema, doc.inputs, doc.root ?? '', doc.data ?? 'serial']);
 
@@ -139,6 +145,10 @@ function clearResults(): void {
   ui.nativeNote.hidden = true;
   ui.chart.hidden = true;
   ui.chart.replaceChildren();
+  for (const host of [ui.reading, ui.breakdownView, ui.wasmJs]) {
+    host.hidden = true;
+    host.replaceChildren();
+  }
   ui.violations.hidden = true;
   ui.exportBar.hidden = true;
   ui.results.replaceChildren();
@@ -219,10 +229,16 @@ function showReport(report: Report, doc: ScenarioDocument, shared = false): void
   showTable(report);
   void showRecordedNative(report, doc);
   renderViolations(ui.violations, report);
+  renderReading(ui.reading, report);
+  renderWasmVsJs(ui.wasmJs, report);
+  const chartFailed = (error: unknown) => {
+    showMessage(`A chart could not be drawn (${error instanceof Error ? error.message : String(error)}); the tables have every figure.`, 'error');
+  };
   renderChart(ui.chart, report).catch((error: unknown) => {
     ui.chart.hidden = true;
-    showMessage(`The chart could not be drawn (${error instanceof Error ? error.message : String(error)}); the table has every figure.`, 'error');
+    chartFailed(error);
   });
+  renderBreakdown(ui.breakdownView, report).catch(chartFailed);
   const notes = report.notes ?? [];
   ui.notes.replaceChildren(...notes.map((note) => Object.assign(document.createElement('li'), { textContent: note })));
   ui.notes.hidden = notes.length === 0;
@@ -243,7 +259,7 @@ async function run(): Promise<void> {
     showMessage(parsed.error, 'error');
     return;
   }
-  const variants = chosenVariants();
+  const variants = requestedVariants();
   if (variants.length === 0) {
     showMessage('Tick at least one variant to run.', 'error');
     return;
@@ -264,7 +280,12 @@ async function run(): Promise<void> {
   // The first run downloads and compiles the benchmark module (~1.4 MB).
   const onLoading = () => (ui.progressText.textContent = 'loading the benchmark engine…');
   const measure = (settings: Settings, onProgress: (p: Progress) => void) =>
-    client.run({ scenario: { ...doc, settings }, request: { settings, variants, engines }, env }, onProgress, onChecked, onLoading);
+    client.run(
+      { scenario: { ...doc, settings }, request: { settings, variants, engines, breakdown: ui.breakdown.checked }, env, js: ui.jsEngines.checked },
+      onProgress,
+      onChecked,
+      onLoading,
+    );
   try {
     let settings = parsed.settings;
     if (quick) {
@@ -274,7 +295,9 @@ async function run(): Promise<void> {
       setSettings(settings);
     }
     restartEstimate();
-    showReport(await measure(settings, showProgress), doc);
+    const report = await measure(settings, showProgress);
+    showReport(report, doc);
+    comparison.add(doc, report);
   } catch (error) {
     if (error instanceof RunCancelled) showMessage('Run cancelled.', 'info');
     else showMessage(error instanceof Error ? error.message : String(error), 'error');
@@ -355,7 +378,10 @@ function openDocument(checked: ReturnType<typeof parseDocument>, from: string): 
   clearResults();
   const { results, ...doc } = checked.doc;
   loadScenario(doc);
-  if (results) showReport(results, doc, true);
+  if (results) {
+    showReport(results, doc, true);
+    comparison.add(doc, results);
+  }
   save(storage, doc);
   if (!embedded) showMessage(`Opened ${from}.`, 'info');
 }

@@ -18,9 +18,11 @@ describe('baselineRatios', () => {
         row('de+validate', 'peer:garde', 'valid', 250),
         row('de+validate', 'compiled', 'invalid', 200),
         row('de+validate', 'compiled', 'other', 200),
+        row('de', 'js', 'valid', 400),
+        row('de+validate', 'peer:zod', 'valid', 1000),
       ]),
     );
-    expect(ratios).toEqual([null, null, null, 1.2, 2, 2.5, 2.5, null]);
+    expect(ratios).toEqual([null, null, null, 1.2, 2, 2.5, 2.5, null, null, 2.5]);
   });
 
   it('gives no ratio to an error, nor against a baseline that failed', () => {

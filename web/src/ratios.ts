@@ -1,7 +1,11 @@
 // Each result beside its baseline: the first variant of the run (`de`, the
 // decode the others add to) on the same input, measured by the same engine, or
-// by the compiled engine for a peer crate (which has no baseline of its own).
+// by the compiled engine for a peer crate (which has no baseline of its own),
+// or by plain JavaScript for a JS library (zod: beside `JSON.parse`).
 import type { Report } from './report';
+
+/** Peers that are JavaScript libraries, measured beside the page's own JS engine. */
+const JS_PEERS = new Set(['peer:zod']);
 
 /** The baseline variant of a report: its first row's. */
 export function baselineVariant(report: Report): string | null {
@@ -17,7 +21,8 @@ export function baselineRatios(report: Report): (number | null)[] {
   }
   return report.results.map((r) => {
     if (r.variant === baseline || r.outcome === 'error') return null;
-    const base = medians.get(`${r.engine}\u0000${r.input}`) ?? medians.get(`compiled\u0000${r.input}`);
+    const fallback = JS_PEERS.has(r.engine) ? 'js' : 'compiled';
+    const base = medians.get(`${r.engine}\u0000${r.input}`) ?? medians.get(`${fallback}\u0000${r.input}`);
     return base && base > 0 ? r.median_ns / base : null;
   });
 }

@@ -56,12 +56,32 @@ export interface ResultRow {
 export type Flag = 'noisy' | 'warming' | 'drifting' | 'few-runs';
 export const FLAGS: readonly Flag[] = ['noisy', 'warming', 'drifting', 'few-runs'];
 
+/** One rule timed alone on the values an input holds (ns per decode of it). */
+export interface RuleCost {
+  input: string;
+  /** The field as the JSON reads, `[]` for every element. */
+  path: string;
+  rule: string;
+  /** Bounds or operand (`min 3`), to tell two rules of a keyword apart. */
+  detail?: string;
+  values: number;
+  /** The rule failed here: its cost includes building the violations. */
+  failed: boolean;
+  runs_ns: number[];
+  median_ns: number;
+  min_ns: number;
+  max_ns: number;
+  flags?: Flag[];
+}
+
 export interface Report {
   scenario: string;
   env: Env;
   settings: Settings;
   timer: TimerInfo;
   results: ResultRow[];
+  /** Where validation time goes (runs asked for a breakdown). */
+  breakdown?: RuleCost[];
   notes?: string[];
 }
 

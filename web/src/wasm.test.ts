@@ -28,7 +28,7 @@ function userSignup(): ScenarioDocument {
 function quickRun(doc: ScenarioDocument, request: Record<string, unknown> = {}): Report {
   const settings = { iterations: 3, runs: 1, warmup: 0 };
   const page = { scenario: doc, request: { settings, ...request }, env: {} };
-  return JSON.parse(run(JSON.stringify(page), () => undefined)) as Report;
+  return JSON.parse(run(JSON.stringify(page), () => undefined, [])) as Report;
 }
 
 describe('overhead-wasm', () => {
@@ -60,7 +60,7 @@ describe('overhead-wasm', () => {
       request: { settings, variants: ['de'], engines: 'compiled' },
       env: { browser: 'node', date: '2026-11-21T00:00:00Z' },
     };
-    const report = JSON.parse(run(JSON.stringify(request), (p: string) => messages.push(JSON.parse(p)))) as Report;
+    const report = JSON.parse(run(JSON.stringify(request), (p: string) => messages.push(JSON.parse(p)), [])) as Report;
     // First, before any timing, what each job returned on its checking run…
     const [checked, ...progress] = messages;
     expect(checked?.phase).toBe('checked');
@@ -88,7 +88,7 @@ describe('overhead-wasm', () => {
   it('runs the validation variants and the peers, with the violations of the invalid input', () => {
     const settings = { iterations: 50, runs: 1, warmup: 0 };
     const request = { scenario: userSignup(), request: { settings }, env: {} };
-    const report = JSON.parse(run(JSON.stringify(request), () => undefined)) as Report;
+    const report = JSON.parse(run(JSON.stringify(request), () => undefined, [])) as Report;
     const rows = report.results.map((r) => `${r.variant} ${r.engine} ${r.input} ${r.outcome}`);
     expect(rows).toContain('de+validate compiled invalid invalid');
     expect(rows).toContain('validate-on-de compiled valid ok');
@@ -106,10 +106,10 @@ describe('overhead-wasm', () => {
 
   it('throws a clear error for bad settings and edited definitions, before timing', () => {
     const zeroRuns = { scenario: userSignup(), request: { settings: { iterations: 1, runs: 0, warmup: 0 } }, env: {} };
-    expect(() => run(JSON.stringify(zeroRuns), () => undefined)).toThrow('runs must be between 1 and 1000, got 0');
+    expect(() => run(JSON.stringify(zeroRuns), () => undefined, [])).toThrow('runs must be between 1 and 1000, got 0');
     const broken = { scenario: { ...userSignup(), schema: 'struct UserSignup { email: Strin }' }, request: {}, env: {} };
-    expect(() => run(JSON.stringify(broken), () => undefined)).toThrow(/1:\d+: error: `Strin` is not defined here/);
-    expect(() => run('{"scenario": 1}', () => undefined)).toThrow(/invalid type/);
+    expect(() => run(JSON.stringify(broken), () => undefined, [])).toThrow(/1:\d+: error: `Strin` is not defined here/);
+    expect(() => run('{"scenario": 1}', () => undefined, [])).toThrow(/invalid type/);
   });
 
   it('runs edited definitions with the interpreter, and says why only it runs', () => {
@@ -179,6 +179,69 @@ describe('overhead-wasm', () => {
     }
     expect(rows).toContain('validate-on-de invalid invalid');
     expect(report.notes ?? []).toEqual([]);
+  });
+
+  it('times each rule alone for the breakdown, on the values each input holds', () => {
+    const report = quickRun(userSignup(), { variants: ['de', 'validate-on-de'], engines: 'interpreted', breakdown: true });
+    const sites = (input: string) => (report.breakdown ?? []).filter((c) => c.input === input).map((c) => `${c.path}:${c.rule}:${c.detail ?? ''}:${c.failed}`);
+    // In the order validation runs them; the harness the costs are taken net of is not listed.
+    expect(sites('valid')).toEqual([
+      'email:email::false',
+      'email:length:max 255:false',
+      'age:range:18–120:false',
+      'username:alphanumeric::false',
+      'username:length:min 3:false',
+      'username:length:max 20:false',
+    ]);
+    expect(sites('invalid').filter((s) => s.endsWith(':true'))).toEqual([
+      'email:email::true',
+      'age:range:18–120:true',
+      'username:alphanumeric::true',
+      'username:length:min 3:true',
+    ]);
+    for (const cost of report.breakdown ?? []) {
+      expect(cost.values).toBe(1);
+      expect(cost.runs_ns).toHaveLength(1);
+      expect(Number.isFinite(cost.median_ns)).toBe(true);
+    }
+    // The rows the breakdown is read against are timed beside it.
+    expect(report.results.map((r) => `${r.variant} ${r.input}`)).toEqual(['de valid', 'de invalid', 'validate-on-de valid', 'validate-on-de invalid']);
+  });
+
+  it('says why there is no breakdown when the run cannot give one', () => {
+    const compiledOnly = quickRun(userSignup(), { variants: ['de+validate'], engines: 'compiled', breakdown: true });
+    expect(compiledOnly.breakdown ?? []).toEqual([]);
+    expect(compiledOnly.notes).toContain("no breakdown of rules: it times the interpreted engine's rules, which this run leaves out");
+    const noValidation = quickRun(userSignup(), { variants: ['de'], breakdown: true });
+    expect(noValidation.notes).toContain('no breakdown of rules: no validation variant (de+validate, validate-on-de) runs');
+  });
+
+  it('times passing a JS string into wasm (str-in) apart from parsing it', () => {
+    const report = quickRun(userSignup(), { variants: ['de', 'str-in'] });
+    expect(report.results.map((r) => `${r.variant} ${r.engine} ${r.input} ${r.outcome}`)).toEqual([
+      'de compiled valid ok',
+      'de interpreted valid ok',
+      'de compiled invalid ok',
+      'de interpreted invalid ok',
+      'str-in compiled valid ok',
+      'str-in compiled invalid ok',
+    ]);
+  });
+
+  it('times the page\'s own JS jobs in the same loop, and drops one that disagrees with Rust', () => {
+    let calls = 0;
+    const info = (engine: string, input: string, outcome: string) =>
+      JSON.stringify({ variant: 'de+validate', engine, input, outcome, violations: [], size: 10 });
+    const jobs = [
+      { info: info('js', 'valid', 'ok'), batch: (n: number) => void (calls += n) },
+      { info: info('peer:zod', 'valid', 'invalid'), batch: () => undefined },
+    ];
+    const page = { scenario: userSignup(), request: { settings: { iterations: 3, runs: 2, warmup: 0 }, variants: ['de+validate'], inputs: ['valid'] }, env: {} };
+    const report = JSON.parse(run(JSON.stringify(page), () => undefined, jobs)) as Report;
+    expect(report.results.map((r) => `${r.engine} ${r.outcome}`)).toEqual(['compiled ok', 'interpreted ok', 'peer:validator ok', 'peer:garde ok', 'peer:domainstack ok', 'js ok']);
+    expect(calls).toBeGreaterThanOrEqual(6);
+    expect(report.notes?.some((n) => n.includes('peer:zod') && n.includes('valid'))).toBe(true);
+    expect(() => run(JSON.stringify(page), () => undefined, [{ info: '{}', batch: () => undefined }])).toThrow(/missing field/);
   });
 
   it('analyses definitions for the editor: types, and diagnostics at their line and column', () => {

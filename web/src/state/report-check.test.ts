@@ -17,4 +17,11 @@ describe('checkReport', () => {
     expect(checked?.results[0]?.flags).toBeUndefined();
     expect(checked?.timer.loop_ns).toBeUndefined();
   });
+
+  it('keeps a breakdown\'s well-formed rule costs and leaves out the rest', () => {
+    const cost = { input: 'valid', path: 'email', rule: 'length', detail: 'max 255', values: 1, failed: false, runs_ns: [1, 2], median_ns: 1.5, min_ns: 1, max_ns: 2, flags: ['noisy', 'x'] };
+    const report = { ...reportOf([resultRow({ variant: 'de', engine: 'compiled', input: 'valid' })]), breakdown: [cost, { ...cost, failed: 'yes' }, { ...cost, path: 7 }] };
+    const checked = checkReport(JSON.parse(JSON.stringify(report)));
+    expect(checked?.breakdown).toEqual([{ ...cost, flags: ['noisy'] }]);
+  });
 });

@@ -1,6 +1,6 @@
 // A Report carried by a share link is shown as the sharer's results: it is
 // checked like the document around it, and its rows capped.
-import { FLAGS, type Flag, type Report, type ResultRow } from '../report';
+import { FLAGS, type Flag, type Report, type ResultRow, type RuleCost } from '../report';
 
 const MAX_ROWS = 2_000;
 const MAX_RUNS = 1_000;
@@ -21,7 +21,8 @@ function checkRow(v: unknown): ResultRow | null {
   const row: ResultRow = { variant, engine, input, data, outcome, size, runs_ns, median_ns, min_ns, max_ns, mean_ns };
   if (isText(message, 4096)) row.message = message;
   if (isNumber(v.cold_ns)) row.cold_ns = v.cold_ns;
-  if (Array.isArray(v.flags)) row.flags = FLAGS.filter((f: Flag) => (v.flags as unknown[]).includes(f));
+  const flags = flagsOf(v.flags);
+  if (flags) row.flags = flags;
   if (Array.isArray(v.violations)) {
     row.violations = v.violations
       .filter((x): x is Record<string, unknown> => isRecord(x) && isText(x.path) && isText(x.code, 128) && isText(x.message, 1024))
@@ -29,6 +30,22 @@ function checkRow(v: unknown): ResultRow | null {
       .map((x) => ({ path: x.path as string, code: x.code as string, message: x.message as string }));
   }
   return row;
+}
+
+const flagsOf = (v: unknown): Flag[] | undefined => (Array.isArray(v) ? FLAGS.filter((f: Flag) => v.includes(f)) : undefined);
+
+/** One rule's cost of a breakdown; null when it is not one (it is then left out). */
+function checkRuleCost(v: unknown): RuleCost | null {
+  if (!isRecord(v)) return null;
+  const { input, path, rule, detail, values, failed, runs_ns, median_ns, min_ns, max_ns } = v;
+  if (!isText(input, 64) || !isText(path) || !isText(rule, 64) || !optionalText(detail) || typeof failed !== 'boolean') return null;
+  if (!isNumber(values) || !isNumber(median_ns) || !isNumber(min_ns) || !isNumber(max_ns)) return null;
+  if (!Array.isArray(runs_ns) || runs_ns.length > MAX_RUNS || !runs_ns.every(isNumber)) return null;
+  const cost: RuleCost = { input, path, rule, values, failed, runs_ns, median_ns, min_ns, max_ns };
+  if (typeof detail === 'string' && detail) cost.detail = detail;
+  const flags = flagsOf(v.flags);
+  if (flags) cost.flags = flags;
+  return cost;
 }
 
 /** The Report, or null when any part of it is not one. */
@@ -57,6 +74,10 @@ export function checkReport(v: unknown): Report | null {
     },
     results: rows as ResultRow[],
   };
+  if (Array.isArray(v.breakdown)) {
+    const costs = v.breakdown.slice(0, MAX_ROWS).map(checkRuleCost).filter((c): c is RuleCost => c !== null);
+    if (costs.length > 0) report.breakdown = costs;
+  }
   if (Array.isArray(notes)) report.notes = notes.filter((n): n is string => isText(n, 2048)).slice(0, 50);
   return report;
 }

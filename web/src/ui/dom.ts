@@ -19,3 +19,8 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   node.append(...children);
   return node;
 }
+
+/** A sentence whose `backticked` parts show as code, as text nodes and <code> elements. */
+export function withCode(sentence: string): (Node | string)[] {
+  return sentence.split('`').map((part, i) => (i % 2 === 1 ? el('code', { text: part }) : part));
+}

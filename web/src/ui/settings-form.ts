@@ -1,5 +1,5 @@
 // The settings form: the three numbers, the preset that may own them, and a
-// checkbox per variant.
+// checkbox per variant, and the JS engines' extra variants.
 import { type Preset, SEED_SETTINGS } from '../presets';
 import type { Settings } from '../report';
 import { ui } from './elements';
@@ -35,4 +35,14 @@ export function showVariants(variants: string[]): void {
 
 export function chosenVariants(): string[] {
   return [...ui.variants.querySelectorAll<HTMLInputElement>('input[type=checkbox]')].filter((b) => b.checked).map((b) => b.value);
+}
+
+/**
+ * The variants to run: the ticked ones, and with the JS engines on, the
+ * boundary costs they are compared with (a string into wasm, a value back).
+ */
+export function requestedVariants(): string[] {
+  const chosen = chosenVariants();
+  if (!ui.jsEngines.checked || !chosen.some((v) => v === 'de' || v === 'de+validate')) return chosen;
+  return [...chosen, ...['str-in', 'to-js'].filter((v) => !chosen.includes(v))];
 }
