@@ -34,24 +34,30 @@ export type FieldCheck = (value: unknown, out: Sink) => void;
 type Named = (id: number) => FieldCheck;
 type Params = Record<string, string | number>;
 
-/** The violation of a rule, with the user's `code` and `message` when given. */
-function violation(check: { code?: string; message?: string }, code: string, template: string, params: Params = {}): Violation {
-  const text = (check.message ?? template).replace(/\{([^{}]*)\}/g, (whole, name: string) =>
+/**
+ * A rule's violation, with the user's `code` and `message` when given. Its
+ * parameters are the rule's own, so code and message are known when the rule
+ * is built: failing builds one small object, as cheap as the error path can be.
+ */
+function violationOf(check: { code?: string; message?: string }, code: string, template: string, params: Params = {}): () => Violation {
+  const message = (check.message ?? template).replace(/\{([^{}]*)\}/g, (whole, name: string) =>
     name in params ? display(params[name]!) : whole,
   );
-  return { path: [], code: check.code ?? code, message: text };
+  const finalCode = check.code ?? code;
+  return () => ({ path: [], code: finalCode, message });
 }
 
 /** Every rule of a field of type `ty`, as one check. */
 export function fieldChecks(checks: readonly JsCheck[], ty: JsTy, named: Named): FieldCheck {
   const inner = innermost(ty);
   const steps = checks.map((c) => (c.rule === 'required' ? null : ruleCheck(c, inner, named)));
+  const required = checks.map((c) => (c.rule === 'required' ? violationOf(c, 'required', 'is required') : null));
   const optional = ty.t === 'option';
   return (value, out) => {
     for (let i = 0; i < steps.length; i++) {
       const step = steps[i];
       if (step === null) {
-        if (value === null || value === undefined) out.push(violation(checks[i]!, 'required', 'is required'));
+        if (value === null || value === undefined) out.push(required[i]!());
         continue;
       }
       if (optional && (value === null || value === undefined)) return;
@@ -62,8 +68,9 @@ export function fieldChecks(checks: readonly JsCheck[], ty: JsTy, named: Named):
 
 /** `must_match`: the field equals the other one; its violation goes on the field. */
 export function mustMatchCheck(m: JsMustMatch): (a: unknown, b: unknown, out: Sink) => void {
+  const broken = violationOf(m, 'must_match', 'must match {other}', { other: m.otherName });
   return (a, b, out) => {
-    if (!sameValue(a, b)) out.push(violation(m, 'must_match', 'must match {other}', { other: m.otherName }));
+    if (!sameValue(a, b)) out.push(broken());
   };
 }
 
@@ -100,7 +107,8 @@ function ruleCheck(c: JsCheck, ty: JsTy, named: Named): FieldCheck {
       if (c.max !== undefined) params.max = c.max;
       if (c.equal !== undefined) params.equal = c.equal;
       const fails = (n: number) => n < lo || n > hi;
-      const fail = (out: Sink) => out.push(violation(c, 'length', template, params));
+      const broken = violationOf(c, 'length', template, params);
+      const fail = (out: Sink) => out.push(broken());
       if (ty.t === 'str') {
         const mode = c.mode;
         return (v, out) => {
@@ -116,7 +124,8 @@ function ruleCheck(c: JsCheck, ty: JsTy, named: Named): FieldCheck {
       return pass;
     }
     case 'non_empty': {
-      const fail = (out: Sink) => out.push(violation(c, 'non_empty', 'must not be empty'));
+      const broken = violationOf(c, 'non_empty', 'must not be empty');
+      const fail = (out: Sink) => out.push(broken());
       if (ty.t === 'str') return (v, out) => void ((v as string).length === 0 && fail(out));
       if (isCollection(ty)) return (v, out) => void ((v as unknown[]).length === 0 && fail(out));
       if (ty.t === 'map') return (v, out) => void (Object.keys(v as object).length === 0 && fail(out));
@@ -125,32 +134,41 @@ function ruleCheck(c: JsCheck, ty: JsTy, named: Named): FieldCheck {
     case 'range': {
       if (ty.t !== 'int' && ty.t !== 'float') return pass;
       const { min, max, exclusiveMin, exclusiveMax } = c;
+      const describe = rangeViolations(c);
+      const lo = min ?? -Infinity;
+      const hi = max ?? Infinity;
+      const above = exclusiveMin ?? -Infinity;
+      const below = exclusiveMax ?? Infinity;
       return (v, out) => {
         const x = v as number;
+        if (x >= lo && x <= hi && x > above && x < below) return;
         const broken = {
           min: min !== undefined && !(x >= min),
           max: max !== undefined && !(x <= max),
           exclusiveMin: exclusiveMin !== undefined && !(x > exclusiveMin),
           exclusiveMax: exclusiveMax !== undefined && !(x < exclusiveMax),
         };
-        if (broken.min || broken.max || broken.exclusiveMin || broken.exclusiveMax) out.push(rangeViolation(c, broken));
+        out.push(describe(broken)());
       };
     }
     case 'one_of': {
       const texts = c.values.filter((x): x is string => typeof x === 'string');
       const numbers = c.values.filter((x): x is number => typeof x === 'number');
-      const fail = (out: Sink) => out.push(violation(c, 'one_of', 'must be one of {values}', { values: c.values.map(display).join(', ') }));
+      const broken = violationOf(c, 'one_of', 'must be one of {values}', { values: c.values.map(display).join(', ') });
+      const fail = (out: Sink) => out.push(broken());
       if (ty.t === 'str' && texts.length === c.values.length) return (v, out) => void (!texts.includes(v as string) && fail(out));
       if ((ty.t === 'int' || ty.t === 'float') && numbers.length === c.values.length) {
         return (v, out) => void (!numbers.includes(v as number) && fail(out));
       }
       return pass;
     }
-    case 'unique':
+    case 'unique': {
       if (!isCollection(ty)) return pass;
+      const broken = violationOf(c, 'unique', 'must not contain duplicates');
       return (v, out) => {
-        if (!allDistinct(v as unknown[])) out.push(violation(c, 'unique', 'must not contain duplicates'));
+        if (!allDistinct(v as unknown[])) out.push(broken());
       };
+    }
     case 'required':
       // Handled by `fieldChecks`, on the Option itself.
       return pass;
@@ -163,8 +181,11 @@ function pass(): void {}
 
 /** A rule on a string's text. */
 function textCheck(c: JsCheck): FieldCheck {
-  const make = (test: (s: string) => boolean, code: string, template: string, params?: Params): FieldCheck => (v, out) => {
-    if (!test(v as string)) out.push(violation(c, code, template, params));
+  const make = (test: (s: string) => boolean, code: string, template: string, params?: Params): FieldCheck => {
+    const broken = violationOf(c, code, template, params);
+    return (v, out) => {
+      if (!test(v as string)) out.push(broken());
+    };
   };
   switch (c.rule) {
     case 'email':
@@ -202,24 +223,25 @@ function textCheck(c: JsCheck): FieldCheck {
   }
 }
 
-/** Which bound the message names, as `Range::describe` chooses. */
-function rangeViolation(
+/** Which bound the message names, as `Range::describe` chooses; each message built once. */
+function rangeViolations(
   c: Extract<JsCheck, { rule: 'range' }>,
-  broken: { min: boolean; max: boolean; exclusiveMin: boolean; exclusiveMax: boolean },
-): Violation {
+): (broken: { min: boolean; max: boolean; exclusiveMin: boolean; exclusiveMax: boolean }) => () => Violation {
   const { min, max, exclusiveMin, exclusiveMax } = c;
-  if (min !== undefined && max !== undefined && (broken.min || broken.max)) {
-    return violation(c, 'range', 'must be between {min} and {max}', { min, max });
-  }
-  if (min !== undefined && broken.min) return violation(c, 'range', 'must be at least {min}', { min });
-  if (max !== undefined && broken.max) return violation(c, 'range', 'must be at most {max}', { max });
-  if (exclusiveMin !== undefined && broken.exclusiveMin) {
-    return violation(c, 'range', 'must be greater than {exclusive_min}', { exclusive_min: exclusiveMin });
-  }
-  if (exclusiveMax !== undefined && broken.exclusiveMax) {
-    return violation(c, 'range', 'must be less than {exclusive_max}', { exclusive_max: exclusiveMax });
-  }
-  return violation(c, 'range', 'must be in range');
+  const between = violationOf(c, 'range', 'must be between {min} and {max}', { min: min ?? 0, max: max ?? 0 });
+  const atLeast = violationOf(c, 'range', 'must be at least {min}', { min: min ?? 0 });
+  const atMost = violationOf(c, 'range', 'must be at most {max}', { max: max ?? 0 });
+  const greater = violationOf(c, 'range', 'must be greater than {exclusive_min}', { exclusive_min: exclusiveMin ?? 0 });
+  const less = violationOf(c, 'range', 'must be less than {exclusive_max}', { exclusive_max: exclusiveMax ?? 0 });
+  const inRange = violationOf(c, 'range', 'must be in range');
+  return (broken) => {
+    if (min !== undefined && max !== undefined && (broken.min || broken.max)) return between;
+    if (min !== undefined && broken.min) return atLeast;
+    if (max !== undefined && broken.max) return atMost;
+    if (exclusiveMin !== undefined && broken.exclusiveMin) return greater;
+    if (exclusiveMax !== undefined && broken.exclusiveMax) return less;
+    return inRange;
+  };
 }
 
 /** `nested`: the value's own rules, under indexes and keys inside collections. */
