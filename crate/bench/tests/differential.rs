@@ -4,10 +4,13 @@
 //! made from them (values changed, keys dropped or added, types swapped, text cut)
 //! and on values generated from the plan, valid and breaking each rule in turn.
 
+mod agreement;
+
+use agreement::{Kind, agree};
 use overhead_bench::bundled::{self, BUNDLED};
 use overhead_engine::generate::{Generator, Rng};
-use overhead_engine::run::{Engine, Error};
-use overhead_validate::{Validate, Violations, json};
+use overhead_engine::run::Engine;
+use overhead_validate::Validate;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value as Json, json};
@@ -22,103 +25,6 @@ fn scenario(name: &str) -> (String, Option<String>, Vec<String>) {
         s.root.clone(),
         s.inputs.iter().map(|i| i.text.clone()).collect(),
     )
-}
-
-fn paths(v: &Violations) -> Vec<String> {
-    v.iter().map(|v| format!("{}:{}", v.path, v.code)).collect()
-}
-
-fn sorted(mut v: Vec<String>) -> Vec<String> {
-    v.sort();
-    v
-}
-
-/// What an input turned out to be, for the tally.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-enum Kind {
-    Valid,
-    Invalid,
-    Malformed,
-}
-
-/// Every variant on one input, compiled `P`/`I` against the engine.
-fn agree<P, I>(engine: &Engine, text: &str) -> Kind
-where
-    P: DeserializeOwned + Serialize + Validate,
-    I: DeserializeOwned,
-{
-    // de
-    let compiled = serde_json::from_str::<P>(text);
-    let interpreted = engine.decode(text);
-    assert_eq!(
-        compiled.is_ok(),
-        interpreted.is_ok(),
-        "de on {text}: {:?} / {:?}",
-        compiled.as_ref().err(),
-        interpreted.as_ref().err()
-    );
-    let (Ok(compiled), Ok(interpreted)) = (compiled, interpreted) else {
-        // Neither decodes: validating while decoding fails the same way.
-        assert!(
-            matches!(json::from_str::<I>(text), Err(json::Error::Syntax(_))),
-            "{text}"
-        );
-        assert!(
-            matches!(engine.decode_validated(text), Err(Error::Syntax(_))),
-            "{text}"
-        );
-        return Kind::Malformed;
-    };
-    let written: Json =
-        serde_json::from_str(&engine.to_json(&interpreted).expect("ser")).expect("json");
-    // Through text, as both write it (an `f32` written as a `Value` widens).
-    let compiled_written: Json =
-        serde_json::from_str(&serde_json::to_string(&compiled).expect("ser")).expect("json");
-    assert_eq!(compiled_written, written, "value of {text}");
-
-    // de+validate
-    let two_step = compiled
-        .validate()
-        .err()
-        .map(|v| paths(&v))
-        .unwrap_or_default();
-    let ours = engine
-        .validate(&interpreted)
-        .err()
-        .map(|v| paths(&v))
-        .unwrap_or_default();
-    assert_eq!(two_step, ours, "de+validate on {text}");
-
-    // validate-on-de
-    match (json::from_str::<I>(text), engine.decode_validated(text)) {
-        (Ok(_), Ok(_)) => {}
-        (Err(json::Error::Invalid(a)), Err(Error::Invalid(b))) => {
-            assert_eq!(
-                sorted(paths(&a)),
-                sorted(paths(&b)),
-                "validate-on-de on {text}"
-            )
-        }
-        (a, b) => panic!("validate-on-de on {text}: {:?} / {:?}", a.err(), b.err()),
-    }
-
-    // validate-on-de/fail-fast
-    match (
-        json::from_str_fail_fast::<I>(text),
-        engine.decode_fail_fast(text),
-    ) {
-        (Ok(_), Ok(_)) => {}
-        (Err(json::Error::Invalid(a)), Err(Error::Invalid(b))) => {
-            assert_eq!(paths(&a), paths(&b), "fail-fast on {text}")
-        }
-        (Err(json::Error::Syntax(_)), Err(Error::Syntax(_))) => {}
-        (a, b) => panic!("fail-fast on {text}: {:?} / {:?}", a.err(), b.err()),
-    }
-    if two_step.is_empty() {
-        Kind::Valid
-    } else {
-        Kind::Invalid
-    }
 }
 
 /// Inputs made from `seeds` by random edits, deterministic per `seed`.

@@ -93,6 +93,20 @@ impl<'p> Seed<'p> {
             ..self
         }
     }
+
+    /// The seed of a field's value. Fail-fast checks a value's own rules as it
+    /// reads them only where the field asks for them with `nested`, as
+    /// `validate()` does; without it the value decodes unchecked.
+    fn field(self, field: &'p crate::plan::FieldPlan) -> Seed<'p> {
+        let nested = field
+            .checks
+            .iter()
+            .any(|c| matches!(c.kind, crate::check::CheckKind::Nested));
+        Seed {
+            stop: self.stop.filter(|_| nested),
+            ..self.at(&field.ty)
+        }
+    }
 }
 
 impl<'de> DeserializeSeed<'de> for Seed<'_> {
@@ -202,7 +216,7 @@ fn deserialize_struct<'de, D: Deserializer<'de>>(
         let value = nested(
             seed.stop,
             || field_segment(s, field).unwrap_or(Segment::Index(usize::MAX)),
-            seed.at(&field.ty).deserialize(d),
+            seed.field(field).deserialize(d),
         )?;
         let mut slots: Vec<Value> = s
             .fields
@@ -464,7 +478,7 @@ impl StructVisitor<'_> {
         let value = nested(
             self.seed.stop,
             || field_segment(self.s, field).unwrap_or(Segment::Index(usize::MAX)),
-            map.next_value_seed(self.seed.at(&field.ty)),
+            map.next_value_seed(self.seed.field(field)),
         )?;
         if self.seed.stop.is_some() {
             self.check_read(field, &value)?;
@@ -746,7 +760,7 @@ impl<'de> Visitor<'de> for StructVisitor<'_> {
             let next = nested(
                 self.seed.stop,
                 || field_segment(self.s, field).unwrap_or(Segment::Index(usize::MAX)),
-                seq.next_element_seed(self.seed.at(&field.ty)),
+                seq.next_element_seed(self.seed.field(field)),
             )?;
             match next {
                 Some(v) => {
@@ -777,7 +791,7 @@ impl<'de> Visitor<'de> for StructVisitor<'_> {
 
     fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
         let field = &self.s.fields[0];
-        let inner = self.seed.at(&field.ty).deserialize(d)?;
+        let inner = self.seed.field(field).deserialize(d)?;
         self.check_read(field, &inner)?;
         Ok(Value::Struct(vec![inner].into_boxed_slice()))
     }
@@ -882,7 +896,7 @@ impl<'de> Visitor<'de> for EnumVisitor<'_> {
         };
         let payload = match variant.style {
             Style::Unit => access.unit_variant().map(|()| Value::Unit),
-            Style::Newtype => access.newtype_variant_seed(seed.at(&variant.fields.fields[0].ty)),
+            Style::Newtype => access.newtype_variant_seed(seed.field(&variant.fields.fields[0])),
             Style::Tuple => {
                 let tys: Vec<Ty> = variant.fields.fields.iter().map(|f| f.ty.clone()).collect();
                 access.tuple_variant(

@@ -45,6 +45,13 @@ pub struct Summary<'a> {
 /// Parses `text` and reads every struct and enum in it. `use` lines, `impl`
 /// blocks, functions and other items are skipped: only data definitions matter.
 pub fn analyze(text: &str) -> Analysis {
+    if let Some(limit) = crate::limits::check(text) {
+        return Analysis {
+            types: Vec::new(),
+            diagnostics: vec![limit],
+            regexes: HashMap::new(),
+        };
+    }
     let file = match syn::parse_file(text) {
         Ok(file) => file,
         Err(e) => {

@@ -13,6 +13,7 @@ mod cfg_attr;
 mod check;
 pub mod diagnostic;
 pub mod file;
+pub mod limits;
 pub mod model;
 pub mod rule;
 pub mod shape;

@@ -4,6 +4,7 @@
 use proc_macro2::Span;
 use quote::ToTokens;
 use serde_derive_internals::{Ctxt, Derive, ast, attr};
+use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 
 use crate::attr::{FieldRules, field_rules};
@@ -137,6 +138,15 @@ impl TypeDef {
     /// Reads one struct or enum. Errors go to `errors`; `None` when serde itself
     /// could not make sense of it.
     pub fn from_derive_input(input: &syn::DeriveInput, errors: &mut Errors) -> Option<TypeDef> {
+        if let Some((span, name)) = case_conversion_hazard(input) {
+            errors.error(
+                span,
+                format!(
+                    "`rename_all` cannot convert `{name}`: serde's case conversion needs a name that starts with an ASCII letter or digit (serde's own derive panics here); rename the field or variant"
+                ),
+            );
+            return None;
+        }
         let cx = Ctxt::new();
         let private = syn::Ident::new("__private", Span::call_site());
         let container = ast::Container::from_ast(&cx, input, Derive::Deserialize, &private);
@@ -285,5 +295,41 @@ fn style_of(style: ast::Style) -> Style {
         ast::Style::Tuple => Style::Tuple,
         ast::Style::Newtype => Style::Newtype,
         ast::Style::Unit => Style::Unit,
+    }
+}
+
+/// A field or variant name that serde's `rename_all` conversion cannot take:
+/// `serde_derive_internals` slices the first byte of a camelCased name, which
+/// panics when the name starts with a multi-byte character or (for a field of
+/// underscores only) is empty. Checked before serde reads the attributes, and
+/// only when a camelCase `rename_all` (the one rule that slices) is there.
+fn case_conversion_hazard(input: &syn::DeriveInput) -> Option<(Span, String)> {
+    let renames = |attrs: &[syn::Attribute]| {
+        attrs.iter().any(|a| {
+            let text = a.to_token_stream().to_string();
+            a.path().is_ident("serde") && text.contains("rename_all") && text.contains("camelCase")
+        })
+    };
+    let field_hazard = |fields: &syn::Fields| {
+        fields.iter().find_map(|f| {
+            let ident = f.ident.as_ref()?;
+            let name = ident.unraw().to_string();
+            let first = name.chars().find(|&c| c != '_');
+            (!first.is_some_and(|c| c.is_ascii())).then(|| (ident.span(), name))
+        })
+    };
+    let any_rename = renames(&input.attrs);
+    match &input.data {
+        syn::Data::Struct(s) if any_rename => field_hazard(&s.fields),
+        syn::Data::Enum(e) => e.variants.iter().find_map(|v| {
+            let name = v.ident.unraw().to_string();
+            if any_rename && !name.chars().next().is_some_and(|c| c.is_ascii()) {
+                return Some((v.ident.span(), name));
+            }
+            (any_rename || renames(&v.attrs))
+                .then(|| field_hazard(&v.fields))
+                .flatten()
+        }),
+        _ => None,
     }
 }

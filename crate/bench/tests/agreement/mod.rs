@@ -1,0 +1,107 @@
+//! One input through every validation variant of both engines, the compiled
+//! code (`P` plain, `I` validating while it decodes) against the interpreter:
+//! the same outcome, value and violations, or a panic that says where they
+//! differ. Shared by the differential test and the `differential` fuzz target.
+
+use overhead_engine::run::{Engine, Error};
+use overhead_validate::{Validate, Violations, json};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value as Json;
+
+pub fn paths(v: &Violations) -> Vec<String> {
+    v.iter().map(|v| format!("{}:{}", v.path, v.code)).collect()
+}
+
+pub fn sorted(mut v: Vec<String>) -> Vec<String> {
+    v.sort();
+    v
+}
+
+/// What an input turned out to be, for the tally.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    Valid,
+    Invalid,
+    Malformed,
+}
+
+/// Every variant on one input, compiled `P`/`I` against the engine.
+pub fn agree<P, I>(engine: &Engine, text: &str) -> Kind
+where
+    P: DeserializeOwned + Serialize + Validate,
+    I: DeserializeOwned,
+{
+    // de
+    let compiled = serde_json::from_str::<P>(text);
+    let interpreted = engine.decode(text);
+    assert_eq!(
+        compiled.is_ok(),
+        interpreted.is_ok(),
+        "de on {text}: {:?} / {:?}",
+        compiled.as_ref().err(),
+        interpreted.as_ref().err()
+    );
+    let (Ok(compiled), Ok(interpreted)) = (compiled, interpreted) else {
+        // Neither decodes: validating while decoding fails the same way.
+        assert!(
+            matches!(json::from_str::<I>(text), Err(json::Error::Syntax(_))),
+            "{text}"
+        );
+        assert!(
+            matches!(engine.decode_validated(text), Err(Error::Syntax(_))),
+            "{text}"
+        );
+        return Kind::Malformed;
+    };
+    let written: Json =
+        serde_json::from_str(&engine.to_json(&interpreted).expect("ser")).expect("json");
+    // Through text, as both write it (an `f32` written as a `Value` widens).
+    let compiled_written: Json =
+        serde_json::from_str(&serde_json::to_string(&compiled).expect("ser")).expect("json");
+    assert_eq!(compiled_written, written, "value of {text}");
+
+    // de+validate
+    let two_step = compiled
+        .validate()
+        .err()
+        .map(|v| paths(&v))
+        .unwrap_or_default();
+    let ours = engine
+        .validate(&interpreted)
+        .err()
+        .map(|v| paths(&v))
+        .unwrap_or_default();
+    assert_eq!(two_step, ours, "de+validate on {text}");
+
+    // validate-on-de
+    match (json::from_str::<I>(text), engine.decode_validated(text)) {
+        (Ok(_), Ok(_)) => {}
+        (Err(json::Error::Invalid(a)), Err(Error::Invalid(b))) => {
+            assert_eq!(
+                sorted(paths(&a)),
+                sorted(paths(&b)),
+                "validate-on-de on {text}"
+            )
+        }
+        (a, b) => panic!("validate-on-de on {text}: {:?} / {:?}", a.err(), b.err()),
+    }
+
+    // validate-on-de/fail-fast
+    match (
+        json::from_str_fail_fast::<I>(text),
+        engine.decode_fail_fast(text),
+    ) {
+        (Ok(_), Ok(_)) => {}
+        (Err(json::Error::Invalid(a)), Err(Error::Invalid(b))) => {
+            assert_eq!(paths(&a), paths(&b), "fail-fast on {text}")
+        }
+        (Err(json::Error::Syntax(_)), Err(Error::Syntax(_))) => {}
+        (a, b) => panic!("fail-fast on {text}: {:?} / {:?}", a.err(), b.err()),
+    }
+    if two_step.is_empty() {
+        Kind::Valid
+    } else {
+        Kind::Invalid
+    }
+}

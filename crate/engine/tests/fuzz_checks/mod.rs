@@ -1,0 +1,94 @@
+//! What the fuzz targets (`fuzz/fuzz_targets/`) check, shared with the tests
+//! that replay the inputs they once crashed on (`tests/fuzz_regressions.rs`).
+//! Each check takes raw bytes, must never panic, hang or overflow the stack,
+//! and asserts the invariants a user relies on.
+
+use std::collections::BTreeSet;
+
+use overhead_engine::diagnose::diagnose;
+use overhead_engine::generate::Generator;
+use overhead_engine::run::{Engine, Error};
+
+/// The analyzer and the planner on any text: diagnostics or a plan, never a
+/// panic; a plan that builds also generates values that read back.
+pub fn analyze(data: &[u8]) {
+    let Ok(schema) = std::str::from_utf8(data) else {
+        return;
+    };
+    let diagnosis = diagnose(schema, None);
+    let Ok(engine) = Engine::new(schema, None) else {
+        return;
+    };
+    // What the editor says and what runs agree: a plan means no error.
+    assert!(
+        diagnosis.runnable,
+        "a plan was built for definitions the editor refuses"
+    );
+    let mut generator = Generator::new(engine.plan(), 7);
+    for _ in 0..4 {
+        let value = generator.valid();
+        if let Ok(text) = engine.to_json(&value) {
+            let _ = engine.decode(&text);
+        }
+    }
+}
+
+/// Definitions and an input, split at the first NUL byte: the interpreted
+/// decoder and validation on them, each variant agreeing with the others.
+pub fn decode(data: &[u8]) {
+    let Some(split) = data.iter().position(|&b| b == 0) else {
+        return;
+    };
+    let (Ok(schema), Ok(input)) = (
+        std::str::from_utf8(&data[..split]),
+        std::str::from_utf8(&data[split + 1..]),
+    ) else {
+        return;
+    };
+    let Ok(engine) = Engine::new(schema, None) else {
+        return;
+    };
+    match engine.decode(input) {
+        Err(_) => {
+            assert!(
+                matches!(engine.decode_validated(input), Err(Error::Syntax(_))),
+                "validate-on-de read what de refused"
+            );
+        }
+        Ok(value) => {
+            let two_step: BTreeSet<String> = match engine.validate(&value) {
+                Ok(()) => BTreeSet::new(),
+                Err(v) => v.iter().map(|v| format!("{}:{}", v.path, v.code)).collect(),
+            };
+            match engine.decode_validated(input) {
+                Ok(_) => assert!(
+                    two_step.is_empty(),
+                    "validate-on-de passed what de+validate refused"
+                ),
+                Err(Error::Invalid(v)) => {
+                    let integrated: BTreeSet<String> =
+                        v.iter().map(|v| format!("{}:{}", v.path, v.code)).collect();
+                    assert_eq!(
+                        integrated, two_step,
+                        "validate-on-de and de+validate differ"
+                    );
+                }
+                Err(Error::Syntax(e)) => panic!("validate-on-de refused what de read: {e}"),
+            }
+            match engine.decode_fail_fast(input) {
+                Ok(_) => assert!(two_step.is_empty(), "fail-fast passed an invalid value"),
+                Err(Error::Invalid(v)) => assert!(
+                    !two_step.is_empty(),
+                    "fail-fast refused a valid value: {:?}",
+                    v.iter()
+                        .map(|v| format!("{}:{}", v.path, v.code))
+                        .collect::<Vec<_>>()
+                ),
+                Err(Error::Syntax(e)) => panic!("fail-fast refused what de read: {e}"),
+            }
+            if let Ok(text) = engine.to_json(&value) {
+                let _ = engine.decode(&text);
+            }
+        }
+    }
+}
