@@ -129,6 +129,8 @@ pub struct Benchmark {
     notes: Vec<String>,
     /// The inputs' names in the scenario's order.
     inputs: Vec<String>,
+    /// How long the timed runs may take in all (`with_time_limit`).
+    time_limit_ns: f64,
 }
 
 impl Benchmark {
@@ -324,6 +326,7 @@ impl Benchmark {
             jobs,
             notes,
             inputs: inputs.iter().map(|i| i.name.clone()).collect(),
+            time_limit_ns: f64::INFINITY,
         };
         bench.sort();
         Ok(bench)
@@ -380,6 +383,14 @@ impl Benchmark {
         self.sort();
     }
 
+    /// Stops a run whose estimate, once the warm-up tells it, exceeds `limit`
+    /// (the page's protection against settings that would keep it busy for
+    /// hours); none by default.
+    pub fn with_time_limit(mut self, limit: std::time::Duration) -> Benchmark {
+        self.time_limit_ns = limit.as_secs_f64() * 1e9;
+        self
+    }
+
     pub fn jobs(&self) -> &[Job] {
         &self.jobs
     }
@@ -399,9 +410,15 @@ impl Benchmark {
         clock: &dyn Clock,
         env: Env,
         progress: &mut dyn FnMut(&Progress),
-    ) -> Report {
+    ) -> Result<Report, Error> {
         let timer = timer::measure(clock);
-        let measured = runner::measure(&mut self.jobs, &self.settings, clock, progress);
+        let measured = runner::measure(
+            &mut self.jobs,
+            &self.settings,
+            clock,
+            self.time_limit_ns,
+            progress,
+        )?;
         let mut results = Vec::new();
         let mut breakdown = Vec::new();
         // Each input's harness runs (a rule site that checks nothing), taken out
@@ -473,7 +490,7 @@ impl Benchmark {
                 flags,
             });
         }
-        Report {
+        Ok(Report {
             scenario: self.scenario,
             env,
             settings: self.settings,
@@ -481,7 +498,7 @@ impl Benchmark {
             results,
             breakdown,
             notes: self.notes,
-        }
+        })
     }
 }
 
@@ -528,7 +545,9 @@ mod tests {
                 ("invalid", Outcome::Ok)
             ]
         );
-        let report = bench.run(&SystemClock::new(), Env::of_this_build(), &mut |_| {});
+        let report = bench
+            .run(&SystemClock::new(), Env::of_this_build(), &mut |_| {})
+            .expect("no time limit");
         assert_eq!(report.results.len(), 4);
         for r in &report.results {
             assert_eq!(r.runs_ns.len(), 3);

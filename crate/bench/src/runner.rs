@@ -3,7 +3,7 @@
 //! `runs_ns[k]` of two jobs were measured side by side under the same machine noise.
 
 use crate::warmup::{WarmUp, warm_up};
-use crate::{Clock, Job, Settings};
+use crate::{Clock, Error, Job, Settings};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Phase {
@@ -32,13 +32,17 @@ pub struct Measured {
     pub runs_ns: Vec<f64>,
 }
 
-/// Each job's warm-up and per-run ns/op, in job order.
+/// Each job's warm-up and per-run ns/op, in job order. A run that would last
+/// longer than `limit_ns` is stopped with the estimate, once the warm-up (or,
+/// without one, the first round of runs) tells what an operation costs: better
+/// a message in a second than a page busy for an hour.
 pub fn measure(
     jobs: &mut [Job],
     settings: &Settings,
     clock: &dyn Clock,
+    limit_ns: f64,
     progress: &mut dyn FnMut(&Progress),
-) -> Vec<Measured> {
+) -> Result<Vec<Measured>, Error> {
     let n = jobs.len();
     let total = n * (settings.runs as usize + 1);
     let mut done = 0;
@@ -57,7 +61,20 @@ pub fn measure(
         warm_ups.push(warm_up(job, clock, settings.warmup));
         done += 1;
     }
+    let per_op: Option<f64> = warm_ups
+        .iter()
+        .map(|w| (w.iterations > 0).then(|| w.elapsed_ns / w.iterations as f64))
+        .sum();
+    if let Some(per_op) = per_op {
+        let estimate = per_op * settings.iterations as f64 * f64::from(settings.runs);
+        over_budget(estimate, limit_ns, settings)?;
+    }
+    let started = clock.now_ns();
     for run in 0..settings.runs {
+        if run == 1 {
+            let first_round = clock.now_ns() - started;
+            over_budget(first_round * f64::from(settings.runs), limit_ns, settings)?;
+        }
         for i in rotation(n, run) {
             progress(&Progress {
                 done,
@@ -80,11 +97,34 @@ pub fn measure(
         runs: settings.runs,
         job: None,
     });
-    warm_ups
+    Ok(warm_ups
         .into_iter()
         .zip(runs_ns)
         .map(|(warm_up, runs_ns)| Measured { warm_up, runs_ns })
-        .collect()
+        .collect())
+}
+
+fn over_budget(estimate_ns: f64, limit_ns: f64, settings: &Settings) -> Result<(), Error> {
+    if estimate_ns <= limit_ns {
+        return Ok(());
+    }
+    Err(Error::Run(format!(
+        "these settings would take about {} ({} runs of {} iterations of each job); the limit is {}: lower the iterations or runs, or pick Quick",
+        minutes(estimate_ns),
+        settings.runs,
+        settings.iterations,
+        minutes(limit_ns)
+    )))
+}
+
+/// "3 min", "2 h 5 min".
+fn minutes(ns: f64) -> String {
+    let total = (ns / 60e9).ceil() as u64;
+    match (total / 60, total % 60) {
+        (0, m) => format!("{m} min"),
+        (h, 0) => format!("{h} h"),
+        (h, m) => format!("{h} h {m} min"),
+    }
 }
 
 /// Job order for a run: 0..n rotated left by `run`, so no job is always first.
@@ -120,7 +160,8 @@ mod tests {
             runs: 3,
             warmup: 10,
         };
-        let measured = measure(&mut jobs, &settings, &clock, &mut |_| {});
+        let measured = measure(&mut jobs, &settings, &clock, f64::INFINITY, &mut |_| {})
+            .expect("within the limit");
         let runs: Vec<_> = measured.iter().map(|m| m.runs_ns.clone()).collect();
         assert_eq!(runs, vec![vec![100.0; 3], vec![250.0; 3]]);
         assert_eq!(measured[1].warm_up.cold_ns, Some(250.0));
@@ -140,13 +181,14 @@ mod tests {
             warmup: 2,
         };
         let mut seen = Vec::new();
-        measure(&mut jobs, &settings, &clock, &mut |p| {
+        measure(&mut jobs, &settings, &clock, f64::INFINITY, &mut |p| {
             if let Some(job) = p.job {
                 seen.push((p.phase, p.run, job.info.input.clone(), p.done, p.total));
             } else {
                 assert_eq!(p.done, p.total);
             }
-        });
+        })
+        .expect("within the limit");
         let order: Vec<String> = seen.iter().map(|s| format!("{}{}", s.2, s.1)).collect();
         assert_eq!(
             order,
@@ -166,8 +208,47 @@ mod tests {
             runs: 1,
             warmup: 0,
         };
-        let measured = measure(&mut jobs, &settings, &clock, &mut |_| {});
+        let measured = measure(&mut jobs, &settings, &clock, f64::INFINITY, &mut |_| {})
+            .expect("within the limit");
         assert_eq!(measured[0].runs_ns, [3.0]);
         assert_eq!(measured[0].warm_up.cold_ns, None);
+    }
+
+    #[test]
+    fn a_run_past_the_time_limit_stops_with_the_estimate() {
+        let clock = FakeClock::default();
+        // 1 ms per operation: 5 × 1,000,000 of them is 83 minutes.
+        let settings = Settings {
+            iterations: 1_000_000,
+            runs: 5,
+            warmup: 10,
+        };
+        let limit = 15.0 * 60e9;
+        let mut jobs = vec![job("a", 1e6, &clock)];
+        let refused = measure(&mut jobs, &settings, &clock, limit, &mut |_| {});
+        let Err(Error::Run(message)) = refused else {
+            panic!("not refused: {refused:?}");
+        };
+        assert!(message.contains("about 1 h 24 min"), "{message}");
+        assert!(message.contains("the limit is 15 min"), "{message}");
+        // Before any timed run: only the warm-up was spent.
+        assert!(clock.now_ns() < 1e9 * 60.0);
+
+        // Without a warm-up, the first round of runs tells.
+        let no_warmup = Settings {
+            warmup: 0,
+            ..settings
+        };
+        let mut jobs = vec![job("a", 1e6, &clock)];
+        let refused = measure(&mut jobs, &no_warmup, &clock, limit, &mut |_| {});
+        assert!(matches!(refused, Err(Error::Run(_))), "{refused:?}");
+
+        // Within the limit, it runs.
+        let mut jobs = vec![job("a", 1e6, &clock)];
+        let short = Settings {
+            iterations: 1_000,
+            ..settings
+        };
+        assert!(measure(&mut jobs, &short, &clock, limit, &mut |_| {}).is_ok());
     }
 }

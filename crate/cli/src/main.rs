@@ -151,7 +151,9 @@ fn run(args: RunArgs) -> Result<(), String> {
             table::progress_line(p);
         }
     };
-    let report = bench.run(&SystemClock::new(), env, &mut progress);
+    let report = bench
+        .run(&SystemClock::new(), env, &mut progress)
+        .map_err(|e| e.to_string())?;
     if show_progress && !args.progress_lines {
         table::clear_progress_line();
     }

@@ -62,6 +62,11 @@ struct CheckedJob<'a> {
     violations: &'a [overhead_bench::ViolationRecord],
 }
 
+/// The longest a run in the page may take: the warm-up's estimate beyond it
+/// stops the run with a message (the CLI has no such limit; `npm start`'s
+/// native endpoint has its own).
+const PAGE_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(15 * 60);
+
 /// A job whose loop is JavaScript's (the page's `js` engine and `peer:zod`):
 /// what it is, as JSON, and the function that runs `n` operations.
 #[derive(Deserialize)]
@@ -219,6 +224,7 @@ pub fn run(
     let scenario = Scenario::try_from(req.scenario).map_err(to_js)?;
     let mut bench = Benchmark::prepare(&scenario, &req.request).map_err(to_js)?;
     bench.add_jobs(page_jobs(js_jobs)?);
+    let bench = bench.with_time_limit(PAGE_TIME_LIMIT);
     let mut env = Env::of_this_build();
     env.browser = req.env.browser;
     env.os = req.env.os;
@@ -260,7 +266,9 @@ pub fn run(
             let _ = on_progress.call1(&JsValue::NULL, &JsValue::from_str(&text));
         }
     };
-    let report = bench.run(&SystemClock::new(), env, &mut report_progress);
+    let report = bench
+        .run(&SystemClock::new(), env, &mut report_progress)
+        .map_err(to_js)?;
     serde_json::to_string(&report).map_err(to_js)
 }
 
