@@ -11,7 +11,7 @@ import {
 } from './wasm-pkg/overhead_wasm_analyzer.js';
 import type { Env, Report, ScenarioDocument, TimerInfo } from './report';
 
-initSync({ module: readFileSync(new URL('./wasm-pkg/overhead_wasm_bg.wasm', import.meta.url)) });
+const benchmarkModule = initSync({ module: readFileSync(new URL('./wasm-pkg/overhead_wasm_bg.wasm', import.meta.url)) });
 initAnalyzer({ module: readFileSync(new URL('./wasm-pkg/overhead_wasm_analyzer_bg.wasm', import.meta.url)) });
 
 function bundled(name: string): ScenarioDocument {
@@ -103,6 +103,56 @@ describe('overhead-wasm', () => {
       'username:length',
     ]);
   });
+
+  it('reads nesting up to serde_json\'s limit in wasm, and deeper input is an error, not a trap', () => {
+    const nest = (depth: number) => `${'{"a":'.repeat(depth)}null${'}'.repeat(depth)}`;
+    const doc: ScenarioDocument = {
+      ...userSignup(),
+      root: 'A',
+      schema: '#[derive(Deserialize, Validate)]\nstruct A { #[validate(nested)] a: Option<Box<A>>, #[serde(default)] v: serde_json::Value }',
+      inputs: { valid: nest(125), arrays: `{"v":${'['.repeat(126)}${']'.repeat(126)}}`, invalid: nest(5000) },
+      variants: ['de', 'validate-on-de', 'ser', 'to-js'],
+    };
+    const report = quickRun(doc, { engines: 'interpreted' });
+    const outcomes = report.results.map((r) => `${r.variant} ${r.input} ${r.outcome}`);
+    expect(outcomes).toContain('de valid ok');
+    expect(outcomes).toContain('de arrays ok');
+    expect(outcomes).toContain('validate-on-de valid ok');
+    expect(outcomes).toContain('ser valid ok');
+    expect(outcomes).toContain('to-js valid ok');
+    const deep = report.results.find((r) => r.variant === 'de' && r.input === 'invalid');
+    expect(deep?.outcome).toBe('error');
+    expect(deep?.message).toMatch(/recursion limit exceeded/);
+  });
+
+  it('refuses definitions nested past the analyzer\'s limit with a diagnostic, not a crash', () => {
+    const deep = `struct A { x: ${'Option<'.repeat(3000)}u8${'>'.repeat(3000)} }`;
+    const result = JSON.parse(analyze(deep, undefined)) as { diagnostics: { line: number; column: number; message: string }[]; runnable: boolean };
+    expect(result.runnable).toBe(false);
+    expect(result.diagnostics[0]?.message).toMatch(/nested more than 32 levels/);
+    expect(result.diagnostics[0]?.line).toBe(1);
+  });
+
+  it('does not grow its memory from run to run: ten runs hold what the first did', () => {
+    const settings = { iterations: 500, runs: 2, warmup: 0 };
+    const page = JSON.stringify({ scenario: userSignup(), request: { settings }, env: {} });
+    run(page, () => undefined, []);
+    const afterFirst = benchmarkModule.memory.buffer.byteLength;
+    for (let i = 0; i < 9; i++) run(page, () => undefined, []);
+    const afterTen = benchmarkModule.memory.buffer.byteLength;
+    expect(afterTen).toBeLessThanOrEqual(afterFirst * 1.1);
+  }, 60_000);
+
+  it('stops settings that would keep the page busy for hours, with the estimate, before timing', () => {
+    const page = {
+      scenario: userSignup(),
+      request: { settings: { iterations: 100_000_000, runs: 1_000, warmup: 1_000 }, variants: ['de'], engines: 'compiled', inputs: ['valid'] },
+      env: {},
+    };
+    const started = performance.now();
+    expect(() => run(JSON.stringify(page), () => undefined, [])).toThrow(/would take about \d+ h( \d+ min)? .*; the limit is 15 min: lower the iterations or runs/);
+    expect(performance.now() - started).toBeLessThan(30_000);
+  }, 60_000);
 
   it('throws a clear error for bad settings and edited definitions, before timing', () => {
     const zeroRuns = { scenario: userSignup(), request: { settings: { iterations: 1, runs: 0, warmup: 0 } }, env: {} };

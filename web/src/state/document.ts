@@ -10,6 +10,9 @@ export const MAX_DOCUMENT_BYTES = 4 << 20;
 /** More inputs than anyone types; each becomes an editor model. */
 const MAX_INPUTS = 64;
 const MAX_NAME = 64;
+/** Scenario and input names as the Rust side takes them (`check_name`): they
+ * end up in tables, file names and CLI arguments. */
+const PLAIN_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
 export type Checked = { ok: true; doc: ScenarioDocument } | { ok: false; error: string };
 
@@ -47,13 +50,13 @@ export function checkDocument(v: unknown, options: CheckOptions = {}): Checked {
   const entries = Object.entries(inputs);
   if (entries.length === 0 || entries.length > MAX_INPUTS) return fail(`it needs from 1 to ${MAX_INPUTS} inputs`);
   for (const [key, text] of entries) {
-    if (key.length === 0 || key.length > MAX_NAME) return fail('an input name is empty or too long');
+    if (!PLAIN_NAME.test(key)) return fail('input names must be 1–64 letters, digits, “-” or “_”');
     if (typeof text !== 'string') return fail(`input \`${key.slice(0, MAX_NAME)}\` must be a string`);
   }
   if (!Array.isArray(variants) || !variants.every((x) => typeof x === 'string' && x.length <= MAX_NAME)) {
     return fail('`variants` must be a list of variant codes');
   }
-  if (name !== undefined && (typeof name !== 'string' || name.length > MAX_NAME)) return fail('`name` must be a short string');
+  if (name !== undefined && (typeof name !== 'string' || !PLAIN_NAME.test(name))) return fail('`name` must be 1–64 letters, digits, “-” or “_”');
   if (root !== undefined && (typeof root !== 'string' || root.length > MAX_NAME)) return fail('`root` must be a type name');
   if (data !== undefined && data !== 'serial' && data !== 'random') return fail('`data` must be "serial" or "random"');
   if (repeat !== undefined && (typeof repeat !== 'number' || !Number.isInteger(repeat) || repeat < 1 || repeat > 100_000)) {
