@@ -579,6 +579,22 @@ describe('the playground', () => {
     await page.close();
   });
 
+  it('restores work that does not analyze with a recovery notice, and keeps the text', async () => {
+    const { page, errors } = await openPlayground();
+    await page.click('#schema-editor .view-lines');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('struct UserSignup { email: Strin }');
+    // Closing or reloading at once still keeps the last keystrokes.
+    await page.reload();
+    await expect.poll(() => page.locator('#run').isEnabled(), { timeout: 60_000 }).toBe(true);
+    const schema = async () => (await page.locator('#schema-editor .view-lines').innerText()).replace(/\s+/g, ' ');
+    await expect.poll(schema).toContain('struct UserSignup { email: Strin }');
+    await expect.poll(() => page.textContent('#message'), { timeout: 10_000 }).toMatch(/Your last work is restored, but its definitions do not run yet \(1 error/);
+    expect(await page.getAttribute('#message', 'class')).toContain('error');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('shares the scenario, edits and results by link, and refuses a damaged link without losing work', async () => {
     const { page, errors } = await openPlayground();
     await page.click('#schema-editor .view-lines');

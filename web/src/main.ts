@@ -67,9 +67,22 @@ const analysis = new AnalysisClient(showDiagnosis, (message) => {
   ui.schemaStatus.className = 'schema-status error';
 });
 
+/** Set while restored work waits for its first analysis (see `showDiagnosis`). */
+let restoredAwaitingAnalysis = false;
+
 function showDiagnosis(diagnosis: Diagnosis): void {
   editors.setMarkers(toMarkers(diagnosis));
   const errors = diagnosis.diagnostics.some((d) => d.severity === 'error');
+  if (restoredAwaitingAnalysis) {
+    restoredAwaitingAnalysis = false;
+    // Restored work that does not analyze is still the user's: say so, keep it.
+    if (errors) {
+      showMessage(
+        `Your last work is restored, but its definitions do not run yet (${summarize(diagnosis)}; see the marks in the editor). Your text is kept: fix it, or Reset to load the bundled scenario.`,
+        'error',
+      );
+    }
+  }
   ui.schemaStatus.textContent = summarize(diagnosis);
   ui.schemaStatus.className = `schema-status ${errors ? 'error' : diagnosis.diagnostics.length > 0 ? 'warn' : 'good'}`;
   showRoots(diagnosis.types);
@@ -121,6 +134,14 @@ function saveSoon(): void {
     if (doc) save(storage, doc);
   }, 300);
 }
+
+// A reload or a closed tab within the moment after the last change keeps it too.
+window.addEventListener('pagehide', () => {
+  if (saveTimer === undefined) return;
+  clearTimeout(saveTimer);
+  const doc = currentDocument();
+  if (doc) save(storage, doc);
+});
 
 function analyzeSchema(now = false): void {
   analysis.request(editors.schemaText(), scenario?.root ?? null, now);
@@ -570,7 +591,11 @@ analysis.ready.then(
     const doc = named ?? saved ?? bundled.find((s) => s.name === DEFAULT_SCENARIO) ?? bundled[0];
     editors.setReadOnly(embedded);
     if (doc) loadScenario(doc);
-    if (saved && !named) showMessage('Your last work is restored. Reset loads the bundled scenario again.', 'info');
+    if (saved && !named) {
+      showMessage('Your last work is restored. Reset loads the bundled scenario again.', 'info');
+      restoredAwaitingAnalysis = true;
+      analyzeSchema(true);
+    }
     // A share link wins over the saved work (which it replaces).
     openShareLink();
     ui.run.disabled = false;
