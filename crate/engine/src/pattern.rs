@@ -15,6 +15,12 @@ pub struct Samplers {
 /// How far `*`, `+` and `{n,}` repeat beyond their minimum.
 const MAX_REPEAT: u32 = 6;
 
+/// The longest sample a pattern may produce. `rand_regex` multiplies nested
+/// repetitions' bounds to size its buffer, which overflows (a panic, or a
+/// wrapped size in wasm) for patterns such as `((a*)*)*…`; such a pattern
+/// gets no sampler, so its field is generated like any string and checked.
+const MAX_SAMPLE_BYTES: u64 = 64 * 1024;
+
 impl Samplers {
     /// A string `regex` matches, within `lo..=hi` characters, or `None` when a
     /// few tries find none (a pattern whose matches are all longer, say).
@@ -50,7 +56,29 @@ fn sampler(pattern: &str) -> Option<rand_regex::Regex> {
         .parse(pattern)
         .ok()
         .or_else(|| ParserBuilder::new().build().parse(pattern).ok())?;
+    if longest(&hir) > MAX_SAMPLE_BYTES {
+        return None;
+    }
     rand_regex::Regex::with_hir(without_looks(hir), MAX_REPEAT).ok()
+}
+
+/// The most bytes a sample of `hir` can have, as `rand_regex` bounds it
+/// (repetitions without a maximum repeat `MAX_REPEAT` more), saturating.
+fn longest(hir: &Hir) -> u64 {
+    match hir.kind() {
+        HirKind::Empty | HirKind::Look(_) => 0,
+        HirKind::Literal(literal) => literal.0.len() as u64,
+        HirKind::Class(_) => 4,
+        HirKind::Capture(capture) => longest(&capture.sub),
+        HirKind::Concat(items) => items.iter().map(longest).fold(0, u64::saturating_add),
+        HirKind::Alternation(items) => items.iter().map(longest).max().unwrap_or(0),
+        HirKind::Repetition(repetition) => {
+            let upper = repetition
+                .max
+                .unwrap_or_else(|| repetition.min.saturating_add(MAX_REPEAT));
+            longest(&repetition.sub).saturating_mul(u64::from(upper).max(1))
+        }
+    }
 }
 
 /// The pattern with its anchors and word boundaries taken out (`rand_regex`
@@ -101,5 +129,23 @@ mod tests {
                 assert!(text.is_ascii(), "{pattern}: {text}");
             }
         }
+    }
+
+    #[test]
+    fn a_pattern_that_would_sample_without_bound_gets_no_sampler() {
+        let mut samplers = Samplers::default();
+        let mut rng = Rng::new(1);
+        let nested = format!("^{}a{}$", "(?:".repeat(30), ")*".repeat(30));
+        let regex = regex::Regex::new(&nested).expect("valid");
+        assert_eq!(samplers.sample(&regex, 0, 40, &mut rng), None);
+        assert_eq!(
+            longest(
+                &ParserBuilder::new()
+                    .build()
+                    .parse("a{3}(bc)?")
+                    .expect("parses")
+            ),
+            5
+        );
     }
 }
