@@ -1,5 +1,6 @@
 // Serves the built site as `npm start` does and drives it in Debian's Chromium.
 import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { type PreviewServer, preview } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
@@ -14,6 +15,25 @@ export async function serveBuiltSite(): Promise<{ server: PreviewServer; url: st
   const url = server.resolvedUrls?.local[0];
   if (!url) throw new Error('vite preview did not report a URL');
   return { server, url };
+}
+
+/**
+ * For a test file: the built site served and Chromium launched before its
+ * tests, both closed after them. Read `url` and `browser` inside tests.
+ */
+export function builtSiteInChromium(): { readonly url: string; readonly browser: Browser } {
+  const site: { url: string; browser: Browser; server?: PreviewServer } = { url: '', browser: null as unknown as Browser };
+  beforeAll(async () => {
+    const served = await serveBuiltSite();
+    site.server = served.server;
+    site.url = served.url;
+    site.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await site.browser?.close();
+    await site.server?.close();
+  });
+  return site;
 }
 
 export function launchChromium(): Promise<Browser> {

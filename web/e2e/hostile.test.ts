@@ -3,24 +3,11 @@
 // and decompression-bomb links. None may run script, add an element, break the
 // page, or lose the work the visitor had open.
 import { compressToEncodedURIComponent } from 'lz-string';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { PreviewServer } from 'vite';
-import { launchChromium, serveBuiltSite } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { builtSiteInChromium } from './browser';
 
-let server: PreviewServer;
-let url: string;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, url } = await serveBuiltSite());
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = builtSiteInChromium();
 
 /** Each payload sets `window.__pwned` (or opens a dialog) if it ever runs. */
 const PAYLOADS = [
@@ -72,7 +59,7 @@ function hostileDocument(): Record<string, unknown> {
   };
 }
 
-const link = (doc: unknown) => `${url}#v1=${compressToEncodedURIComponent(JSON.stringify(doc))}`;
+const link = (doc: unknown) => `${site.url}#v1=${compressToEncodedURIComponent(JSON.stringify(doc))}`;
 
 interface Watched {
   page: Page;
@@ -81,7 +68,7 @@ interface Watched {
 }
 
 async function open(): Promise<Watched> {
-  const page = await browser.newPage();
+  const page = await site.browser.newPage();
   const dialogs: string[] = [];
   const errors: string[] = [];
   page.on('dialog', (d) => {
@@ -89,7 +76,7 @@ async function open(): Promise<Watched> {
     void d.dismiss();
   });
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(url);
+  await page.goto(site.url);
   await expect.poll(() => page.locator('#run').isEnabled(), { timeout: 60_000 }).toBe(true);
   return { page, dialogs, errors };
 }
@@ -152,7 +139,7 @@ describe('hostile documents', () => {
       [link({ ...base, inputs: { [SHORT]: '{}' } }), 'input names'],
       [link([base]), 'not a JSON object'],
       [link({ ...base, results: { ...(base.results as object), results: 'x' } }), 'results'],
-      [`${url}#v1=${'A'.repeat(20_000)}`, 'too long'],
+      [`${site.url}#v1=${'A'.repeat(20_000)}`, 'too long'],
       // A small link that unpacks to more than the document limit.
       [link({ ...base, schema: 'a'.repeat(5 << 20) }), 'MiB'],
     ];

@@ -1,37 +1,24 @@
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { PreviewServer } from 'vite';
-import { launchChromium, serveBuiltSite } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { builtSiteInChromium } from './browser';
 
 // user-signup: 4 variants × 2 inputs × 2 engines of ours (compiled, interpreted), and
 // the peers' 8 (3 crates' de+validate, domainstack's validate-on-de).
 const ROWS = 24;
 
-let server: PreviewServer;
-let url: string;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, url } = await serveBuiltSite());
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = builtSiteInChromium();
 
 async function openPlayground(): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage();
+  const page = await site.browser.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   // A script, style or wasm the Content-Security-Policy refuses is a bug too.
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content[- ]Security[- ]Policy/i.test(message.text())) errors.push(message.text());
   });
-  await page.goto(url);
+  await page.goto(site.url);
   await expect.poll(() => page.locator('#run').isEnabled(), { timeout: 60_000 }).toBe(true);
   return { page, errors };
 }
@@ -88,10 +75,10 @@ describe('the playground', () => {
   });
 
   it('opens with the small analyzer module only, the benchmark module waiting for a run', async () => {
-    const page = await browser.newPage();
+    const page = await site.browser.newPage();
     const paths: string[] = [];
     page.on('request', (request) => paths.push(new URL(request.url()).pathname));
-    await page.goto(url);
+    await page.goto(site.url);
     await expect.poll(() => page.textContent('#schema-status'), { timeout: 60_000 }).toBe('no problems');
     // Typing and pointing, as a visitor does before a first run.
     await page.click('#schema-editor .view-lines');
@@ -403,7 +390,7 @@ describe('the playground', () => {
   });
 
   it('guards the local runner: same origin only, sane documents, one run at a time, cancellable', async () => {
-    const api = new URL('/api/native', url);
+    const api = new URL('/api/native', site.url);
     const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
       fetch(new URL(path, api), { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
     expect(await (await fetch(api)).json()).toEqual({ available: true, running: false });
@@ -610,7 +597,7 @@ describe('the playground', () => {
     expect(await page.textContent('#cli-command')).toBe('overhead run user-signup.json');
 
     // Another visitor opens it: the same definitions, settings and results, shown as shared.
-    const other = await browser.newPage();
+    const other = await site.browser.newPage();
     await other.goto(link);
     await expect.poll(() => other.locator('#run').isEnabled(), { timeout: 60_000 }).toBe(true);
     const schema = async () => (await other.locator('#schema-editor .view-lines').innerText()).replace(/\s+/g, ' ');
@@ -622,7 +609,7 @@ describe('the playground', () => {
     expect(new URL(other.url()).hash).toBe('');
 
     // A damaged link: a clear message, and the work on the page is what it was.
-    await other.goto(`${url}#v1=damaged%%%`);
+    await other.goto(`${site.url}#v1=damaged%%%`);
     await expect.poll(() => other.textContent('#message'), { timeout: 30_000 }).toContain('This link is damaged');
     await expect.poll(schema).toContain('#[validate(length(min = 3))] username: String');
     await other.close();
@@ -638,7 +625,7 @@ describe('the playground', () => {
     expect(snippet).toMatch(/^<iframe src="http:\/\/127\.0\.0\.1:\d+\/\?embed#v1=[^"]+" title="Overhead: API payload \(seed 002\)"/);
     const src = /src="([^"]+)"/.exec(snippet)?.[1]?.replace(/&amp;/g, '&') ?? '';
 
-    const embed = await browser.newPage({ viewport: { width: 800, height: 640 } });
+    const embed = await site.browser.newPage({ viewport: { width: 800, height: 640 } });
     await embed.goto(src);
     await expect.poll(() => embed.locator('#run').isEnabled(), { timeout: 60_000 }).toBe(true);
     expect(await embed.evaluate(() => document.body.classList.contains('embed'))).toBe(true);

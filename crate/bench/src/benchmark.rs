@@ -337,7 +337,8 @@ impl Benchmark {
     /// meets them.
     fn sort(&mut self) {
         let inputs = &self.inputs;
-        let rank = |name: &str| inputs.iter().position(|i| i == name);
+        // An input the scenario does not list sorts last.
+        let rank = |name: &str| inputs.iter().position(|i| i == name).unwrap_or(usize::MAX);
         self.jobs.sort_by_key(|j| {
             (
                 j.info.part.is_some(),

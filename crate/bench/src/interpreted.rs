@@ -151,17 +151,17 @@ pub fn flatten_job(
     })())
 }
 
-/// Where validation time goes on `input`: one job per rule site of its decoded
-/// value, each running that rule on every value it checks there, and first the
-/// harness (a site that checks nothing), whose time the report takes out of
-/// each site's. Empty when the definitions have no rules; `Err` when the input
-/// does not decode.
 /// How many times a breakdown job runs its rule per iteration: a rule alone
 /// takes a few nanoseconds, so one iteration of it would be far shorter than the
 /// run's other jobs, whose iteration count it shares, and its runs would sit
 /// near the timer's resolution. The report divides its times back.
 pub const RULE_REPEATS: u32 = 16;
 
+/// Where validation time goes on `input`: one job per rule site of its decoded
+/// value, each running that rule on every value it checks there, and first the
+/// harness (a site that checks nothing), whose time the report takes out of
+/// each site's. Empty when the definitions have no rules; `Err` when the input
+/// does not decode.
 pub fn rule_jobs(engine: &Rc<Interpreter>, input: &crate::Input) -> Result<Vec<Job>, String> {
     let value = engine
         .decode(&input.text)

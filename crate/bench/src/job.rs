@@ -15,16 +15,22 @@ pub struct Job {
     batch: Batch,
 }
 
-/// What a job is, apart from the operation itself.
+/// What a job is, apart from the operation itself. The page describes its
+/// own JavaScript jobs in this shape, as JSON.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct JobInfo {
     pub variant: Variant,
     pub engine: Engine,
     pub input: String,
     pub outcome: Outcome,
+    #[serde(default)]
     pub message: Option<String>,
+    #[serde(default)]
     pub violations: Vec<ViolationRecord>,
     pub size: usize,
     /// Set for a breakdown job: the one rule it times.
+    #[serde(skip)]
     pub part: Option<crate::report::RulePart>,
 }
 
@@ -83,14 +89,6 @@ impl Job {
                 clock.now_ns() - start
             }),
         }
-    }
-
-    /// Where this job's input stands among `inputs` (for ordering results).
-    pub fn input_rank(&self, inputs: &[&crate::Input]) -> usize {
-        inputs
-            .iter()
-            .position(|i| i.name == self.info.input)
-            .unwrap_or(usize::MAX)
     }
 
     /// Elapsed nanoseconds for `iterations` operations.

@@ -28,71 +28,26 @@ pub fn check(text: &str) -> Option<Diagnostic> {
     nesting(text)
 }
 
-/// Scans the text as tokens do (skipping comments and string literals) and
-/// reports where nesting first goes past the limit. An angle bracket that is a
-/// comparison, not generics, is forgotten at the next `;`, `{` or `}`, which a
-/// generic argument list never spans.
+/// Scans the text as tokens do (skipping comments, string, raw string and char
+/// literals) and reports where nesting first goes past the limit. An angle
+/// bracket that is a comparison, not generics, is forgotten at the next `;`,
+/// `{` or `}`, which a generic argument list never spans.
 fn nesting(text: &str) -> Option<Diagnostic> {
+    let mut scan = Scan {
+        chars: text.chars().collect(),
+        at: 0,
+        line: 1,
+        column: 0,
+    };
     let mut depth = 0usize;
     let mut angles = 0usize;
-    let (mut line, mut column) = (1usize, 0usize);
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        column += 1;
+    while let Some(c) = scan.next() {
         match c {
-            '\n' => {
-                line += 1;
-                column = 0;
-            }
-            '/' if chars.peek() == Some(&'/') => {
-                for c in chars.by_ref() {
-                    if c == '\n' {
-                        line += 1;
-                        column = 0;
-                        break;
-                    }
-                }
-            }
-            '/' if chars.peek() == Some(&'*') => {
-                chars.next();
-                let mut open = 1;
-                let mut last = ' ';
-                for c in chars.by_ref() {
-                    column += 1;
-                    match (last, c) {
-                        (_, '\n') => {
-                            line += 1;
-                            column = 0;
-                        }
-                        ('/', '*') => open += 1,
-                        ('*', '/') => open -= 1,
-                        _ => {}
-                    }
-                    if open == 0 {
-                        break;
-                    }
-                    last = if (last, c) == ('*', '/') || (last, c) == ('/', '*') {
-                        ' '
-                    } else {
-                        c
-                    };
-                }
-            }
-            '"' => {
-                let mut escaped = false;
-                for c in chars.by_ref() {
-                    column += 1;
-                    if c == '\n' {
-                        line += 1;
-                        column = 0;
-                    }
-                    match (escaped, c) {
-                        (false, '\\') => escaped = true,
-                        (false, '"') => break,
-                        _ => escaped = false,
-                    }
-                }
-            }
+            '/' if scan.peek(0) == Some('/') => scan.skip_line(),
+            '/' if scan.peek(0) == Some('*') => scan.skip_block_comment(),
+            '"' => scan.skip_string(),
+            'r' if scan.raw_string_ahead() => scan.skip_raw_string(),
+            '\'' => scan.skip_char_literal(),
             '(' | '[' | '{' | '<' => {
                 if c == '<' {
                     angles += 1;
@@ -103,8 +58,8 @@ fn nesting(text: &str) -> Option<Diagnostic> {
                 depth += 1;
                 if depth > MAX_NESTING {
                     return Some(diagnostic(
-                        line,
-                        column,
+                        scan.line,
+                        scan.column,
                         format!(
                             "nested more than {MAX_NESTING} levels deep here; the analyzer stops at {MAX_NESTING}"
                         ),
@@ -131,6 +86,113 @@ fn nesting(text: &str) -> Option<Diagnostic> {
         }
     }
     None
+}
+
+/// The text as characters, with the line and column of the last one read.
+struct Scan {
+    chars: Vec<char>,
+    at: usize,
+    line: usize,
+    column: usize,
+}
+
+impl Scan {
+    fn next(&mut self) -> Option<char> {
+        let c = *self.chars.get(self.at)?;
+        self.at += 1;
+        if c == '\n' {
+            self.line += 1;
+            self.column = 0;
+        } else {
+            self.column += 1;
+        }
+        Some(c)
+    }
+
+    fn peek(&self, ahead: usize) -> Option<char> {
+        self.chars.get(self.at + ahead).copied()
+    }
+
+    fn skip_line(&mut self) {
+        while self.next().is_some_and(|c| c != '\n') {}
+    }
+
+    /// After `/`: the rest of a `/* … */` comment, nested ones included.
+    fn skip_block_comment(&mut self) {
+        self.next();
+        let mut open = 1;
+        while open > 0 {
+            match (self.next(), self.peek(0)) {
+                (None, _) => return,
+                (Some('/'), Some('*')) => {
+                    self.next();
+                    open += 1;
+                }
+                (Some('*'), Some('/')) => {
+                    self.next();
+                    open -= 1;
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// After `"`: the rest of the string, escapes included.
+    fn skip_string(&mut self) {
+        while let Some(c) = self.next() {
+            match c {
+                '\\' => {
+                    self.next();
+                }
+                '"' => return,
+                _ => {}
+            }
+        }
+    }
+
+    /// Whether the `r` just read starts a raw string (`r"…"`, `r#"…"#`), and
+    /// is not the end of a name such as `for`.
+    fn raw_string_ahead(&self) -> bool {
+        let before = self.at.checked_sub(2).and_then(|i| self.chars.get(i));
+        if before.is_some_and(|&c| c.is_alphanumeric() || c == '_') && before != Some(&'b') {
+            return false;
+        }
+        let hashes = (0..).take_while(|&i| self.peek(i) == Some('#')).count();
+        self.peek(hashes) == Some('"')
+    }
+
+    /// After `r`: the raw string, to its `"` and as many `#` as opened it.
+    fn skip_raw_string(&mut self) {
+        let mut hashes = 0;
+        while self.next() == Some('#') {
+            hashes += 1;
+        }
+        while let Some(c) = self.next() {
+            if c == '"' && (0..hashes).all(|i| self.peek(i) == Some('#')) {
+                for _ in 0..hashes {
+                    self.next();
+                }
+                return;
+            }
+        }
+    }
+
+    /// After `'`: a char literal (`'('`, `'\n'`, `'\u{7b}'`); a lifetime
+    /// (`'a`) is left as it is.
+    fn skip_char_literal(&mut self) {
+        match (self.peek(0), self.peek(1)) {
+            (Some('\\'), _) => {
+                self.next();
+                self.next();
+                while self.next().is_some_and(|c| c != '\'') {}
+            }
+            (Some(_), Some('\'')) => {
+                self.next();
+                self.next();
+            }
+            _ => {}
+        }
+    }
 }
 
 fn diagnostic(line: usize, column: usize, message: String) -> Diagnostic {
@@ -161,6 +223,13 @@ mod tests {
             impl A { fn f(&self) -> bool { let a = 1 < 2; if 1 < 2 { a } else { 3 > 4 } } }
         "#;
         assert_eq!(check(text), None);
+        // Brackets in char literals and raw strings are not nesting.
+        let literals = format!(
+            "fn f(c: char) -> u8 {{ match c {{ {} _ => 0 }} }}\nstatic P: &str = r#\"{}\"#;\nstruct A<'a> {{ x: &'a str }}",
+            "'(' | '[' | '{' | '<' | '\\\\' | '\\u{7b}' => 1,\n".repeat(20),
+            "((((\"[[[[".repeat(20)
+        );
+        assert_eq!(check(&literals), None, "{literals}");
         // Comparisons do not add up across statements.
         let many = format!("fn f() {{ {} }}", "let _ = 1 < 2;\n".repeat(200));
         assert_eq!(check(&many), None);

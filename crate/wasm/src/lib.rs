@@ -67,22 +67,6 @@ struct CheckedJob<'a> {
 /// native endpoint has its own).
 const PAGE_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(15 * 60);
 
-/// A job whose loop is JavaScript's (the page's `js` engine and `peer:zod`):
-/// what it is, as JSON, and the function that runs `n` operations.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PageJob {
-    variant: overhead_bench::Variant,
-    engine: overhead_bench::Engine,
-    input: String,
-    outcome: overhead_bench::Outcome,
-    #[serde(default)]
-    message: Option<String>,
-    #[serde(default)]
-    violations: Vec<overhead_bench::ViolationRecord>,
-    size: usize,
-}
-
 /// The page's jobs, ready for the runner: timed by the same clock around each
 /// call of their batch function, interleaved with ours.
 fn page_jobs(js_jobs: &js_sys::Array) -> Result<Vec<overhead_bench::Job>, JsError> {
@@ -99,17 +83,7 @@ fn page_jobs(js_jobs: &js_sys::Array) -> Result<Vec<overhead_bench::Job>, JsErro
                 .ok()
                 .and_then(|v| v.dyn_into().ok())
                 .ok_or_else(|| JsError::new("a page job has no `batch` function"))?;
-            let job: PageJob = serde_json::from_str(&info).map_err(to_js)?;
-            let info = overhead_bench::JobInfo {
-                variant: job.variant,
-                engine: job.engine,
-                input: job.input,
-                outcome: job.outcome,
-                message: job.message,
-                violations: job.violations,
-                size: job.size,
-                part: None,
-            };
+            let info: overhead_bench::JobInfo = serde_json::from_str(&info).map_err(to_js)?;
             Ok(overhead_bench::Job::batched(info, move |n| {
                 // A throwing batch is the page's bug; the run goes on and its
                 // figure shows it (the time to throw).
