@@ -566,16 +566,40 @@ describe('the playground', () => {
     await page.close();
   });
 
+  it('runs a paste that names a type it does not define, and its quick fix inserts a definition to edit', async () => {
+    const { page, errors } = await openPlayground();
+    await page.click('#schema-editor .view-lines');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('struct UserSignup { email: String, id: UserId }');
+    await expect.poll(() => page.textContent('#schema-status'), { timeout: 10_000 }).toMatch(/^1 warning/);
+    await expect.poll(() => page.locator('#run').isEnabled()).toBe(true);
+    // The quick fix, from the keyboard, on the assumed type.
+    const text = async () => (await page.locator('#schema-editor .view-lines').innerText()).replace(/\s+/g, ' ');
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ControlOrMeta+.');
+    await expect.poll(() => page.locator('.action-widget:visible').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect((await page.locator('.action-widget:visible').allInnerTexts()).join('\n')).toContain('Insert a definition of `UserId` to edit');
+    await page.keyboard.press('Enter');
+    await expect.poll(text, { timeout: 10_000 }).toContain('type UserId = serde_json::Value;');
+    // Now defined: nothing is assumed any more.
+    await expect.poll(() => page.textContent('#schema-status'), { timeout: 10_000 }).toBe('no problems');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('restores work that does not analyze with a recovery notice, and keeps the text', async () => {
     const { page, errors } = await openPlayground();
     await page.click('#schema-editor .view-lines');
     await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.type('struct UserSignup { email: Strin }');
+    await page.keyboard.type('struct UserSignup { email: dyn Strin }');
     // Closing or reloading at once still keeps the last keystrokes.
     await page.reload();
     await expect.poll(() => page.locator('#run').isEnabled(), { timeout: 60_000 }).toBe(true);
     const schema = async () => (await page.locator('#schema-editor .view-lines').innerText()).replace(/\s+/g, ' ');
-    await expect.poll(schema).toContain('struct UserSignup { email: Strin }');
+    await expect.poll(schema).toContain('struct UserSignup { email: dyn Strin }');
     await expect.poll(() => page.textContent('#message'), { timeout: 10_000 }).toMatch(/Your last work is restored, but its definitions do not run yet \(1 error/);
     expect(await page.getAttribute('#message', 'class')).toContain('error');
     expect(errors).toEqual([]);

@@ -18,7 +18,8 @@ import { ui } from './ui/elements';
 import { onFileDrop } from './ui/drop';
 import { restartEstimate, showProgress } from './ui/progress';
 import { applyPreset, chosenVariants, requestedVariants, setSettings, showVariants } from './ui/settings-form';
-import { Editors } from './ui/editors';
+import { Editors, explainRules } from './ui/editors';
+import { RuleDocs } from './ui/rule-docs';
 import { markdownToHtml } from './ui/markdown';
 import { renderChart } from './ui/chart';
 import { renderChips, renderPanel } from './ui/environment';
@@ -72,6 +73,7 @@ let restoredAwaitingAnalysis = false;
 
 function showDiagnosis(diagnosis: Diagnosis): void {
   editors.setMarkers(toMarkers(diagnosis));
+  editors.setAssumed(diagnosis.assumed);
   const errors = diagnosis.diagnostics.some((d) => d.severity === 'error');
   if (restoredAwaitingAnalysis) {
     restoredAwaitingAnalysis = false;
@@ -144,7 +146,7 @@ window.addEventListener('pagehide', () => {
 });
 
 function analyzeSchema(now = false): void {
-  analysis.request(editors.schemaText(), scenario?.root ?? null, now);
+  analysis.request(editors.schemaText(), scenario?.root ?? null, Object.values(editors.inputs()), now);
 }
 
 function showMessage(text: string, kind: 'error' | 'info'): void {
@@ -578,6 +580,7 @@ window.addEventListener('keydown', (event) => {
 
 analysis.ready.then(
   (info) => {
+    explainRules(new RuleDocs(info.keywords));
     renderChips(ui.isolation, ui.timer, info);
     renderPanel(ui.environment, info);
     bundled = info.scenarios;

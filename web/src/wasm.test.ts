@@ -127,7 +127,7 @@ describe('overhead-wasm', () => {
 
   it('refuses definitions nested past the analyzer\'s limit with a diagnostic, not a crash', () => {
     const deep = `struct A { x: ${'Option<'.repeat(3000)}u8${'>'.repeat(3000)} }`;
-    const result = JSON.parse(analyze(deep, undefined)) as { diagnostics: { line: number; column: number; message: string }[]; runnable: boolean };
+    const result = JSON.parse(analyze(deep, undefined, "[]")) as { diagnostics: { line: number; column: number; message: string }[]; runnable: boolean };
     expect(result.runnable).toBe(false);
     expect(result.diagnostics[0]?.message).toMatch(/nested more than 32 levels/);
     expect(result.diagnostics[0]?.line).toBe(1);
@@ -157,8 +157,8 @@ describe('overhead-wasm', () => {
   it('throws a clear error for bad settings and edited definitions, before timing', () => {
     const zeroRuns = { scenario: userSignup(), request: { settings: { iterations: 1, runs: 0, warmup: 0 } }, env: {} };
     expect(() => run(JSON.stringify(zeroRuns), () => undefined, [])).toThrow('runs must be between 1 and 1000, got 0');
-    const broken = { scenario: { ...userSignup(), schema: 'struct UserSignup { email: Strin }' }, request: {}, env: {} };
-    expect(() => run(JSON.stringify(broken), () => undefined, [])).toThrow(/1:\d+: error: `Strin` is not defined here/);
+    const broken = { scenario: { ...userSignup(), schema: 'struct UserSignup { email String }' }, request: {}, env: {} };
+    expect(() => run(JSON.stringify(broken), () => undefined, [])).toThrow(/1:\d+: error: expected `:`/);
     expect(() => run('{"scenario": 1}', () => undefined, [])).toThrow(/invalid type/);
   });
 
@@ -169,6 +169,14 @@ describe('overhead-wasm', () => {
     expect(report.results.map((r) => `${r.variant} ${r.engine} ${r.outcome}`)).toEqual(['de+validate interpreted invalid']);
     expect(report.results[0]?.violations?.map((v) => `${v.path}:${v.code}`)).toEqual(['username:length']);
     expect(report.notes?.[0]).toMatch(/only the interpreted engine runs them/);
+  });
+
+  it('runs definitions that name a type they do not define, in the form the inputs show, and says so', () => {
+    const schema = 'struct UserSignup { #[validate(length(min = 3))] username: String, id: UserId }';
+    const doc = { ...userSignup(), schema, inputs: { valid: '{"username": "ab", "id": "u-1"}' } };
+    const report = quickRun(doc, { variants: ['de+validate'] });
+    expect(report.results.map((r) => `${r.variant} ${r.engine} ${r.outcome}`)).toEqual(['de+validate interpreted invalid']);
+    expect(report.notes?.some((n) => n.startsWith('assumed: 1:') && n.includes('`UserId` is not defined in the paste; it is read as a string'))).toBe(true);
   });
 
   it('runs the three flatten forms and the serde_fast_flatten peer on seed 003\'s workload', () => {
@@ -295,16 +303,31 @@ describe('overhead-wasm', () => {
   });
 
   it('analyses definitions for the editor: types, and diagnostics at their line and column', () => {
-    const ok = JSON.parse(analyze(userSignup().schema, 'UserSignup')) as { types: string[]; diagnostics: unknown[]; runnable: boolean };
-    expect(ok).toEqual({ types: ['UserSignup'], diagnostics: [], runnable: true });
+    const ok = JSON.parse(analyze(userSignup().schema, 'UserSignup', '[]')) as { types: string[]; diagnostics: unknown[]; runnable: boolean };
+    expect(ok).toEqual({ types: ['UserSignup'], diagnostics: [], runnable: true, assumed: [] });
     const text = 'struct A {\n    #[validate(emial)]\n    email: String,\n    when: Widget,\n}\n';
-    const broken = JSON.parse(analyze(text, undefined)) as {
+    const broken = JSON.parse(analyze(text, undefined, '[]')) as {
       diagnostics: { severity: string; message: string; line: number; column: number }[];
       runnable: boolean;
     };
     expect(broken.runnable).toBe(false);
-    expect(broken.diagnostics.map((d) => `${d.line}:${d.column} ${d.severity}`)).toEqual(['2:16 error', '4:11 error']);
+    expect(broken.diagnostics.map((d) => `${d.line}:${d.column} ${d.severity}`)).toEqual(['2:16 error', '4:11 warning']);
     expect(broken.diagnostics[0]?.message).toContain('did you mean `email`');
-    expect(broken.diagnostics[1]?.message).toContain('`Widget` is not defined here');
+    expect(broken.diagnostics[1]?.message).toContain('`Widget` is not defined in the paste');
+  });
+
+  it('reads a type the definitions do not define in the form the inputs show, with the definition to insert', () => {
+    const text = 'struct A {\n    email: String,\n    when: Widget,\n}\n';
+    const inputs = JSON.stringify(['{"email": "a@b.co", "when": {"at": 5}}']);
+    const diagnosis = JSON.parse(analyze(text, undefined, inputs)) as {
+      types: string[];
+      runnable: boolean;
+      assumed: { name: string; definition: string; warning: { line: number; column: number; message: string } }[];
+    };
+    expect(diagnosis.runnable).toBe(true);
+    expect(diagnosis.types).toEqual(['A']);
+    expect(diagnosis.assumed.map((a) => a.name)).toEqual(['Widget']);
+    expect(diagnosis.assumed[0]?.definition).toContain('pub struct Widget {\n    pub at: i64,\n}');
+    expect(diagnosis.assumed[0]?.warning.message).toContain('an object with keys `at`, as the inputs show it');
   });
 });

@@ -137,6 +137,21 @@ impl Benchmark {
     /// Prepares every (variant, input) of the request, running each once, so that
     /// what cannot run is an error before any timing starts.
     pub fn prepare(scenario: &Scenario, request: &RunRequest) -> Result<Benchmark, Error> {
+        // Types the paste names and does not define are read in the form the
+        // inputs show (each assumption a note): the definitions still run.
+        let texts: Vec<&str> = scenario.inputs.iter().map(|i| i.text.as_str()).collect();
+        let completion =
+            overhead_engine::assume::complete(&scenario.schema, scenario.root.as_deref(), &texts);
+        let completed;
+        let scenario = if completion.assumed.is_empty() {
+            scenario
+        } else {
+            completed = Scenario {
+                schema: completion.text.clone(),
+                ..scenario.clone()
+            };
+            &completed
+        };
         let settings = request.settings.unwrap_or(scenario.settings);
         settings.validate()?;
         let variants: &[Variant] = match (&request.variants[..], &scenario.variants[..]) {
@@ -169,7 +184,10 @@ impl Benchmark {
             Engines::All if bundled_match.is_none() => None,
             _ => Some(bundled::compiled_root(scenario)?),
         };
-        let mut notes = Vec::new();
+        let mut notes: Vec<String> = completion
+            .warnings()
+            .map(|d| format!("assumed: {d}"))
+            .collect();
         let interpreter = match request.engines {
             Engines::Compiled => None,
             // Beside compiled code, definitions the interpreter cannot run yet are a

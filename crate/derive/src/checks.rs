@@ -2,8 +2,10 @@
 //! violations (paths relative to the field's value) and allocates nothing when
 //! the value passes.
 
+use overhead_schema::model::FieldPath;
 use overhead_schema::{
-    FieldDef, LengthMode, Literal, Number, RangeSpec, RegexSource, RuleKind, RuleSpec, Shape,
+    FieldDef, IpKind, LengthMode, Literal, Number, RangeSpec, RegexSource, RuleKind, RuleSpec,
+    Shape, TypeDef,
 };
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
@@ -78,28 +80,51 @@ fn shape_checks(rules: &[RuleSpec], shape: &Shape, value: &TokenStream) -> Token
     out
 }
 
-/// A rule that is a value implementing `Rule`: the rule expression and the
-/// expression it checks (`value`, or `value` as `&str`).
-fn simple_rule(
-    rule: &RuleSpec,
-    shape: &Shape,
-    value: &TokenStream,
-) -> Option<(TokenStream, TokenStream)> {
+/// What derived code does for one rule, from one exhaustive match over the
+/// rules: a new rule is handled here or the derive does not compile.
+enum RuleCode {
+    /// A value implementing `Rule`, and the expression it checks (`value`, or
+    /// `value` as `&str`).
+    Simple(TokenStream, TokenStream),
+    /// `required`, checked on the `Option` itself before the rest.
+    Required,
+    /// `must_match`, checked by the struct (it needs two fields).
+    MustMatch,
+    Custom(syn::Path),
+    Nested,
+    Each(Vec<RuleSpec>),
+    /// A rule the analysis lists as not run (its warning says why).
+    NotRun,
+}
+
+fn rule_code(rule: &RuleSpec, shape: &Shape, value: &TokenStream) -> RuleCode {
     let span = rule.span;
     let str_value = quote_spanned!(span=> ::core::convert::AsRef::<str>::as_ref(#value));
     let rules = quote!(::overhead_validate::rules);
-    Some(match &rule.kind {
-        RuleKind::Email => (quote!(#rules::Email), str_value),
-        RuleKind::Url => (quote!(#rules::Url), str_value),
-        RuleKind::Alphanumeric => (quote!(#rules::Alphanumeric), str_value),
-        RuleKind::Ascii => (quote!(#rules::Ascii), str_value),
-        RuleKind::NonBlank => (quote!(#rules::NonBlank), str_value),
-        RuleKind::NonEmpty => (quote!(#rules::NonEmpty), value.clone()),
-        RuleKind::Unique => (quote!(#rules::Unique), value.clone()),
-        RuleKind::Contains(s) => (quote!(#rules::Contains(#s)), str_value),
-        RuleKind::DoesNotContain(s) => (quote!(#rules::DoesNotContain(#s)), str_value),
-        RuleKind::StartsWith(s) => (quote!(#rules::StartsWith(#s)), str_value),
-        RuleKind::EndsWith(s) => (quote!(#rules::EndsWith(#s)), str_value),
+    let simple =
+        |rule_value: TokenStream, checked: TokenStream| RuleCode::Simple(rule_value, checked);
+    match &rule.kind {
+        RuleKind::Email => simple(quote!(#rules::Email), str_value),
+        RuleKind::Url => simple(quote!(#rules::Url), str_value),
+        RuleKind::Alphanumeric => simple(quote!(#rules::Alphanumeric), str_value),
+        RuleKind::Ascii => simple(quote!(#rules::Ascii), str_value),
+        RuleKind::NonBlank => simple(quote!(#rules::NonBlank), str_value),
+        RuleKind::NonControlCharacter => simple(quote!(#rules::NonControlCharacter), str_value),
+        RuleKind::CreditCard => simple(quote!(#rules::CreditCard), str_value),
+        RuleKind::Ip(kind) => {
+            let kind = match kind {
+                IpKind::Any => quote!(Any),
+                IpKind::V4 => quote!(V4),
+                IpKind::V6 => quote!(V6),
+            };
+            simple(quote!(#rules::Ip(#rules::IpKind::#kind)), str_value)
+        }
+        RuleKind::NonEmpty => simple(quote!(#rules::NonEmpty), value.clone()),
+        RuleKind::Unique => simple(quote!(#rules::Unique), value.clone()),
+        RuleKind::Contains(s) => simple(quote!(#rules::Contains(#s)), str_value),
+        RuleKind::DoesNotContain(s) => simple(quote!(#rules::DoesNotContain(#s)), str_value),
+        RuleKind::StartsWith(s) => simple(quote!(#rules::StartsWith(#s)), str_value),
+        RuleKind::EndsWith(s) => simple(quote!(#rules::EndsWith(#s)), str_value),
         RuleKind::Length(spec) => {
             let mode = match spec.mode.unwrap_or(LengthMode::Chars) {
                 LengthMode::Chars => quote!(Chars),
@@ -115,9 +140,9 @@ fn simple_rule(
             let rule_value = quote! {
                 #rules::Length { min: #min, max: #max, equal: #equal, mode: #rules::LengthMode::#mode }
             };
-            (rule_value, value.clone())
+            simple(rule_value, value.clone())
         }
-        RuleKind::Range(spec) => (range(spec), value.clone()),
+        RuleKind::Range(spec) => simple(range(spec), value.clone()),
         RuleKind::Regex(source) => {
             let regex = match source {
                 RegexSource::Literal(pattern) => quote! {{
@@ -130,11 +155,19 @@ fn simple_rule(
                 }},
                 RegexSource::Path(path) => quote_spanned!(span=> &*#path),
             };
-            (quote!(#rules::Pattern(#regex)), str_value)
+            simple(quote!(#rules::Pattern(#regex)), str_value)
         }
-        RuleKind::OneOf(values) => one_of(values, shape, value, str_value),
-        _ => return None,
-    })
+        RuleKind::OneOf(values) => {
+            let (rule_value, checked) = one_of(values, shape, value, str_value);
+            simple(rule_value, checked)
+        }
+        RuleKind::Required => RuleCode::Required,
+        RuleKind::MustMatch(_) => RuleCode::MustMatch,
+        RuleKind::Custom(function) => RuleCode::Custom(function.clone()),
+        RuleKind::Nested => RuleCode::Nested,
+        RuleKind::Each(inner) => RuleCode::Each(inner.clone()),
+        RuleKind::Phone => RuleCode::NotRun,
+    }
 }
 
 fn one_of(
@@ -183,11 +216,9 @@ fn one_of(
 
 fn rule_check(rule: &RuleSpec, shape: &Shape, value: &TokenStream) -> TokenStream {
     let span = rule.span;
-    if let Some((rule_value, checked)) = simple_rule(rule, shape, value) {
-        return push_if_failed(rule, rule_value, &checked);
-    }
-    match &rule.kind {
-        RuleKind::Custom(function) => {
+    match rule_code(rule, shape, value) {
+        RuleCode::Simple(rule_value, checked) => push_if_failed(rule, rule_value, &checked),
+        RuleCode::Custom(function) => {
             let with = overrides(rule);
             // Spanned at the attribute: a function of the wrong type is reported there.
             let value = respan(value, span);
@@ -198,13 +229,13 @@ fn rule_check(rule: &RuleSpec, shape: &Shape, value: &TokenStream) -> TokenStrea
                 }
             }
         }
-        RuleKind::Nested => quote_spanned! {span=>
+        RuleCode::Nested => quote_spanned! {span=>
             if NESTED {
                 ::overhead_validate::Validate::validate_into(#value, out);
             }
         },
-        RuleKind::Each(inner) => {
-            let element_checks = shape_checks(inner, &element_shape(shape), &quote!(__element));
+        RuleCode::Each(inner) => {
+            let element_checks = shape_checks(&inner, &element_shape(shape), &quote!(__element));
             if matches!(shape, Shape::Map(_)) {
                 quote! {
                     for (__key, __element) in #value.iter() {
@@ -228,7 +259,9 @@ fn rule_check(rule: &RuleSpec, shape: &Shape, value: &TokenStream) -> TokenStrea
                 }
             }
         }
-        _ => TokenStream::new(),
+        // `required` and `must_match` are checked where the field and the
+        // struct are; a rule not run emits nothing.
+        RuleCode::Required | RuleCode::MustMatch | RuleCode::NotRun => TokenStream::new(),
     }
 }
 
@@ -303,23 +336,27 @@ fn shape_passes(rules: &[RuleSpec], shape: &Shape, value: &TokenStream) -> Token
 }
 
 fn rule_passes(rule: &RuleSpec, shape: &Shape, value: &TokenStream) -> TokenStream {
-    if let Some((rule_value, checked)) = simple_rule(rule, shape, value) {
-        return quote_spanned!(rule.span=> ::overhead_validate::Rule::check(&#rule_value, #checked));
-    }
-    match &rule.kind {
-        RuleKind::Custom(function) => {
+    match rule_code(rule, shape, value) {
+        RuleCode::Simple(rule_value, checked) => {
+            quote_spanned!(rule.span=> ::overhead_validate::Rule::check(&#rule_value, #checked))
+        }
+        RuleCode::Custom(function) => {
             let value = respan(value, rule.span);
             quote_spanned!(rule.span=> ::core::result::Result::is_ok(&#function(#value)))
         }
-        RuleKind::Each(inner) => {
-            let element = shape_passes(inner, &element_shape(shape), &quote!(__element));
+        RuleCode::Each(inner) => {
+            let element = shape_passes(&inner, &element_shape(shape), &quote!(__element));
             if matches!(shape, Shape::Map(_)) {
                 quote!(#value.values().all(|__element| #element))
             } else {
                 quote!(#value.iter().all(|__element| #element))
             }
         }
-        _ => quote!(true),
+        // `required` and `must_match` are terms of their own, `nested` is left
+        // to decoding, and a rule not run passes.
+        RuleCode::Required | RuleCode::MustMatch | RuleCode::Nested | RuleCode::NotRun => {
+            quote!(true)
+        }
     }
 }
 
@@ -375,14 +412,17 @@ fn range(spec: &RangeSpec) -> TokenStream {
 }
 
 /// Struct-level checks: `must_match` compares two fields of `this`.
-pub fn must_match_checks(fields: &[FieldDef], this: &TokenStream) -> TokenStream {
+pub fn must_match_checks(def: &TypeDef, fields: &[FieldDef], this: &TokenStream) -> TokenStream {
     let mut out = TokenStream::new();
-    for field in fields {
+    for (index, field) in fields.iter().enumerate() {
         for rule in &field.rules {
             if let RuleKind::MustMatch(other) = &rule.kind {
                 let a = &field.member;
                 let b = format_ident!("{}", other);
-                let name = &field.name;
+                let name = match def.field_path(None, index, field) {
+                    FieldPath::Name(name) => name,
+                    FieldPath::Index(_) | FieldPath::Inline => field.name.clone(),
+                };
                 let with = overrides(rule);
                 out.extend(quote_spanned! {rule.span=>
                     {
@@ -399,19 +439,16 @@ pub fn must_match_checks(fields: &[FieldDef], this: &TokenStream) -> TokenStream
     out
 }
 
-/// The segment a field's violations go under, or none for a newtype's only field
-/// and a flattened one.
-pub fn segment(field: &FieldDef, tuple: bool, newtype: bool) -> Option<TokenStream> {
-    // A flattened child's keys sit in the parent's object: its paths do too.
-    if newtype || field.flatten {
-        return None;
+/// The segment a field's violations go under, as the type's dialect places
+/// it (`TypeDef::field_path`): a name, a position, or none.
+pub fn segment(path: &FieldPath) -> Option<TokenStream> {
+    match path {
+        FieldPath::Inline => None,
+        FieldPath::Index(index) => Some(quote!(::overhead_validate::Segment::Index(#index))),
+        FieldPath::Name(name) => {
+            Some(quote!(::overhead_validate::Segment::Field(::std::borrow::Cow::Borrowed(#name))))
+        }
     }
-    if tuple {
-        let index = field.rust_name().parse::<usize>().unwrap_or_default();
-        return Some(quote!(::overhead_validate::Segment::Index(#index)));
-    }
-    let name = &field.name;
-    Some(quote!(::overhead_validate::Segment::Field(::std::borrow::Cow::Borrowed(#name))))
 }
 
 pub fn check_fn_name(prefix: &str, field: &FieldDef) -> syn::Ident {

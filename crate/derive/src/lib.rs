@@ -41,7 +41,7 @@ fn expand(
     generate: fn(&syn::DeriveInput, &TypeDef) -> syn::Result<proc_macro2::TokenStream>,
 ) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
-    let mut errors = Errors::default();
+    let mut errors = Errors::for_derive();
     let def = TypeDef::from_derive_input(&input, &mut errors);
     let result = errors
         .into_syn()

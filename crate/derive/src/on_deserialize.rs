@@ -9,7 +9,8 @@
 //! reports to the per-thread collector of `overhead_validate::collector`.
 //! The shadow is then moved into the real type, field by field.
 
-use overhead_schema::{FieldDef, RuleKind, Shape, Style, TypeDef, TypeKind};
+use overhead_schema::model::FieldPath;
+use overhead_schema::{FieldDef, RuleKind, Shape, Style, TypeDef, TypeKind, VariantDef};
 use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, format_ident, quote};
 
@@ -41,10 +42,15 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
                 Style::Unit => quote!(;),
                 _ => quote!((#fields);),
             };
+            let paths: Vec<FieldPath> = fields
+                .iter()
+                .enumerate()
+                .map(|(i, f)| def.field_path(None, i, f))
+                .collect();
             let checked = body(shadow_fields(
                 fields,
                 &data.fields,
-                *style,
+                &paths,
                 "",
                 &[],
                 true,
@@ -53,7 +59,7 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
             let plain = body(shadow_fields(
                 fields,
                 &data.fields,
-                *style,
+                &paths,
                 "",
                 &[],
                 false,
@@ -70,7 +76,13 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
             let mut shadows = [TokenStream::new(), TokenStream::new()];
             let mut arms = [TokenStream::new(), TokenStream::new()];
             for (variant, syn_variant) in variants.iter().zip(&data.variants) {
-                let under = variant_segment(def, &variant.name);
+                let under = variant_segment(def, variant);
+                let paths: Vec<FieldPath> = variant
+                    .fields
+                    .iter()
+                    .enumerate()
+                    .map(|(i, f)| def.field_path(Some(variant), i, f))
+                    .collect();
                 let attrs = serde_attrs(&syn_variant.attrs);
                 let v = &variant.ident;
                 for (i, (checked, name)) in [(true, &shadow_name), (false, &plain_name)]
@@ -80,7 +92,7 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
                     let fields = shadow_fields(
                         &variant.fields,
                         &syn_variant.fields,
-                        variant.style,
+                        &paths,
                         &v.to_string(),
                         under.as_slice(),
                         checked,
@@ -116,7 +128,7 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
     // default without reading it, so those are checked after.
     let defaulted = validate::body(def, false, may_default, &quote!(value));
     let must_match = match &def.kind {
-        TypeKind::Struct { fields, .. } => checks::must_match_checks(fields, &quote!(value)),
+        TypeKind::Struct { fields, .. } => checks::must_match_checks(def, fields, &quote!(value)),
         TypeKind::Enum { .. } => TokenStream::new(),
     };
     // Collecting every violation visits every field anyway, so the value decodes
@@ -242,14 +254,14 @@ fn may_default(field: &FieldDef) -> bool {
 fn shadow_fields(
     fields: &[FieldDef],
     syn_fields: &syn::Fields,
-    style: Style,
+    paths: &[FieldPath],
     prefix: &str,
     outer: &[TokenStream],
     checked: bool,
     de_fns: &mut TokenStream,
 ) -> syn::Result<TokenStream> {
     let mut out = TokenStream::new();
-    for (field, syn_field) in fields.iter().zip(syn_fields.iter()) {
+    for ((field, syn_field), path) in fields.iter().zip(syn_fields.iter()).zip(paths) {
         let attrs = serde_attrs(&syn_field.attrs);
         let ty = &field.ty;
         let mut extra = TokenStream::new();
@@ -280,10 +292,7 @@ fn shadow_fields(
             if matches!(field.shape, Shape::Option(_)) && !field.default {
                 extra.extend(quote!(#[serde(default)]));
             }
-            let mut segments: Vec<TokenStream> =
-                checks::segment(field, style == Style::Tuple, style == Style::Newtype)
-                    .into_iter()
-                    .collect();
+            let mut segments: Vec<TokenStream> = checks::segment(path).into_iter().collect();
             segments.extend(outer.iter().cloned());
             de_fns.extend(de_fn(
                 &fn_name,
@@ -408,13 +417,8 @@ fn conversion(
     }
 }
 
-fn variant_segment(def: &TypeDef, variant: &str) -> Option<TokenStream> {
-    use overhead_schema::Tagging;
-    let key = match &def.tagging {
-        Tagging::External => variant.to_owned(),
-        Tagging::Adjacent { content, .. } => content.clone(),
-        Tagging::Internal { .. } | Tagging::Untagged => return None,
-    };
+fn variant_segment(def: &TypeDef, variant: &VariantDef) -> Option<TokenStream> {
+    let key = def.variant_key(variant)?;
     Some(quote!(::overhead_validate::Segment::Field(::std::borrow::Cow::Borrowed(#key))))
 }
 

@@ -1,7 +1,8 @@
 //! `#[derive(Validate)]`: `validate_into` runs every field's checks, nested
 //! values included, and puts each field's violations under its name.
 
-use overhead_schema::{FieldDef, Style, Tagging, TypeDef, TypeKind};
+use overhead_schema::model::FieldPath;
+use overhead_schema::{FieldDef, TypeDef, TypeKind};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
@@ -39,7 +40,7 @@ pub fn reject_generics(input: &syn::DeriveInput, derive: &str) -> syn::Result<()
 pub fn parts(def: &TypeDef) -> (TokenStream, TokenStream) {
     let mut body = body(def, true, |_| true, &quote!(self));
     if let TypeKind::Struct { fields, .. } = &def.kind {
-        body.extend(checks::must_match_checks(fields, &quote!(self)));
+        body.extend(checks::must_match_checks(def, fields, &quote!(self)));
     }
     (check_fns(def), body)
 }
@@ -75,13 +76,16 @@ pub fn body(
     this: &TokenStream,
 ) -> TokenStream {
     match &def.kind {
-        TypeKind::Struct { style, fields } => {
-            let selected: Vec<FieldDef> = fields.iter().filter(|f| only(f)).cloned().collect();
+        TypeKind::Struct { fields, .. } => {
             let mut body = TokenStream::new();
-            for field in selected.iter().filter(|f| checks::has_checks(f)) {
+            for (index, field) in fields.iter().enumerate() {
+                if !only(field) || !checks::has_checks(field) {
+                    continue;
+                }
                 let name = checks::check_fn_name("", field);
                 let member = &field.member;
-                body.extend(call(&name, &quote!(&#this.#member), field, *style, nested));
+                let path = def.field_path(None, index, field);
+                body.extend(call(&name, &quote!(&#this.#member), &path, nested));
             }
             body
         }
@@ -98,13 +102,14 @@ pub fn body(
                     let binding = format_ident!("__f{}", i);
                     let member = &field.member;
                     bindings.push(quote!(#member: #binding));
-                    calls.extend(call(&name, &quote!(#binding), field, variant.style, nested));
+                    let path = def.field_path(Some(variant), i, field);
+                    calls.extend(call(&name, &quote!(#binding), &path, nested));
                 }
                 if bindings.is_empty() {
                     continue;
                 }
                 let v = &variant.ident;
-                let under = variant_segment(&def.tagging, &variant.name);
+                let under = variant_segment(def.variant_key(variant));
                 arms.extend(quote! {
                     Self::#v { #(#bindings,)* .. } => {
                         let __variant_start = out.len();
@@ -126,14 +131,8 @@ pub fn body(
 }
 
 /// Calls a field's check function and puts its violations under the field.
-pub fn call(
-    name: &syn::Ident,
-    value: &TokenStream,
-    field: &FieldDef,
-    style: Style,
-    nested: bool,
-) -> TokenStream {
-    match checks::segment(field, style == Style::Tuple, style == Style::Newtype) {
+pub fn call(name: &syn::Ident, value: &TokenStream, path: &FieldPath, nested: bool) -> TokenStream {
+    match checks::segment(path) {
         Some(segment) => quote! {
             let __start = out.len();
             #name::<#nested>(#value, out);
@@ -145,12 +144,10 @@ pub fn call(
     }
 }
 
-/// Where an enum variant's fields sit in the serialized form.
-pub fn variant_segment(tagging: &Tagging, variant: &str) -> TokenStream {
-    let key = match tagging {
-        Tagging::External => variant,
-        Tagging::Adjacent { content, .. } => content.as_str(),
-        Tagging::Internal { .. } | Tagging::Untagged => return TokenStream::new(),
+/// The key an enum variant's violations go under (`TypeDef::variant_key`).
+pub fn variant_segment(key: Option<&str>) -> TokenStream {
+    let Some(key) = key else {
+        return TokenStream::new();
     };
     quote! {
         if out.len() > __variant_start {

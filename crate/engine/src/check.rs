@@ -10,17 +10,19 @@ use overhead_schema::{
     Diagnostic, LengthMode as SchemaLengthMode, Literal, Number, RangeSpec, RegexSource, RuleKind,
     RuleSpec, Severity,
 };
+use overhead_validate::rules::registry::RuleId;
 use overhead_validate::rules::{
-    Alphanumeric, Ascii, Contains, DoesNotContain, Email, EndsWith, Length, LengthMode, MustMatch,
-    NonBlank, NonEmpty, OneOf, Pattern, Range, Required, StartsWith, Unique, Url,
+    Alphanumeric, Ascii, Contains, CreditCard, DoesNotContain, Email, EndsWith, Ip, IpKind, Length,
+    LengthMode, MustMatch, NonBlank, NonControlCharacter, NonEmpty, OneOf, Pattern, Range,
+    Required, StartsWith, Unique, Url,
 };
 use overhead_validate::{Rule, Segment, Violation, Violations};
 
 use crate::intern::intern;
-use crate::plan::{KindPlan, Plan, StructPlan};
+use crate::plan::{FieldSegment, KindPlan, Plan, StructPlan};
 use crate::ty::Ty;
 use crate::value::Value;
-use overhead_schema::{Style, Tagging};
+use overhead_schema::Style;
 
 /// How the planner turns a rule's pattern into a matcher. A run builds each
 /// regex; the editor's diagnosis only checks its syntax, so the page's analyzer
@@ -64,6 +66,9 @@ pub enum CheckKind {
     Ascii,
     NonEmpty,
     NonBlank,
+    NonControlCharacter,
+    CreditCard,
+    Ip(IpKind),
     Contains(&'static str),
     DoesNotContain(&'static str),
     StartsWith(&'static str),
@@ -78,6 +83,38 @@ pub enum CheckKind {
     Nested,
     /// Rules for each element of a sequence or each value of a map.
     Each(Vec<Check>),
+}
+
+impl CheckKind {
+    /// The rule's registry entry. Exhaustive on purpose: a new check names
+    /// its rule here first.
+    pub fn id(&self) -> RuleId {
+        match self {
+            CheckKind::Email => RuleId::Email,
+            CheckKind::Url => RuleId::Url,
+            CheckKind::Length(_) => RuleId::Length,
+            CheckKind::RangeInt(_) | CheckKind::RangeFloat(_) => RuleId::Range,
+            CheckKind::Alphanumeric => RuleId::Alphanumeric,
+            CheckKind::Ascii => RuleId::Ascii,
+            CheckKind::NonEmpty => RuleId::NonEmpty,
+            CheckKind::NonBlank => RuleId::NonBlank,
+            CheckKind::NonControlCharacter => RuleId::NonControlCharacter,
+            CheckKind::CreditCard => RuleId::CreditCard,
+            CheckKind::Ip(_) => RuleId::Ip,
+            CheckKind::Contains(_) => RuleId::Contains,
+            CheckKind::DoesNotContain(_) => RuleId::DoesNotContain,
+            CheckKind::StartsWith(_) => RuleId::StartsWith,
+            CheckKind::EndsWith(_) => RuleId::EndsWith,
+            CheckKind::Pattern(_) => RuleId::Regex,
+            CheckKind::OneOfStr(_) | CheckKind::OneOfInt(_) | CheckKind::OneOfFloat(_) => {
+                RuleId::OneOf
+            }
+            CheckKind::Unique => RuleId::Unique,
+            CheckKind::Required => RuleId::Required,
+            CheckKind::Nested => RuleId::Nested,
+            CheckKind::Each(_) => RuleId::Each,
+        }
+    }
 }
 
 /// Compiles a field's rules for a value of type `ty`; `must_match` and `custom`
@@ -122,6 +159,15 @@ pub fn compile_rules(
             RuleKind::Ascii => CheckKind::Ascii,
             RuleKind::NonEmpty => CheckKind::NonEmpty,
             RuleKind::NonBlank => CheckKind::NonBlank,
+            RuleKind::NonControlCharacter => CheckKind::NonControlCharacter,
+            RuleKind::CreditCard => CheckKind::CreditCard,
+            RuleKind::Ip(kind) => CheckKind::Ip(match kind {
+                overhead_schema::IpKind::Any => IpKind::Any,
+                overhead_schema::IpKind::V4 => IpKind::V4,
+                overhead_schema::IpKind::V6 => IpKind::V6,
+            }),
+            // Listed as not run by the analysis (the registry says why).
+            RuleKind::Phone => continue,
             RuleKind::Unique => CheckKind::Unique,
             RuleKind::Nested => CheckKind::Nested,
             RuleKind::Contains(s) => CheckKind::Contains(intern(s)),
@@ -174,13 +220,15 @@ pub fn compile_rules(
                         continue;
                     }
                     None => {
-                        errors.push(Diagnostic::at(
-                            Severity::Error,
+                        // Defined elsewhere in the person's codebase: this rule
+                        // is listed as not run, the rest runs.
+                        notes.push(Diagnostic::at(
+                            Severity::Warning,
                             rule.span,
                             format!(
-                                "`{name}` is not a regex defined in these definitions; add it, e.g. \
-                                 `static {name}: LazyLock<Regex> = LazyLock::new(|| Regex::new(\"…\").unwrap());`, \
-                                 or write the pattern inline: `matches_regex = \"…\"`"
+                                "the regex `{name}` is not defined in the paste, so this rule is not run; \
+                                 to run it, add `static {name}: LazyLock<Regex> = LazyLock::new(|| Regex::new(\"…\").unwrap());` \
+                                 or write the pattern inline"
                             ),
                         ));
                         continue;
@@ -188,7 +236,7 @@ pub fn compile_rules(
                 }
             }
             RuleKind::OneOf(values) => match inner {
-                Ty::Str => CheckKind::OneOfStr(
+                Ty::Str | Ty::Text(_) | Ty::Trimmed => CheckKind::OneOfStr(
                     values
                         .iter()
                         .map(|v| match v {
@@ -283,18 +331,14 @@ fn innermost(ty: &Ty) -> &Ty {
     }
 }
 
-/// Where a field's violations go: under its key, its index in a tuple struct, or
-/// nowhere for a newtype's only field and a flattened one.
-pub fn field_segment(plan: &StructPlan, field: &crate::plan::FieldPlan) -> Option<Segment> {
-    match plan.style {
-        Style::Newtype => None,
-        _ if field.flatten => None,
-        Style::Tuple => plan
-            .fields
-            .iter()
-            .position(|f| std::ptr::eq(f, field))
-            .map(Segment::Index),
-        _ => Some(Segment::Field(field.key.into())),
+/// Where a field's violations go: the segment the plan decided for it (its
+/// name, its position, or none).
+#[inline]
+pub fn field_segment(field: &crate::plan::FieldPlan) -> Option<Segment> {
+    match field.path {
+        FieldSegment::Name(name) => Some(Segment::Field(name.into())),
+        FieldSegment::Index(i) => Some(Segment::Index(i)),
+        FieldSegment::Inline => None,
     }
 }
 
@@ -426,12 +470,7 @@ impl Checker<'_> {
                     }
                     _ => {}
                 }
-                let key = match &e.tagging {
-                    Tagging::External => Some(variant.name),
-                    Tagging::Adjacent { .. } => Some(e.content),
-                    _ => None,
-                };
-                if let Some(key) = key {
+                if let Some(key) = variant.violation_key {
                     if out.len() > start {
                         out.nest_since(start, &Segment::Field(key.into()));
                     }
@@ -453,7 +492,7 @@ impl Checker<'_> {
             let start = out.len();
             self.field_into(&field.checks, &field.ty, value, true, out);
             if out.len() > start {
-                if let Some(segment) = field_segment(plan, field) {
+                if let Some(segment) = field_segment(field) {
                     out.nest_since(start, &segment);
                 }
             }
@@ -472,8 +511,13 @@ impl Checker<'_> {
             };
             if !rule.check_pair(a, b) {
                 out.push(
-                    overrides(rule.violation(), m.code.as_deref(), m.message.as_deref())
-                        .under(Segment::Field(plan.fields[m.slot].key.into())),
+                    overrides(rule.violation(), m.code.as_deref(), m.message.as_deref()).under(
+                        match plan.fields[m.slot].path {
+                            FieldSegment::Name(name) => Segment::Field(name.into()),
+                            FieldSegment::Index(i) => Segment::Index(i),
+                            FieldSegment::Inline => Segment::Field(plan.fields[m.slot].key.into()),
+                        },
+                    ),
                 );
             }
         }
@@ -639,49 +683,72 @@ pub(crate) fn rule_passes(kind: &CheckKind, value: &Value) -> bool {
     }
 }
 
-/// The violation of a simple rule, when `value` breaks it.
+/// The violation of a simple rule, when `value` breaks it. Exhaustive over
+/// the rules: a new one is handled here or the engine does not compile. A
+/// value of another form than the rule reads passes (the analysis has refused
+/// such a pairing already).
 pub(crate) fn failed_rule(kind: &CheckKind, value: &Value) -> Option<Violation> {
     fn on<T: ?Sized, R: Rule<T>>(rule: R, value: &T) -> Option<Violation> {
         (!rule.check(value)).then(|| rule.violation(value))
     }
-    match (kind, value) {
-        (CheckKind::Email, Value::Str(s)) => on(Email, &**s),
-        (CheckKind::Url, Value::Str(s)) => on(Url, &**s),
-        (CheckKind::Alphanumeric, Value::Str(s)) => on(Alphanumeric, &**s),
-        (CheckKind::Ascii, Value::Str(s)) => on(Ascii, &**s),
-        (CheckKind::NonBlank, Value::Str(s)) => on(NonBlank, &**s),
-        (CheckKind::Contains(p), Value::Str(s)) => on(Contains(p), &**s),
-        (CheckKind::DoesNotContain(p), Value::Str(s)) => on(DoesNotContain(p), &**s),
-        (CheckKind::StartsWith(p), Value::Str(s)) => on(StartsWith(p), &**s),
-        (CheckKind::EndsWith(p), Value::Str(s)) => on(EndsWith(p), &**s),
-        (CheckKind::Pattern(re), Value::Str(s)) => on(Pattern(re), &**s),
-        (CheckKind::OneOfStr(options), Value::Str(s)) => on(OneOf::<&str>(options), &**s),
-        (CheckKind::Length(rule), Value::Str(s)) => on(*rule, &**s),
-        (CheckKind::Length(rule), Value::Seq(items)) => on(*rule, items.as_slice()),
-        (CheckKind::Length(rule), Value::Map(entries)) => on(*rule, entries.as_slice()),
-        (CheckKind::NonEmpty, Value::Str(s)) => on(NonEmpty, &**s),
-        (CheckKind::NonEmpty, Value::Seq(items)) => on(NonEmpty, items.as_slice()),
-        (CheckKind::NonEmpty, Value::Map(entries)) => on(NonEmpty, entries.as_slice()),
-        (CheckKind::Unique, Value::Seq(items)) => {
-            let distinct = items
-                .iter()
-                .enumerate()
-                .all(|(i, item)| !items[..i].contains(item));
-            (!distinct).then(|| <Unique as Rule<[u8]>>::violation(&Unique, &[]))
+    fn text<R: Rule<str>>(rule: R, value: &Value) -> Option<Violation> {
+        match value {
+            Value::Str(s) => on(rule, &**s),
+            _ => None,
         }
-        (CheckKind::RangeInt(rule), v) => number(v, |n| on(*rule, &n), |n| on(*rule, &n)),
-        (CheckKind::RangeFloat(rule), v) => number(v, |n| on(*rule, &n), |n| on(*rule, &n)),
-        (CheckKind::OneOfInt(options), v) => number(
-            v,
+    }
+    fn sized<R: Rule<str> + Rule<[Value]> + Rule<[(Box<str>, Value)]>>(
+        rule: R,
+        value: &Value,
+    ) -> Option<Violation> {
+        match value {
+            Value::Str(s) => on(rule, &**s),
+            Value::Seq(items) => on(rule, items.as_slice()),
+            Value::Map(entries) => on(rule, entries.as_slice()),
+            _ => None,
+        }
+    }
+    match kind {
+        CheckKind::Email => text(Email, value),
+        CheckKind::Url => text(Url, value),
+        CheckKind::Alphanumeric => text(Alphanumeric, value),
+        CheckKind::Ascii => text(Ascii, value),
+        CheckKind::NonBlank => text(NonBlank, value),
+        CheckKind::NonControlCharacter => text(NonControlCharacter, value),
+        CheckKind::CreditCard => text(CreditCard, value),
+        CheckKind::Ip(kind) => text(Ip(*kind), value),
+        CheckKind::Contains(p) => text(Contains(p), value),
+        CheckKind::DoesNotContain(p) => text(DoesNotContain(p), value),
+        CheckKind::StartsWith(p) => text(StartsWith(p), value),
+        CheckKind::EndsWith(p) => text(EndsWith(p), value),
+        CheckKind::Pattern(re) => text(Pattern(re), value),
+        CheckKind::OneOfStr(options) => text(OneOf::<&str>(options), value),
+        CheckKind::Length(rule) => sized(*rule, value),
+        CheckKind::NonEmpty => sized(NonEmpty, value),
+        CheckKind::Unique => match value {
+            Value::Seq(items) => {
+                let distinct = items
+                    .iter()
+                    .enumerate()
+                    .all(|(i, item)| !items[..i].contains(item));
+                (!distinct).then(|| <Unique as Rule<[u8]>>::violation(&Unique, &[]))
+            }
+            _ => None,
+        },
+        CheckKind::RangeInt(rule) => number(value, |n| on(*rule, &n), |n| on(*rule, &n)),
+        CheckKind::RangeFloat(rule) => number(value, |n| on(*rule, &n), |n| on(*rule, &n)),
+        CheckKind::OneOfInt(options) => number(
+            value,
             |n| on(OneOf::<i128>(options), &n),
             |n| on(OneOf::<i128>(options), &n),
         ),
-        (CheckKind::OneOfFloat(options), v) => number(
-            v,
+        CheckKind::OneOfFloat(options) => number(
+            value,
             |n| on(OneOf::<f64>(options), &n),
             |n| on(OneOf::<f64>(options), &n),
         ),
-        _ => None,
+        // The checker's walk handles these itself; they are never simple.
+        CheckKind::Required | CheckKind::Nested | CheckKind::Each(_) => None,
     }
 }
 

@@ -73,13 +73,14 @@ impl Stop {
 /// place, then passes the error on.
 fn nested<T, E>(
     stop: Option<&Stop>,
-    segment: impl FnOnce() -> Segment,
+    segment: impl FnOnce() -> Option<Segment>,
     r: Result<T, E>,
 ) -> Result<T, E> {
-    if r.is_err() {
-        if let Some(stop) = stop.filter(|s| s.has()) {
-            stop.nest(&segment());
-        }
+    if r.is_err()
+        && let Some(stop) = stop.filter(|s| s.has())
+        && let Some(segment) = segment()
+    {
+        stop.nest(&segment);
     }
     r
 }
@@ -126,6 +127,24 @@ impl<'de> DeserializeSeed<'de> for Seed<'_> {
             Ty::F64 => f64::deserialize(d).map(Value::F64),
             Ty::Char => char::deserialize(d).map(Value::Char),
             Ty::Str => String::deserialize(d).map(|s| Value::Str(s.into_boxed_str())),
+            Ty::Trimmed => String::deserialize(d).map(|s| Value::Str(s.trim().into())),
+            Ty::Text(form) => {
+                let text = String::deserialize(d)?;
+                if form.accepts(&text) {
+                    Ok(Value::Str(text.into_boxed_str()))
+                } else {
+                    Err(not_of_form(&text, *form))
+                }
+            }
+            Ty::NonZero(int) => match int_value(*int, d)? {
+                Value::I64(0) | Value::U64(0) | Value::I128(0) | Value::U128(0) => {
+                    Err(D::Error::invalid_value(
+                        serde::de::Unexpected::Unsigned(0),
+                        &"a nonzero integer",
+                    ))
+                }
+                value => Ok(value),
+            },
             Ty::Json => serde_json::Value::deserialize(d).map(|v| Value::Json(Box::new(v))),
             Ty::Option(inner) => d.deserialize_option(OptionVisitor {
                 seed: self.at(inner),
@@ -191,6 +210,12 @@ impl<'de> DeserializeSeed<'de> for Seed<'_> {
     }
 }
 
+/// The error of a text of the wrong shape; kept out of the decoding loop.
+#[cold]
+fn not_of_form<E: serde::de::Error>(text: &str, form: crate::text_form::TextForm) -> E {
+    E::invalid_value(serde::de::Unexpected::Str(text), &form.expecting())
+}
+
 fn int_value<'de, D: Deserializer<'de>>(int: Int, d: D) -> Result<Value, D::Error> {
     Ok(match int {
         Int::I8 => Value::I64(i8::deserialize(d)?.into()),
@@ -219,7 +244,7 @@ fn deserialize_struct<'de, D: Deserializer<'de>>(
         let field = &s.fields[slot];
         let value = nested(
             seed.stop,
-            || field_segment(s, field).unwrap_or(Segment::Index(usize::MAX)),
+            || field_segment(field),
             seed.field(field).deserialize(d),
         )?;
         let mut slots: Vec<Value> = s
@@ -317,7 +342,7 @@ impl<'de> Visitor<'de> for SeqVisitor<'_> {
             let index = items.len();
             let next = nested(
                 self.seed.stop,
-                || Segment::Index(index),
+                || Some(Segment::Index(index)),
                 seq.next_element_seed(self.seed),
             )?;
             let Some(item) = next else { break };
@@ -359,7 +384,7 @@ impl<'de> Visitor<'de> for TupleVisitor<'_> {
         for (i, ty) in self.items.iter().enumerate() {
             let next = nested(
                 self.seed.stop,
-                || Segment::Index(i),
+                || Some(Segment::Index(i)),
                 seq.next_element_seed(self.seed.at(ty)),
             )?;
             match next {
@@ -387,7 +412,7 @@ impl<'de> Visitor<'de> for MapVisitor<'_> {
         while let Some(key) = map.next_key::<String>()? {
             let value = nested(
                 self.seed.stop,
-                || Segment::Key(key.as_str().into()),
+                || Some(Segment::Key(key.as_str().into())),
                 map.next_value_seed(self.seed),
             )?;
             // A repeated key replaces the earlier value, as inserting into a map does.
@@ -431,6 +456,7 @@ impl StructVisitor<'_> {
                 continue;
             }
             slots[i] = match field.default {
+                FieldDefault::Value(ref value, _) => value.clone(),
                 _ if field.skip => default_value(plan, &field.ty),
                 FieldDefault::Required => return Err(E::missing_field(field.key)),
                 FieldDefault::None => Value::Unit,
@@ -444,7 +470,7 @@ impl StructVisitor<'_> {
                 if seen & (1 << i) == 0 && !field.checks.is_empty() {
                     checker.field_into(&field.checks, &field.ty, &slots[i], true, &mut out);
                     if !out.is_empty() {
-                        if let Some(segment) = field_segment(self.s, field) {
+                        if let Some(segment) = field_segment(field) {
                             out.nest_since(0, &segment);
                         }
                         break;
@@ -481,7 +507,7 @@ impl StructVisitor<'_> {
         *seen |= 1 << slot;
         let value = nested(
             self.seed.stop,
-            || field_segment(self.s, field).unwrap_or(Segment::Index(usize::MAX)),
+            || field_segment(field),
             map.next_value_seed(self.seed.field(field)),
         )?;
         if self.seed.stop.is_some() {
@@ -511,7 +537,7 @@ impl StructVisitor<'_> {
         if out.is_empty() {
             return Ok(());
         }
-        if let Some(segment) = field_segment(self.s, field) {
+        if let Some(segment) = field_segment(field) {
             out.nest_since(0, &segment);
         }
         stop.set(out);
@@ -763,7 +789,7 @@ impl<'de> Visitor<'de> for StructVisitor<'_> {
             }
             let next = nested(
                 self.seed.stop,
-                || field_segment(self.s, field).unwrap_or(Segment::Index(usize::MAX)),
+                || field_segment(field),
                 seq.next_element_seed(self.seed.field(field)),
             )?;
             match next {
@@ -924,7 +950,7 @@ impl<'de> Visitor<'de> for EnumVisitor<'_> {
         };
         let payload = nested(
             self.seed.stop,
-            || Segment::Field(variant.name.into()),
+            || variant.violation_key.map(|key| Segment::Field(key.into())),
             payload,
         )?;
         Ok(Value::Variant(index as u32, Box::new(payload)))
@@ -982,7 +1008,15 @@ pub fn default_value(plan: &Plan, ty: &Ty) -> Value {
         Ty::Int(_) => Value::U64(0),
         Ty::F32 | Ty::F64 => Value::F64(0.0),
         Ty::Char => Value::Char('\0'),
-        Ty::Str => Value::Str("".into()),
+        Ty::Str | Ty::Trimmed => Value::Str("".into()),
+        // `Default` of these types (nil UUID, 1970-01-01, …) where they have one.
+        Ty::Text(form) => Value::Str(form.default_text().into()),
+        Ty::NonZero(int) => match int {
+            Int::I128 => Value::I128(1),
+            Int::U128 => Value::U128(1),
+            int if int.is_signed() => Value::I64(1),
+            _ => Value::U64(1),
+        },
         Ty::Seq(_) | Ty::Set { .. } => Value::Seq(Vec::new()),
         Ty::Map { .. } => Value::Map(Vec::new()),
         Ty::Array(n, item) => Value::Seq((0..*n).map(|_| default_value(plan, item)).collect()),

@@ -7,18 +7,86 @@
 //! tagged or data-carrying enums, tuple structs, `transparent`) is refused with
 //! the reason, and the page says the JS engines do not run those definitions.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
 use crate::check::{Check, CheckKind};
-use crate::plan::{FieldDefault, FieldPlan, KindPlan, Plan, StructPlan};
+use crate::plan::{FieldDefault, FieldPlan, FieldSegment, KindPlan, Plan, StructPlan};
 use crate::ty::Ty;
 use overhead_schema::{Style, Tagging};
-use overhead_validate::rules::LengthMode;
+use overhead_validate::rules::{IpKind, LengthMode, registry};
 
 #[derive(Serialize)]
 pub struct JsModel {
     root: usize,
     types: Vec<JsType>,
+    /// Every rule's code and message templates, from the registry: the JS
+    /// engines build violations from these, not from copies of their own.
+    rules: BTreeMap<&'static str, JsRuleInfo>,
+}
+
+#[derive(Serialize)]
+struct JsRuleInfo {
+    code: &'static str,
+    /// Templates by case (`""` for a rule with one).
+    messages: BTreeMap<&'static str, &'static str>,
+}
+
+fn rule_table() -> BTreeMap<&'static str, JsRuleInfo> {
+    registry::RULES
+        .iter()
+        .map(|r| {
+            let info = JsRuleInfo {
+                code: r.code,
+                messages: r.messages.iter().copied().collect(),
+            };
+            (r.name, info)
+        })
+        .collect()
+}
+
+/// One keyword's hover text, for the editor: what the registry says.
+#[derive(Serialize)]
+pub struct KeywordDoc {
+    pub word: &'static str,
+    /// `seed`, `validator`, `garde`.
+    pub dialects: Vec<&'static str>,
+    pub doc: &'static str,
+    /// The code its violations carry, when it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<&'static str>,
+    /// Why the playground does not run it, when it does not.
+    #[serde(rename = "notRun", skip_serializing_if = "Option::is_none")]
+    pub not_run: Option<&'static str>,
+}
+
+/// Every keyword of every dialect with its documentation, for the editor's
+/// hover (the page has no table of its own).
+pub fn keyword_docs() -> Vec<KeywordDoc> {
+    registry::KEYWORDS
+        .iter()
+        .map(|k| {
+            let (doc, code) = registry::keyword_doc(k);
+            let not_run = match k.meaning {
+                registry::Meaning::Rules(ids) => {
+                    ids.iter().find_map(|id| match id.info().support {
+                        registry::Support::NotRun(why) => Some(why),
+                        registry::Support::Runs => None,
+                    })
+                }
+                registry::Meaning::Unsupported(why) => Some(why),
+                registry::Meaning::Modifier => None,
+            };
+            KeywordDoc {
+                word: k.word,
+                dialects: k.dialects.iter().map(|d| d.name()).collect(),
+                doc,
+                code,
+                not_run,
+            }
+        })
+        .collect()
 }
 
 #[derive(Serialize)]
@@ -41,6 +109,8 @@ enum JsType {
 #[derive(Serialize)]
 struct JsField {
     key: &'static str,
+    /// The field's segment in violation paths (the dialect's library's name).
+    path: &'static str,
     aliases: Vec<&'static str>,
     ty: JsTy,
     /// What a missing key gives: `error`, `none` (an `Option`) or `default`
@@ -48,6 +118,10 @@ struct JsField {
     missing: &'static str,
     skip: bool,
     checks: Vec<JsCheck>,
+    /// The value a missing key takes when the paste shows it (`default =
+    /// "path"`, `impl Default`), in place of the type's own default.
+    #[serde(rename = "defaultValue", skip_serializing_if = "Option::is_none")]
+    default_value: Option<serde_json::Value>,
 }
 
 #[derive(Serialize)]
@@ -118,6 +192,12 @@ enum JsRule {
     Ascii,
     NonEmpty,
     NonBlank,
+    NonControlCharacter,
+    CreditCard,
+    Ip {
+        /// `any`, `v4` or `v6`.
+        version: &'static str,
+    },
     Contains {
         value: &'static str,
     },
@@ -174,6 +254,7 @@ pub fn describe(plan: &Plan) -> Result<JsModel, String> {
     Ok(JsModel {
         root: plan.root,
         types,
+        rules: rule_table(),
     })
 }
 
@@ -218,12 +299,21 @@ fn describe_struct(ident: &'static str, s: &StructPlan) -> Result<JsType, String
 fn describe_field(f: &FieldPlan) -> Result<JsField, String> {
     Ok(JsField {
         key: f.key,
+        default_value: match f.default {
+            FieldDefault::Value(_, json) => serde_json::from_str(json).ok(),
+            FieldDefault::Required | FieldDefault::None | FieldDefault::Default => None,
+        },
+        path: match f.path {
+            FieldSegment::Name(name) => name,
+            // A named struct without flatten has a name for every field.
+            FieldSegment::Index(_) | FieldSegment::Inline => f.key,
+        },
         aliases: f.aliases.clone(),
         ty: describe_ty(&f.ty)?,
         missing: match f.default {
             FieldDefault::Required => "error",
             FieldDefault::None => "none",
-            FieldDefault::Default => "default",
+            FieldDefault::Default | FieldDefault::Value(..) => "default",
         },
         skip: f.skip,
         checks: f.checks.iter().map(describe_check).collect(),
@@ -244,7 +334,15 @@ fn describe_ty(ty: &Ty) -> Result<JsTy, String> {
         }
         Ty::F32 | Ty::F64 => JsTy::Float,
         Ty::Char => JsTy::Char,
-        Ty::Str => JsTy::Str,
+        // The JS engines read these as any text (their shape is Rust's to check).
+        Ty::Str | Ty::Text(_) | Ty::Trimmed => JsTy::Str,
+        Ty::NonZero(int) => {
+            let (min, max) = int.bounds();
+            JsTy::Int {
+                min: min as f64,
+                max: max as f64,
+            }
+        }
         Ty::Json => JsTy::Json,
         Ty::Option(inner) => JsTy::Option { of: of(inner)? },
         Ty::Seq(item) | Ty::Set { item, .. } => JsTy::Seq { of: of(item)? },
@@ -292,6 +390,15 @@ fn describe_check(c: &Check) -> JsCheck {
         CheckKind::Ascii => JsRule::Ascii,
         CheckKind::NonEmpty => JsRule::NonEmpty,
         CheckKind::NonBlank => JsRule::NonBlank,
+        CheckKind::NonControlCharacter => JsRule::NonControlCharacter,
+        CheckKind::CreditCard => JsRule::CreditCard,
+        CheckKind::Ip(kind) => JsRule::Ip {
+            version: match kind {
+                IpKind::Any => "any",
+                IpKind::V4 => "v4",
+                IpKind::V6 => "v6",
+            },
+        },
         CheckKind::Contains(s) => JsRule::Contains { value: text(s) },
         CheckKind::DoesNotContain(s) => JsRule::DoesNotContain { value: text(s) },
         CheckKind::StartsWith(s) => JsRule::StartsWith { value: text(s) },
@@ -330,7 +437,18 @@ mod tests {
     fn json(schema: &str) -> Result<serde_json::Value, String> {
         let engine = Engine::new(schema, None).map_err(|e| format!("{e:?}"))?;
         let model = describe(engine.plan())?;
-        serde_json::to_value(&model).map_err(|e| e.to_string())
+        let mut json = serde_json::to_value(&model).map_err(|e| e.to_string())?;
+        // The registry's table rides along whole; its entries are the registry's.
+        let rules = json
+            .as_object_mut()
+            .and_then(|m| m.remove("rules"))
+            .ok_or("no rule table")?;
+        assert_eq!(
+            rules["length"]["messages"]["chars.at_most"],
+            "must be at most {max} characters"
+        );
+        assert_eq!(rules["email"]["code"], "email");
+        Ok(json)
     }
 
     #[test]
@@ -353,12 +471,12 @@ mod tests {
             "types": [{
                 "kind": "struct", "name": "UserSignup", "denyUnknown": false, "mustMatch": [],
                 "fields": [
-                    {"key": "email", "aliases": [], "ty": {"t": "str"}, "missing": "error", "skip": false,
+                    {"key": "email", "path": "email", "aliases": [], "ty": {"t": "str"}, "missing": "error", "skip": false,
                      "checks": [{"rule": "email"}, {"rule": "length", "max": 255, "mode": "chars"}]},
-                    {"key": "age", "aliases": [], "ty": {"t": "int", "min": 0.0, "max": 255.0},
+                    {"key": "age", "path": "age", "aliases": [], "ty": {"t": "int", "min": 0.0, "max": 255.0},
                      "missing": "error", "skip": false,
                      "checks": [{"rule": "range", "min": 18.0, "max": 120.0}]},
-                    {"key": "username", "aliases": [], "ty": {"t": "option", "of": {"t": "str"}},
+                    {"key": "username", "path": "username", "aliases": [], "ty": {"t": "option", "of": {"t": "str"}},
                      "missing": "default", "skip": false,
                      "checks": [{"rule": "alphanumeric"}, {"rule": "length", "min": 3, "mode": "chars"},
                                 {"rule": "length", "max": 20, "mode": "chars"}]}

@@ -6,6 +6,7 @@
 use overhead_schema::{Diagnostic, Severity, analyze};
 use serde::Serialize;
 
+use crate::assume::{Assumed, complete};
 use crate::plan::Plan;
 
 #[derive(Debug, Serialize)]
@@ -15,12 +16,29 @@ pub struct Diagnosis {
     pub diagnostics: Vec<Diagnostic>,
     /// Whether the definitions can run (no errors).
     pub runnable: bool,
+    /// The types the paste names and does not define, each with the
+    /// definition that is assumed (the editor's quick fix inserts it).
+    pub assumed: Vec<Assumed>,
 }
 
+/// [`diagnose_with`] without inputs: an undefined type reads any JSON value.
 pub fn diagnose(schema: &str, root: Option<&str>) -> Diagnosis {
-    let analysis = analyze(schema);
-    let types = analysis.types.iter().map(|t| t.ident.to_string()).collect();
+    diagnose_with(schema, root, &[])
+}
+
+/// The diagnosis of `schema` as it runs against `inputs` (JSON texts): an
+/// undefined type takes the form they show.
+pub fn diagnose_with(schema: &str, root: Option<&str>, inputs: &[&str]) -> Diagnosis {
+    let completion = complete(schema, root, inputs);
+    let analysis = analyze(&completion.text);
+    let types = analysis
+        .types
+        .iter()
+        .map(|t| t.ident.to_string())
+        .filter(|name| completion.assumed.iter().all(|a| a.name != *name))
+        .collect();
     let mut diagnostics = analysis.diagnostics.clone();
+    diagnostics.extend(completion.warnings().cloned());
     match Plan::check(&analysis, root) {
         Ok(notes) => diagnostics.extend(notes),
         Err(errors) => {
@@ -38,6 +56,7 @@ pub fn diagnose(schema: &str, root: Option<&str>) -> Diagnosis {
         types,
         diagnostics,
         runnable,
+        assumed: completion.assumed,
     }
 }
 

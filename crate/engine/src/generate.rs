@@ -9,6 +9,8 @@
 
 use overhead_schema::Style;
 
+use overhead_validate::rules::IpKind;
+
 use crate::check::{Check, CheckKind};
 use crate::pattern::Samplers;
 use crate::plan::{FieldPlan, KindPlan, Plan};
@@ -145,11 +147,19 @@ impl<'p> Generator<'p> {
             Ty::Unit => Value::Unit,
             Ty::Bool => Value::Bool(self.rng.chance(50)),
             Ty::Int(int) => self.int(*int, checks),
+            Ty::NonZero(int) => match self.int(*int, checks) {
+                Value::I64(0) => Value::I64(1),
+                Value::U64(0) => Value::U64(1),
+                Value::I128(0) => Value::I128(1),
+                Value::U128(0) => Value::U128(1),
+                other => other,
+            },
+            Ty::Text(form) => Value::Str(form.sample().into()),
             Ty::F32 | Ty::F64 => self.float(checks),
             Ty::Char => Value::Char(char::from(
                 ALPHANUMERIC[(self.rng.next_u64() % 36) as usize],
             )),
-            Ty::Str => Value::Str(self.string(checks).into_boxed_str()),
+            Ty::Str | Ty::Trimmed => Value::Str(self.string(checks).into_boxed_str()),
             Ty::Json => Value::Json(Box::new(serde_json::Value::from(self.rng.next_u64() % 100))),
             // Deep trees stop at `None` where they can.
             Ty::Option(inner) => {
@@ -269,6 +279,7 @@ impl<'p> Generator<'p> {
                     let pick = options[(self.rng.next_u64() % options.len() as u64) as usize];
                     return int_value(int, pick);
                 }
+                // Nothing else narrows an integer.
                 _ => {}
             }
         }
@@ -305,10 +316,33 @@ impl<'p> Generator<'p> {
                 }
                 CheckKind::Email => format = Some("email"),
                 CheckKind::Url => format = Some("url"),
+                // Fixed texts that pass: a test card number, documentation addresses.
+                CheckKind::CreditCard => return "4111111111111111".to_owned(),
+                CheckKind::Ip(IpKind::V6) => return "2001:db8::1".to_owned(),
+                CheckKind::Ip(IpKind::Any | IpKind::V4) => return "192.0.2.1".to_owned(),
                 CheckKind::StartsWith(p) => prefix = p,
                 CheckKind::EndsWith(p) => suffix = p,
                 CheckKind::Contains(p) => inner = p,
-                _ => {}
+                // Letters and digits pass these (a forbidden substring of them is
+                // a chance the generator takes).
+                CheckKind::OneOfStr(_)
+                | CheckKind::Alphanumeric
+                | CheckKind::Ascii
+                | CheckKind::NonControlCharacter
+                | CheckKind::DoesNotContain(_)
+                | CheckKind::NonEmpty
+                | CheckKind::NonBlank
+                | CheckKind::Length(_)
+                | CheckKind::Pattern(_) => {}
+                // Not about a string's text.
+                CheckKind::RangeInt(_)
+                | CheckKind::RangeFloat(_)
+                | CheckKind::OneOfInt(_)
+                | CheckKind::OneOfFloat(_)
+                | CheckKind::Unique
+                | CheckKind::Required
+                | CheckKind::Nested
+                | CheckKind::Each(_) => {}
             }
         }
         let non_empty = checks
@@ -362,26 +396,8 @@ fn element_checks(checks: &[Check]) -> Vec<Check> {
 }
 
 fn clone_check(c: &Check) -> Check {
-    let kind = match &c.kind {
-        CheckKind::Email => CheckKind::Email,
-        CheckKind::Url => CheckKind::Url,
-        CheckKind::Length(l) => CheckKind::Length(*l),
-        CheckKind::RangeInt(r) => CheckKind::RangeInt(*r),
-        CheckKind::RangeFloat(r) => CheckKind::RangeFloat(*r),
-        CheckKind::Alphanumeric => CheckKind::Alphanumeric,
-        CheckKind::Ascii => CheckKind::Ascii,
-        CheckKind::NonEmpty => CheckKind::NonEmpty,
-        CheckKind::NonBlank => CheckKind::NonBlank,
-        CheckKind::Contains(p) => CheckKind::Contains(p),
-        CheckKind::StartsWith(p) => CheckKind::StartsWith(p),
-        CheckKind::EndsWith(p) => CheckKind::EndsWith(p),
-        CheckKind::OneOfStr(o) => CheckKind::OneOfStr(o.clone()),
-        CheckKind::OneOfInt(o) => CheckKind::OneOfInt(o.clone()),
-        // The rest constrain nothing the generator builds.
-        _ => CheckKind::Unique,
-    };
     Check {
-        kind,
+        kind: c.kind.clone(),
         code: None,
         message: None,
     }
@@ -423,31 +439,39 @@ fn breaking(kind: &CheckKind, ty: &Ty) -> Option<Value> {
         Ty::Option(inner) => inner.as_ref(),
         other => other,
     };
-    let text = |s: &str| Some(Value::Str(s.into()));
-    match (kind, inner) {
-        (CheckKind::Required, _) => Some(Value::Unit),
-        (CheckKind::Email, Ty::Str) => text("not-an-email"),
-        (CheckKind::Url, Ty::Str) => text("not a url"),
-        (CheckKind::Alphanumeric, Ty::Str) => text("a!b"),
-        (CheckKind::Ascii, Ty::Str) => text("é"),
-        (CheckKind::NonBlank, Ty::Str) => text("   "),
-        (CheckKind::NonEmpty, Ty::Str) => text(""),
-        (CheckKind::StartsWith(_), Ty::Str) => text("\u{2603}"),
-        (CheckKind::EndsWith(_), Ty::Str) => text("\u{2603}"),
-        (CheckKind::Contains(_), Ty::Str) => text("\u{2603}"),
-        (CheckKind::OneOfStr(_), Ty::Str) => text("\u{2603}none of them"),
+    // Text of a shape (a URL, a date) is left alone: a text that breaks a rule
+    // may not keep the shape.
+    let is_str = matches!(inner, Ty::Str | Ty::Trimmed);
+    let text = |s: &str| is_str.then(|| Value::Str(s.into()));
+    match kind {
+        CheckKind::Required => Some(Value::Unit),
+        CheckKind::Email => text("not-an-email"),
+        CheckKind::Url => text("not a url"),
+        CheckKind::Alphanumeric => text("a!b"),
+        CheckKind::Ascii => text("é"),
+        CheckKind::NonBlank => text("   "),
+        CheckKind::NonEmpty => text(""),
+        CheckKind::NonControlCharacter => text("a\u{7}b"),
+        CheckKind::CreditCard => text("4111111111111112"),
+        CheckKind::Ip(_) => text("256.0.0.1"),
+        CheckKind::StartsWith(_) | CheckKind::EndsWith(_) | CheckKind::Contains(_) => {
+            text("\u{2603}")
+        }
+        CheckKind::DoesNotContain(p) => text(p),
+        CheckKind::OneOfStr(_) => text("\u{2603}none of them"),
         // The first of a few unlikely texts the pattern does not match.
-        (CheckKind::Pattern(regex), Ty::Str) => ["", "\u{2603}", "!! !!", "0", "a"]
+        CheckKind::Pattern(regex) => ["", "\u{2603}", "!! !!", "0", "a"]
             .into_iter()
             .find(|t| !regex.is_match(t))
             .and_then(text),
-        (CheckKind::Length(l), Ty::Str) => match (l.equal, l.min, l.max) {
+        CheckKind::Length(l) => match (l.equal, l.min, l.max) {
             (Some(e), _, _) => text(&"a".repeat(e + 1)),
             (_, Some(m), _) if m > 0 => text(&"a".repeat(m - 1)),
             (_, _, Some(m)) => text(&"a".repeat(m + 1)),
             _ => None,
         },
-        (CheckKind::RangeInt(r), Ty::Int(int)) => {
+        CheckKind::RangeInt(r) => {
+            let Ty::Int(int) = inner else { return None };
             let (lo, hi) = int.bounds();
             let below = r.min.map(|m| m - 1).or(r.exclusive_min);
             let above = r.max.map(|m| m + 1).or(r.exclusive_max);
@@ -456,13 +480,21 @@ fn breaking(kind: &CheckKind, ty: &Ty) -> Option<Value> {
                 .or(above.filter(|a| *a <= hi))
                 .map(|n| int_value(*int, n))
         }
-        (CheckKind::RangeFloat(r), Ty::F32 | Ty::F64) => r
-            .min
-            .map(|m| m - 1.0)
-            .or(r.exclusive_min)
-            .or(r.max.map(|m| m + 1.0))
-            .or(r.exclusive_max)
+        CheckKind::RangeFloat(r) => matches!(inner, Ty::F32 | Ty::F64)
+            .then(|| {
+                r.min
+                    .map(|m| m - 1.0)
+                    .or(r.exclusive_min)
+                    .or(r.max.map(|m| m + 1.0))
+                    .or(r.exclusive_max)
+            })
+            .flatten()
             .map(Value::F64),
-        _ => None,
+        // No single value is sure to break these: the generator leaves them.
+        CheckKind::OneOfInt(_)
+        | CheckKind::OneOfFloat(_)
+        | CheckKind::Unique
+        | CheckKind::Nested
+        | CheckKind::Each(_) => None,
     }
 }

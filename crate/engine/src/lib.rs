@@ -5,6 +5,7 @@
 //! back with serde. No compiler is involved, so the playground runs edited
 //! definitions in the browser.
 
+pub mod assume;
 mod check;
 mod de;
 pub mod describe;
@@ -18,14 +19,18 @@ mod plan;
 mod ser;
 pub mod sites;
 mod tagged;
+pub mod text_form;
 mod ty;
 mod value;
+mod via;
 
 pub mod run;
 
 pub use check::Checker;
 pub use de::{Seed, default_value};
-pub use plan::{FieldDefault, Flatten, KindPlan, Plan, PlanErrors, StructPlan, TypePlan};
+pub use plan::{
+    FieldDefault, FieldSegment, Flatten, KindPlan, Plan, PlanErrors, StructPlan, TypePlan,
+};
 pub use ser::Typed;
 pub use ty::{Int, Ty, TypeId};
 pub use value::Value;

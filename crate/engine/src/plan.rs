@@ -13,6 +13,8 @@ use proc_macro2::Span;
 use crate::check::{Check, Patterns, compile_rules};
 use crate::intern::{intern, intern_slice};
 use crate::ty::{Ty, TypeId, resolve};
+use crate::value::Value;
+use overhead_schema::model::FieldPath;
 
 /// Compiled definitions, ready to run.
 #[derive(Debug)]
@@ -97,6 +99,18 @@ pub struct FieldPlan {
     pub checks: Vec<Check>,
     /// `nested` (garde: `dive`): the value's own rules count.
     pub nested: bool,
+    /// Where its violations go below its container's: what the dialect's
+    /// library reports (see `TypeDef::field_path`).
+    pub path: FieldSegment,
+}
+
+/// A field's segment in violation paths.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FieldSegment {
+    Name(&'static str),
+    Index(usize),
+    /// None of its own: a newtype's field, the seed's flattened field.
+    Inline,
 }
 
 /// A struct's keys, found without calling `memcmp` for most of them: a key is
@@ -212,7 +226,7 @@ impl FlatTable {
 }
 
 /// What a missing field becomes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum FieldDefault {
     /// An error: "missing field".
     Required,
@@ -220,6 +234,9 @@ pub enum FieldDefault {
     None,
     /// `Default::default()` of the type.
     Default,
+    /// The value the paste's `default = "path"` function or `impl Default`
+    /// gives (a plain expression, read as JSON).
+    Value(Value, &'static str),
 }
 
 /// The `skip_serializing_if` functions the playground can run.
@@ -249,6 +266,8 @@ pub struct VariantPlan {
     /// Struct and tuple variants' fields (a tuple variant's by position).
     pub fields: StructPlan,
     pub skip: bool,
+    /// The key its violations go under (the dialect's library decides).
+    pub violation_key: Option<&'static str>,
 }
 
 /// Why the definitions cannot run, each at its place.
@@ -268,7 +287,11 @@ impl Plan {
         root: Option<&str>,
         flatten: Flatten,
     ) -> Result<Plan, PlanErrors> {
-        Plan::build(analysis, root, flatten, Patterns::BUILD)
+        let mut plan = Plan::build(analysis, root, flatten, Patterns::BUILD)?;
+        // Here, not in `build`: the editor's check needs no decoder (the page's
+        // analyzer module links none).
+        plan.read_default_values(analysis);
+        Ok(plan)
     }
 
     /// What compiling would say, without building a plan that can run: the
@@ -334,7 +357,7 @@ impl Plan {
             .collect();
         let mut notes = Vec::new();
         let mut types = Vec::with_capacity(analysis.types.len());
-        for def in &analysis.types {
+        for (id, def) in analysis.types.iter().enumerate() {
             let mut cx = Cx {
                 names: &names,
                 flattenable: &flattenable,
@@ -344,7 +367,7 @@ impl Plan {
                 errors: &mut errors,
                 notes: &mut notes,
             };
-            types.push(cx.type_plan(def));
+            types.push(cx.type_plan(def, id == root));
         }
         for (id, def) in analysis.types.iter().enumerate() {
             if let Some(slot) = flatten_cycle(&types, id, &mut Vec::new()) {
@@ -419,6 +442,54 @@ impl Plan {
         }
     }
 
+    /// The defaults the paste shows (`FieldDef::default_json`), decoded as
+    /// their field's type; one that does not decode keeps
+    /// `Default::default()`, with a note.
+    fn read_default_values(&mut self, analysis: &Analysis) {
+        let mut found = Vec::new();
+        for (id, def) in analysis.types.iter().enumerate() {
+            let TypeKind::Struct { fields, .. } = &def.kind else {
+                continue;
+            };
+            let Some(s) = self.struct_plan(id) else {
+                continue;
+            };
+            for (slot, (field, plan)) in fields.iter().zip(&s.fields).enumerate() {
+                let Some(json) = &field.default_json else {
+                    continue;
+                };
+                let seed = crate::de::Seed {
+                    plan: self,
+                    ty: &plan.ty,
+                    stop: None,
+                    root: false,
+                };
+                let mut d = serde_json::Deserializer::from_str(json);
+                let read = serde::de::DeserializeSeed::deserialize(seed, &mut d);
+                found.push((
+                    id,
+                    slot,
+                    field.span,
+                    read.map_err(|e| e.to_string()),
+                    intern(json),
+                ));
+            }
+        }
+        for (id, slot, span, read, json) in found {
+            let KindPlan::Struct(s) = &mut self.types[id].kind else {
+                continue;
+            };
+            match read {
+                Ok(value) => s.fields[slot].default = FieldDefault::Value(value, json),
+                Err(e) => self.notes.push(Diagnostic::at(
+                    Severity::Warning,
+                    span,
+                    format!("the default `{json}` does not read as the field's type ({e}); a missing field takes `Default::default()` here"),
+                )),
+            }
+        }
+    }
+
     pub fn struct_plan(&self, id: TypeId) -> Option<&StructPlan> {
         match &self.types[id].kind {
             KindPlan::Struct(s) => Some(s),
@@ -456,7 +527,31 @@ impl Cx<'_> {
             .push(Diagnostic::at(Severity::Error, span, message.into()));
     }
 
-    fn type_plan(&mut self, def: &TypeDef) -> TypePlan {
+    fn type_plan(&mut self, def: &TypeDef, is_root: bool) -> TypePlan {
+        // A generic type the root does not name (a paste carries a `Page<T>`
+        // beside the request) is passed over; one it names is refused where
+        // it is named (`takes no type arguments`).
+        if !def.type_params.is_empty() && !is_root {
+            self.notes.push(Diagnostic::at(
+                Severity::Warning,
+                def.span,
+                format!(
+                    "`{}` is generic; the interpreter passes it over (a field that names it is refused where it does)",
+                    def.ident
+                ),
+            ));
+            return TypePlan {
+                name: intern(&def.name),
+                ident: intern(&def.ident.to_string()),
+                kind: KindPlan::Struct(self.struct_plan(
+                    Style::Named,
+                    &[],
+                    Vec::new(),
+                    false,
+                    &DefaultValue::None,
+                )),
+            };
+        }
         if !def.type_params.is_empty() {
             self.error(
                 def.span,
@@ -469,8 +564,18 @@ impl Cx<'_> {
         }
         let kind = match &def.kind {
             TypeKind::Struct { style, fields } => {
-                let mut plan =
-                    self.struct_plan(*style, fields, def.deny_unknown_fields, &def.default_value);
+                let paths = fields
+                    .iter()
+                    .enumerate()
+                    .map(|(i, f)| def.field_path(None, i, f))
+                    .collect();
+                let mut plan = self.struct_plan(
+                    *style,
+                    fields,
+                    paths,
+                    def.deny_unknown_fields,
+                    &def.default_value,
+                );
                 // serde's own check guarantees exactly one field that is not skipped.
                 plan.transparent = def
                     .transparent
@@ -481,12 +586,27 @@ impl Cx<'_> {
             TypeKind::Enum { variants } => {
                 let plans: Vec<VariantPlan> = variants
                     .iter()
-                    .map(|v| VariantPlan {
-                        name: intern(&v.name),
-                        ident: intern(&v.ident.to_string()),
-                        style: v.style,
-                        fields: self.struct_plan(v.style, &v.fields, false, &DefaultValue::None),
-                        skip: v.skip,
+                    .map(|v| {
+                        let paths = v
+                            .fields
+                            .iter()
+                            .enumerate()
+                            .map(|(i, f)| def.field_path(Some(v), i, f))
+                            .collect();
+                        VariantPlan {
+                            name: intern(&v.name),
+                            ident: intern(&v.ident.to_string()),
+                            style: v.style,
+                            fields: self.struct_plan(
+                                v.style,
+                                &v.fields,
+                                paths,
+                                false,
+                                &DefaultValue::None,
+                            ),
+                            skip: v.skip,
+                            violation_key: def.variant_key(v).map(intern),
+                        }
                     })
                     .collect();
                 let names: Vec<&'static str> =
@@ -516,6 +636,7 @@ impl Cx<'_> {
         &mut self,
         style: Style,
         fields: &[FieldDef],
+        paths: Vec<FieldPath>,
         deny_unknown: bool,
         container_default: &DefaultValue,
     ) -> StructPlan {
@@ -531,8 +652,14 @@ impl Cx<'_> {
             }
         }
         let mut plans = Vec::with_capacity(fields.len());
-        for field in fields {
-            plans.push(self.field_plan(field, container_default));
+        for (field, path) in fields.iter().zip(paths) {
+            let mut plan = self.field_plan(field, container_default);
+            plan.path = match path {
+                FieldPath::Name(name) => FieldSegment::Name(intern(&name)),
+                FieldPath::Index(i) => FieldSegment::Index(i),
+                FieldPath::Inline => FieldSegment::Inline,
+            };
+            plans.push(plan);
         }
         // serde's `FIELDS`: every name that decodes, aliases included.
         let keys: Vec<&'static str> = plans
@@ -597,19 +724,21 @@ impl Cx<'_> {
 
     fn field_plan(&mut self, field: &FieldDef, container_default: &DefaultValue) -> FieldPlan {
         let ty = match resolve(&field.ty, self.names) {
-            Ok(ty) => ty,
+            Ok(ty) => crate::via::read_as(&field.via, field.deserialize_with, ty),
             Err(e) => {
                 self.error(e.span, e.message);
                 Ty::Unit
             }
         };
         let default = match (&field.default_value, container_default) {
+            // The paste shows the function's value: read after the plan is built.
+            _ if field.default_json.is_some() => FieldDefault::Default,
             (DefaultValue::Path(path), _) | (DefaultValue::None, DefaultValue::Path(path)) => {
                 self.notes.push(Diagnostic::at(
                     Severity::Warning,
                     field.span,
                     format!(
-                        "`default = \"{}\"` calls a function the playground cannot run; a missing `{}` takes `Default::default()` here",
+                        "`default = \"{}\"` calls a function whose body is not a plain value in the paste; a missing `{}` takes `Default::default()` here",
                         path_text(&path.path),
                         field.name
                     ),
@@ -673,6 +802,8 @@ impl Cx<'_> {
             flatten,
             checks,
             nested,
+            // Set by the struct, which knows the field's place.
+            path: FieldSegment::Inline,
         }
     }
 }

@@ -11,7 +11,7 @@
 use std::hint::black_box;
 
 use overhead_validate::Violation;
-use overhead_validate::rules::{MustMatch, Required};
+use overhead_validate::rules::{IpKind, MustMatch, Required};
 
 use crate::check::{
     Check, CheckKind, element_ty, failed_rule, overrides, rule_passes, unwrap_options,
@@ -327,8 +327,33 @@ fn detail(kind: &CheckKind) -> String {
         | CheckKind::StartsWith(s)
         | CheckKind::EndsWith(s) => format!("“{s}”"),
         CheckKind::Pattern(re) => re.as_str().to_owned(),
-        _ => String::new(),
+        CheckKind::Ip(IpKind::Any) => String::new(),
+        CheckKind::Ip(IpKind::V4) => "v4".to_owned(),
+        CheckKind::Ip(IpKind::V6) => "v6".to_owned(),
+        CheckKind::OneOfStr(values) => values.join(", "),
+        CheckKind::OneOfInt(values) => list(values),
+        CheckKind::OneOfFloat(values) => list(values),
+        CheckKind::Email
+        | CheckKind::Url
+        | CheckKind::Alphanumeric
+        | CheckKind::Ascii
+        | CheckKind::NonEmpty
+        | CheckKind::NonBlank
+        | CheckKind::NonControlCharacter
+        | CheckKind::CreditCard
+        | CheckKind::Unique
+        | CheckKind::Required
+        | CheckKind::Nested
+        | CheckKind::Each(_) => String::new(),
     }
+}
+
+fn list<T: std::fmt::Display>(values: &[T]) -> String {
+    values
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn join(prefix: &str, key: &str) -> String {
@@ -339,28 +364,9 @@ fn join(prefix: &str, key: &str) -> String {
     }
 }
 
-/// The keyword a rule is written with (the names of `RuleKind::keyword`).
+/// The name a rule goes by (the registry's, as `RuleKind::keyword` gives).
 fn keyword(kind: &CheckKind) -> &'static str {
-    match kind {
-        CheckKind::Email => "email",
-        CheckKind::Url => "url",
-        CheckKind::Length(_) => "length",
-        CheckKind::RangeInt(_) | CheckKind::RangeFloat(_) => "range",
-        CheckKind::Alphanumeric => "alphanumeric",
-        CheckKind::Ascii => "ascii",
-        CheckKind::NonEmpty => "non_empty",
-        CheckKind::NonBlank => "non_blank",
-        CheckKind::Contains(_) => "contains",
-        CheckKind::DoesNotContain(_) => "does_not_contain",
-        CheckKind::StartsWith(_) => "starts_with",
-        CheckKind::EndsWith(_) => "ends_with",
-        CheckKind::Pattern(_) => "regex",
-        CheckKind::OneOfStr(_) | CheckKind::OneOfInt(_) | CheckKind::OneOfFloat(_) => "one_of",
-        CheckKind::Unique => "unique",
-        CheckKind::Required => "required",
-        CheckKind::Nested => "nested",
-        CheckKind::Each(_) => "each",
-    }
+    kind.id().name()
 }
 
 #[cfg(test)]

@@ -7,6 +7,8 @@ use std::collections::HashMap;
 use proc_macro2::Span;
 use syn::spanned::Spanned;
 
+use crate::text_form::TextForm;
+
 /// An index into the plan's types.
 pub type TypeId = usize;
 
@@ -99,6 +101,14 @@ pub enum Ty {
     Named(TypeId),
     /// `serde_json::Value`.
     Json,
+    /// A string of a certain shape (a UUID, a date, an address…): text of
+    /// another shape does not decode.
+    Text(TextForm),
+    /// serde_trim's `string_trim`: text, read without its surrounding
+    /// whitespace.
+    Trimmed,
+    /// `NonZeroU32` and its kin: the integer, and 0 does not decode.
+    NonZero(Int),
 }
 
 /// Why a type cannot be interpreted, at its place in the text.
@@ -106,6 +116,8 @@ pub enum Ty {
 pub struct Unsupported {
     pub span: Span,
     pub message: String,
+    /// The type name that is neither defined nor known, when that is why.
+    pub undefined: Option<String>,
 }
 
 /// Resolves `ty`; `names` maps the definitions' type names to their ids.
@@ -114,6 +126,8 @@ pub fn resolve(ty: &syn::Type, names: &HashMap<String, TypeId>) -> Result<Ty, Un
         Err(Unsupported {
             span: ty.span(),
             message: what.to_owned(),
+
+            undefined: None,
         })
     };
     match ty {
@@ -168,6 +182,8 @@ fn resolve_path(
         return Err(Unsupported {
             span: ty.span(),
             message: "empty type path".into(),
+
+            undefined: None,
         });
     };
     let name = last.ident.to_string();
@@ -188,6 +204,8 @@ fn resolve_path(
             None => Err(Unsupported {
                 span: last.span(),
                 message: format!("`{name}` needs its type argument here"),
+
+                undefined: None,
             }),
         }
     };
@@ -199,6 +217,7 @@ fn resolve_path(
                 message: format!(
                     "`{name}` takes no type arguments here: generic definitions are not supported by the interpreter; write the concrete types"
                 ),
+                undefined: None,
             });
         }
         return Ok(Ty::Named(id));
@@ -238,10 +257,14 @@ fn resolve_path(
         },
         // `Map` is `serde_json::Map<String, Value>`.
         "HashMap" | "BTreeMap" | "IndexMap" | "Map" => {
-            if arg(0)? != Ty::Str {
+            // A string key, or a type of the definitions read from one (a
+            // newtype of `String`, an enum of names); its text is the key.
+            if !matches!(arg(0)?, Ty::Str | Ty::Text(_) | Ty::Named(_)) {
                 return Err(Unsupported {
                     span: last.span(),
                     message: "maps need string keys here (JSON object keys are strings)".into(),
+
+                    undefined: None,
                 });
             }
             Ty::Map {
@@ -250,6 +273,21 @@ fn resolve_path(
             }
         }
         "Value" => Ty::Json,
+        "NonZeroU8" => Ty::NonZero(Int::U8),
+        "NonZeroU16" => Ty::NonZero(Int::U16),
+        "NonZeroU32" => Ty::NonZero(Int::U32),
+        "NonZeroU64" => Ty::NonZero(Int::U64),
+        "NonZeroU128" => Ty::NonZero(Int::U128),
+        "NonZeroUsize" => Ty::NonZero(Int::Usize),
+        "NonZeroI8" => Ty::NonZero(Int::I8),
+        "NonZeroI16" => Ty::NonZero(Int::I16),
+        "NonZeroI32" => Ty::NonZero(Int::I32),
+        "NonZeroI64" => Ty::NonZero(Int::I64),
+        "NonZeroI128" => Ty::NonZero(Int::I128),
+        "NonZeroIsize" => Ty::NonZero(Int::Isize),
+        n if let Some(form) = TextForm::of_type(n) => Ty::Text(form),
+        // serde reads and writes a marker as unit.
+        "PhantomData" => Ty::Unit,
         n if overhead_schema::shape::STRING_FORMS.contains(&n) => Ty::Str,
         _ => {
             return Err(Unsupported {
@@ -258,6 +296,7 @@ fn resolve_path(
                     "`{name}` is not defined here; add its definition (a struct or enum) to the file, \
                      or use a type the playground knows (String, numbers, Vec, Option, HashMap, …)"
                 ),
+                undefined: Some(name),
             });
         }
     })
@@ -280,7 +319,12 @@ mod tests {
             Some(Ty::Option(Box::new(Ty::Seq(Box::new(Ty::Named(0))))))
         );
         assert_eq!(ty("std::borrow::Cow<'a, str>").ok(), Some(Ty::Str));
-        assert_eq!(ty("chrono::DateTime<Utc>").ok(), Some(Ty::Str));
+        assert_eq!(
+            ty("chrono::DateTime<Utc>").ok(),
+            Some(Ty::Text(TextForm::DateTime))
+        );
+        assert_eq!(ty("Decimal").ok(), Some(Ty::Str));
+        assert_eq!(ty("NonZeroU32").ok(), Some(Ty::NonZero(Int::U32)));
         assert_eq!(
             ty("[i32; 5]").ok(),
             Some(Ty::Array(5, Box::new(Ty::Int(Int::I32))))

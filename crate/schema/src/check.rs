@@ -3,6 +3,7 @@
 
 use crate::diagnostic::Errors;
 use crate::model::{FieldDef, TypeDef, TypeKind};
+use crate::registry::AppliesTo;
 use crate::rule::{LengthMode, Literal, RegexSource, RuleKind, RuleSpec};
 use crate::shape::Shape;
 
@@ -43,70 +44,75 @@ fn rule_applies(rule: &RuleSpec, shape: &Shape, field: &str, errors: &mut Errors
     {
         errors.error(rule.span, format!("invalid regular expression: {e}"));
     }
-    if matches!(rule.kind, RuleKind::Required) {
-        if !matches!(shape, Shape::Option(_)) {
-            errors.error(
-                rule.span,
-                format!(
-                    "`required` applies to an `Option`; `{field}` is {}",
-                    shape.describe()
-                ),
-            );
+    let applies_to = rule.kind.id().info().applies_to;
+    // `required` is about the `Option` itself; every other rule checks the value inside.
+    let value = match applies_to {
+        AppliesTo::Option => shape,
+        _ => shape.without_option(),
+    };
+    let kind_fits = match applies_to {
+        AppliesTo::Str => matches!(value, Shape::Str),
+        AppliesTo::Number => matches!(value, Shape::Int | Shape::Float),
+        AppliesTo::StrOrNumber => matches!(value, Shape::Str | Shape::Int | Shape::Float),
+        AppliesTo::StrOrCollection => matches!(value, Shape::Str | Shape::Seq(_) | Shape::Map(_)),
+        AppliesTo::Seq => matches!(value, Shape::Seq(_)),
+        AppliesTo::Collection => matches!(value, Shape::Seq(_) | Shape::Map(_)),
+        AppliesTo::Option => matches!(value, Shape::Option(_)),
+        AppliesTo::Named => value.may_have_rules(),
+        AppliesTo::Any => true,
+    };
+    // What the rule's own arguments narrow further (listed for every rule, so
+    // that a new one is considered here).
+    let (fits, needs) = match &rule.kind {
+        RuleKind::Length(spec) if spec.mode == Some(LengthMode::Items) => {
+            (kind_fits && !matches!(value, Shape::Str), "a collection")
         }
-        return;
-    }
-    let value = shape.without_option();
-    let ok = match &rule.kind {
+        RuleKind::OneOf(values) => (
+            kind_fits
+                && values.iter().all(|v| match v {
+                    Literal::Str(_) => matches!(value, Shape::Str),
+                    Literal::Int(_) => matches!(value, Shape::Int | Shape::Float),
+                    Literal::Float(_) => matches!(value, Shape::Float),
+                }),
+            "a string or number of the listed kind",
+        ),
+        RuleKind::Each(inner) => {
+            if let Shape::Seq(element) | Shape::Map(element) = value {
+                for rule in inner {
+                    rule_applies(rule, element, field, errors);
+                }
+            }
+            (kind_fits, applies_to.needs())
+        }
         RuleKind::Email
         | RuleKind::Url
+        | RuleKind::Length(_)
+        | RuleKind::Range(_)
         | RuleKind::Alphanumeric
         | RuleKind::Ascii
+        | RuleKind::NonEmpty
         | RuleKind::NonBlank
+        | RuleKind::NonControlCharacter
+        | RuleKind::CreditCard
+        | RuleKind::Ip(_)
+        | RuleKind::Phone
         | RuleKind::Contains(_)
         | RuleKind::DoesNotContain(_)
         | RuleKind::StartsWith(_)
         | RuleKind::EndsWith(_)
-        | RuleKind::Regex(_) => matches!(value, Shape::Str),
-        RuleKind::Length(spec) => match value {
-            Shape::Str => spec.mode != Some(LengthMode::Items),
-            Shape::Seq(_) | Shape::Map(_) => true,
-            _ => false,
-        },
-        RuleKind::NonEmpty => matches!(value, Shape::Str | Shape::Seq(_) | Shape::Map(_)),
-        RuleKind::Range(_) => matches!(value, Shape::Int | Shape::Float),
-        RuleKind::OneOf(values) => values.iter().all(|v| match v {
-            Literal::Str(_) => matches!(value, Shape::Str),
-            Literal::Int(_) => matches!(value, Shape::Int | Shape::Float),
-            Literal::Float(_) => matches!(value, Shape::Float),
-        }),
-        RuleKind::Unique => matches!(value, Shape::Seq(_)),
-        RuleKind::Nested => value.has_named(),
-        RuleKind::Each(inner) => match value {
-            Shape::Seq(element) | Shape::Map(element) => {
-                for rule in inner {
-                    rule_applies(rule, element, field, errors);
-                }
-                true
-            }
-            _ => false,
-        },
-        RuleKind::MustMatch(_) | RuleKind::Custom(_) | RuleKind::Required => true,
+        | RuleKind::Regex(_)
+        | RuleKind::Unique
+        | RuleKind::Required
+        | RuleKind::Nested
+        | RuleKind::MustMatch(_)
+        | RuleKind::Custom(_) => (kind_fits, applies_to.needs()),
     };
-    if !ok {
-        let keyword = rule.kind.keyword();
-        let needs = match &rule.kind {
-            RuleKind::Length(spec) if spec.mode == Some(LengthMode::Items) => "a collection",
-            RuleKind::Length(_) | RuleKind::NonEmpty => "a string or a collection",
-            RuleKind::Range(_) => "a number",
-            RuleKind::OneOf(_) => "a string or number of the listed kind",
-            RuleKind::Unique | RuleKind::Each(_) => "a collection",
-            RuleKind::Nested => "a type with its own rules",
-            _ => "a string",
-        };
+    if !fits {
         errors.error(
             rule.span,
             format!(
-                "`{keyword}` applies to {needs}; `{field}` is {}",
+                "`{}` applies to {needs}; `{field}` is {}",
+                rule.kind.keyword(),
                 shape.describe()
             ),
         );

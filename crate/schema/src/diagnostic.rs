@@ -62,9 +62,31 @@ impl fmt::Display for Diagnostic {
 pub struct Errors {
     errors: Vec<syn::Error>,
     warnings: Vec<(Span, String)>,
+    /// A derive's: what the playground would assume is an error there, since
+    /// compiled code must not skip a rule its author wrote.
+    strict: bool,
 }
 
 impl Errors {
+    /// For a derive: [`assumption`](Errors::assumption)s are errors.
+    pub fn for_derive() -> Errors {
+        Errors {
+            strict: true,
+            ..Errors::default()
+        }
+    }
+
+    /// Something the text names that cannot be honoured here (a rule not run,
+    /// a bound that names what the paste does not define): a warning in the
+    /// playground, an error in a derive.
+    pub fn assumption(&mut self, span: Span, message: impl Into<String>) {
+        if self.strict {
+            self.errors.push(syn::Error::new(span, message.into()));
+        } else {
+            self.warnings.push((span, message.into()));
+        }
+    }
+
     pub fn error(&mut self, span: Span, message: impl fmt::Display) {
         self.errors.push(syn::Error::new(span, message));
     }

@@ -7,8 +7,10 @@ use quote::ToTokens;
 use serde::Serialize;
 use syn::spanned::Spanned;
 
+use crate::aliases::Aliases;
 use crate::diagnostic::{Diagnostic, Errors};
 use crate::model::TypeDef;
+use crate::scope::Scope;
 
 /// The types of a file and everything worth telling about it.
 pub struct Analysis {
@@ -42,8 +44,10 @@ pub struct Summary<'a> {
     pub diagnostics: &'a [Diagnostic],
 }
 
-/// Parses `text` and reads every struct and enum in it. `use` lines, `impl`
-/// blocks, functions and other items are skipped: only data definitions matter.
+/// Parses `text` and reads every struct and enum in it, in `mod` blocks and
+/// item-shaped macros too (see [`crate::items`]), with `type` aliases read
+/// through. `use` lines, `impl` blocks, functions and other items are skipped:
+/// only data definitions matter.
 pub fn analyze(text: &str) -> Analysis {
     if let Some(limit) = crate::limits::check(text) {
         return Analysis {
@@ -65,8 +69,29 @@ pub fn analyze(text: &str) -> Analysis {
     let mut errors = Errors::default();
     let mut types = Vec::new();
     let mut regexes = HashMap::new();
-    for item in file.items {
-        let mut input: syn::DeriveInput = match item {
+    let mut aliases = Aliases::default();
+    // Data definitions are read once every alias is known (an alias may follow
+    // its use).
+    let mut inputs = Vec::new();
+    let items = crate::items::flatten(file.items);
+    // The `use` lines (the dialect) and constants (bounds) every type sees; a
+    // constant may name one defined after it, hence two passes.
+    let mut scope = Scope::default();
+    for _ in 0..2 {
+        for item in &items {
+            scope.add(item);
+        }
+    }
+    for item in items {
+        let input: syn::DeriveInput = match item {
+            // `fn re() -> &'static Regex { … Regex::new("…") … }`: what
+            // `regex(path = re())` names.
+            syn::Item::Fn(f) => {
+                if let Some(pattern) = regex_literal(f.block.to_token_stream()) {
+                    regexes.insert(f.sig.ident.to_string(), pattern);
+                }
+                continue;
+            }
             syn::Item::Static(s) => {
                 if let Some(pattern) = regex_literal(s.expr.to_token_stream()) {
                     regexes.insert(s.ident.to_string(), pattern);
@@ -83,6 +108,10 @@ pub fn analyze(text: &str) -> Analysis {
                 regexes.extend(lazy_static_regexes(m.mac.tokens.clone()));
                 continue;
             }
+            syn::Item::Type(alias) => {
+                aliases.add(&alias);
+                continue;
+            }
             syn::Item::Struct(s) => s.into(),
             syn::Item::Enum(e) => e.into(),
             syn::Item::Union(u) => {
@@ -94,8 +123,12 @@ pub fn analyze(text: &str) -> Analysis {
             }
             _ => continue,
         };
+        inputs.push(input);
+    }
+    for mut input in inputs {
         crate::cfg_attr::expand(&mut input, &mut errors);
-        if let Some(def) = TypeDef::from_derive_input(&input, &mut errors) {
+        aliases.expand_fields(&mut input);
+        if let Some(def) = TypeDef::from_derive_input_in(&input, &scope, &mut errors) {
             types.push(def);
         }
     }

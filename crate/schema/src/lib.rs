@@ -8,21 +8,33 @@
 //! attribute means. Errors are gathered and reported together, each with a span;
 //! an unknown rule is an error with a "did you mean" suggestion.
 
+mod aliases;
 pub mod attr;
 mod cfg_attr;
 mod check;
 pub mod diagnostic;
+mod dialect;
 pub mod file;
+mod items;
 pub mod limits;
+mod macros;
 pub mod model;
+/// The rule registry: overhead-validate's `rules/registry.rs`, compiled here
+/// too because this crate cannot depend on that one (see the file's docs).
+#[path = "../../validate/src/rules/registry.rs"]
+pub mod registry;
+pub mod repr;
 pub mod rule;
+pub mod scope;
+mod serde_with;
 pub mod shape;
 mod suggest;
+pub mod via;
 
 pub use diagnostic::{Diagnostic, Errors, Severity};
 pub use file::{Analysis, analyze};
 pub use model::{DefaultValue, FieldDef, Style, Tagging, TypeDef, TypeKind, VariantDef};
 pub use rule::{
-    LengthMode, LengthSpec, Literal, Number, RangeSpec, RegexSource, RuleKind, RuleSpec,
+    IpKind, LengthMode, LengthSpec, Literal, Number, RangeSpec, RegexSource, RuleKind, RuleSpec,
 };
 pub use shape::Shape;

@@ -10,8 +10,11 @@ use syn::spanned::Spanned;
 use crate::attr::{FieldRules, field_rules};
 use crate::check;
 use crate::diagnostic::Errors;
+use crate::dialect::Dialect;
 use crate::rule::{RuleKind, RuleSpec};
+use crate::scope::Scope;
 use crate::shape::Shape;
+use crate::via::Via;
 
 /// A struct or enum.
 #[derive(Debug, Clone)]
@@ -30,6 +33,14 @@ pub struct TypeDef {
     pub has_generics: bool,
     /// The type parameters (`T` of `struct Page<T>`); lifetimes are not here.
     pub type_params: Vec<String>,
+    /// The library its validation attributes are written for: where its
+    /// violations are reported.
+    pub dialect: Dialect,
+    /// garde's `#[garde(transparent)]`: a newtype's violations are its field's,
+    /// with no segment of their own.
+    pub path_transparent: bool,
+    /// serde_repr's integer form, when the enum derives it.
+    pub repr: Option<crate::repr::IntRepr>,
     pub span: Span,
 }
 
@@ -85,8 +96,31 @@ pub struct FieldDef {
     /// `skip_serializing_if = "path"`.
     pub skip_serializing_if: Option<syn::ExprPath>,
     pub flatten: bool,
+    /// The JSON of the value a missing field takes, when the paste shows it: a
+    /// `default = "path"` function or the container's `impl Default` whose
+    /// expression is plain (`Scope::json`).
+    pub default_json: Option<String>,
+    /// What reads and writes the value: its type, serde_with's `as`, or a known
+    /// `with` module.
+    pub via: Via,
+    /// serde calls a function to read it (`with`, `deserialize_with`, serde_with's
+    /// `as`): a missing field is then an error, `Option` or not, unless `default`.
+    pub deserialize_with: bool,
     pub rules: Vec<RuleSpec>,
+    /// garde's `rename`: the field's name in violation paths.
+    pub path_name: Option<String>,
     pub span: Span,
+}
+
+/// Where a field's violations are reported, below its container's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FieldPath {
+    /// Under a field name.
+    Name(String),
+    /// Under a position (tuple structs and variants).
+    Index(usize),
+    /// At the container's own path (a newtype's field, the seed's flattened field).
+    Inline,
 }
 
 impl FieldDef {
@@ -136,8 +170,20 @@ pub struct VariantDef {
 
 impl TypeDef {
     /// Reads one struct or enum. Errors go to `errors`; `None` when serde itself
-    /// could not make sense of it.
+    /// could not make sense of it. Its dialect is what the item says, else the
+    /// seed's.
     pub fn from_derive_input(input: &syn::DeriveInput, errors: &mut Errors) -> Option<TypeDef> {
+        TypeDef::from_derive_input_in(input, &Scope::default(), errors)
+    }
+
+    /// [`from_derive_input`](TypeDef::from_derive_input) in a file: its `use`
+    /// lines give the dialect when the item does not say, and its constants
+    /// the bounds that name them.
+    pub fn from_derive_input_in(
+        input: &syn::DeriveInput,
+        scope: &Scope,
+        errors: &mut Errors,
+    ) -> Option<TypeDef> {
         if let Some((span, name)) = case_conversion_hazard(input) {
             errors.error(
                 span,
@@ -147,6 +193,11 @@ impl TypeDef {
             );
             return None;
         }
+        // serde_with's attribute macros expand before serde's derive reads the item.
+        let expanded = crate::serde_with::expand(input);
+        let input = expanded.as_ref().unwrap_or(input);
+        let dialect = Dialect::of_item(input).unwrap_or_else(|| scope.dialect());
+        let container_rules = crate::attr::container_rules(&input.attrs, errors);
         let cx = Ctxt::new();
         let private = syn::Ident::new("__private", Span::call_site());
         let container = ast::Container::from_ast(&cx, input, Derive::Deserialize, &private);
@@ -155,12 +206,12 @@ impl TypeDef {
         }
         let container = container?;
         let container_default = !matches!(container.attrs.default(), attr::Default::None);
-        let kind = match &container.data {
+        let mut kind = match &container.data {
             ast::Data::Struct(style, fields) => TypeKind::Struct {
                 style: style_of(*style),
                 fields: fields
                     .iter()
-                    .map(|f| field(f, container_default, errors))
+                    .map(|f| field(f, container_default, dialect, scope, errors))
                     .collect(),
             },
             ast::Data::Enum(variants) => TypeKind::Enum {
@@ -170,13 +221,34 @@ impl TypeDef {
                         ident: v.ident.clone(),
                         name: v.attrs.name().deserialize_name().value.clone(),
                         style: style_of(v.style),
-                        fields: v.fields.iter().map(|f| field(f, false, errors)).collect(),
+                        fields: v
+                            .fields
+                            .iter()
+                            .map(|f| field(f, false, dialect, scope, errors))
+                            .collect(),
                         skip: v.attrs.skip_deserializing(),
                         span: v.original.span(),
                     })
                     .collect(),
             },
         };
+        if container_rules.nest_all_fields {
+            nest_all_fields(&mut kind);
+        }
+        // The values missing fields take, where the paste shows them.
+        if let TypeKind::Struct { fields, .. } = &mut kind {
+            let from_impl = matches!(container.attrs.default(), attr::Default::Default);
+            let ident = input.ident.to_string();
+            for field in fields.iter_mut() {
+                field.default_json = match &field.default_value {
+                    DefaultValue::Path(path) => scope.default_fn_json(&path.path),
+                    DefaultValue::None if from_impl => {
+                        scope.default_impl_json(&ident, &field.rust_name())
+                    }
+                    DefaultValue::None | DefaultValue::Trait => None,
+                };
+            }
+        }
         let tagging = match container.attrs.tag() {
             attr::TagType::External => Tagging::External,
             attr::TagType::Internal { tag } => Tagging::Internal { tag: tag.clone() },
@@ -201,6 +273,9 @@ impl TypeDef {
                 .type_params()
                 .map(|p| p.ident.to_string())
                 .collect(),
+            dialect,
+            path_transparent: container_rules.transparent,
+            repr: crate::repr::read(input, errors),
             span: input.ident.span(),
         };
         check::rules_apply(&def, errors);
@@ -215,25 +290,81 @@ impl TypeDef {
         }
     }
 
+    /// Where the violations of `field`, the `index`th of the struct or of
+    /// `variant`, are reported: validator and garde name Rust fields (garde's
+    /// `rename` aside) and keep a flattened field's segment; the seed uses
+    /// serde's names and reports a flattened field's violations as its parent's.
+    pub fn field_path(
+        &self,
+        variant: Option<&VariantDef>,
+        index: usize,
+        field: &FieldDef,
+    ) -> FieldPath {
+        let style = match (&self.kind, variant) {
+            (_, Some(v)) => v.style,
+            (TypeKind::Struct { style, .. }, None) => *style,
+            (TypeKind::Enum { .. }, None) => Style::Named,
+        };
+        // garde reports a newtype's field at index 0 unless it is `transparent`
+        // (a variant never is); the others have no segment for it.
+        let inline_newtype =
+            self.dialect != Dialect::Garde || (self.path_transparent && variant.is_none());
+        match (self.dialect, style) {
+            (_, Style::Newtype) if inline_newtype => FieldPath::Inline,
+            (_, Style::Tuple | Style::Newtype) => FieldPath::Index(index),
+            (Dialect::Seed, _) if field.flatten => FieldPath::Inline,
+            (Dialect::Seed, _) => FieldPath::Name(field.name.clone()),
+            (Dialect::Validator | Dialect::Garde, _) => {
+                FieldPath::Name(field.path_name.clone().unwrap_or_else(|| field.rust_name()))
+            }
+        }
+    }
+
+    /// The key an enum variant's violations are reported under: its name
+    /// (external tagging) or the content key (adjacent); garde adds none.
+    pub fn variant_key<'a>(&'a self, variant: &'a VariantDef) -> Option<&'a str> {
+        if self.dialect == Dialect::Garde {
+            return None;
+        }
+        match &self.tagging {
+            Tagging::External => Some(&variant.name),
+            Tagging::Adjacent { content, .. } => Some(content),
+            Tagging::Internal { .. } | Tagging::Untagged => None,
+        }
+    }
+
     /// Whether any field has a rule.
     pub fn has_rules(&self) -> bool {
         self.all_fields().any(|f| !f.rules.is_empty())
     }
 }
 
-fn field(f: &ast::Field, container_default: bool, errors: &mut Errors) -> FieldDef {
-    let FieldRules { rules, skip } = field_rules(&f.original.attrs, errors);
+fn field(
+    f: &ast::Field,
+    container_default: bool,
+    dialect: Dialect,
+    scope: &Scope,
+    errors: &mut Errors,
+) -> FieldDef {
+    let FieldRules {
+        rules,
+        skip,
+        path_name,
+    } = field_rules(&f.original.attrs, scope, errors);
     let shape = Shape::of(f.ty);
     let rules = if skip {
         Vec::new()
     } else {
-        options_inner(rules, &shape)
+        options_inner(rules, &shape, dialect)
     };
-    // `with`, `deserialize_with`, `serialize_with`: one note for the field.
+    // serde_with's `as` and the `with` modules of known libraries are read with
+    // their meaning; the person's own functions get one note for the field.
+    let via = f.attrs.deserialize_with().and_then(Via::of);
     let functions: Vec<String> = [f.attrs.deserialize_with(), f.attrs.serialize_with()]
         .into_iter()
         .flatten()
-        .map(|path| format!("`{}`", path.to_token_stream().to_string().replace(' ', "")))
+        .filter(|path| via.is_none() || Via::of(path).is_none() && !is_serialize_twin(path))
+        .map(|path| format!("`{}`", crate::via::path_text(path)))
         .collect();
     if !functions.is_empty() {
         errors.warning(
@@ -264,19 +395,63 @@ fn field(f: &ast::Field, container_default: bool, errors: &mut Errors) -> FieldD
         skip_serializing: f.attrs.skip_serializing(),
         skip_serializing_if: f.attrs.skip_serializing_if().cloned(),
         flatten: f.attrs.flatten(),
+        default_json: None,
+        via: via.unwrap_or(Via::Own),
+        deserialize_with: f.attrs.deserialize_with().is_some(),
         rules,
+        path_name,
         span: f.original.span(),
     }
 }
 
-/// garde's `inner(...)` on an `Option` of a value that is not a collection is
-/// about the value inside (garde's `Inner` for `Option`): its rules are the
-/// field's own, which apply to `Some` values.
-fn options_inner(rules: Vec<RuleSpec>, shape: &Shape) -> Vec<RuleSpec> {
-    let Shape::Option(inner) = shape else {
-        return rules;
+/// `m::serialize` beside a known `m::deserialize` (what `with = "m"` gives).
+fn is_serialize_twin(path: &syn::ExprPath) -> bool {
+    let mut segments = path.path.segments.clone();
+    match segments.pop() {
+        Some(last) if last.ident == "serialize" => {
+            segments.push(syn::parse_quote!(deserialize));
+            Via::of(&syn::ExprPath {
+                attrs: Vec::new(),
+                qself: None,
+                path: syn::Path {
+                    leading_colon: path.path.leading_colon,
+                    segments,
+                },
+            })
+            .is_some()
+        }
+        _ => false,
+    }
+}
+
+/// validator's `nest_all_fields`: every field whose type has its own rules is
+/// `nested`, as if each said so.
+fn nest_all_fields(kind: &mut TypeKind) {
+    let TypeKind::Struct { fields, .. } = kind else {
+        return;
     };
-    if matches!(inner.without_option(), Shape::Seq(_) | Shape::Map(_)) {
+    for field in fields.iter_mut() {
+        let nested = field
+            .rules
+            .iter()
+            .any(|r| matches!(r.kind, RuleKind::Nested));
+        if !nested && field.shape.has_named() {
+            field.rules.push(RuleSpec {
+                kind: RuleKind::Nested,
+                code: None,
+                message: None,
+                span: field.span,
+            });
+        }
+    }
+}
+
+/// garde's `inner(...)` on an `Option` is about the value inside, whatever it
+/// is (garde's `Inner` for `Option`): its rules are the field's own, which
+/// apply to `Some` values. On `Option<Vec<T>>` they check the `Vec`, not its
+/// items (garde 0.22 and 0.23 do; `inner(inner(…))` reaches the items).
+fn options_inner(rules: Vec<RuleSpec>, shape: &Shape, dialect: Dialect) -> Vec<RuleSpec> {
+    if dialect != Dialect::Garde || !matches!(shape, Shape::Option(_)) {
         return rules;
     }
     let mut out = Vec::with_capacity(rules.len());

@@ -3,6 +3,8 @@
 
 use proc_macro2::Span;
 
+use crate::registry::RuleId;
+
 /// One rule on a field, with the code and message the user gave it.
 #[derive(Debug, Clone)]
 pub struct RuleSpec {
@@ -27,6 +29,14 @@ pub enum RuleKind {
     NonEmpty,
     /// At least one non-whitespace character.
     NonBlank,
+    /// No `char::is_control` character (validator).
+    NonControlCharacter,
+    /// card-validate's brands, lengths and Luhn checksum.
+    CreditCard,
+    /// `std::net` parses an address of this kind.
+    Ip(IpKind),
+    /// Accepted and not run: it needs libphonenumber's metadata.
+    Phone,
     Contains(String),
     DoesNotContain(String),
     StartsWith(String),
@@ -50,31 +60,50 @@ pub enum RuleKind {
 }
 
 impl RuleKind {
-    /// The keyword people know the rule by, for messages.
-    pub fn keyword(&self) -> &'static str {
+    /// The rule's entry in the registry. Exhaustive on purpose: a new rule is
+    /// named here first.
+    pub fn id(&self) -> RuleId {
         match self {
-            RuleKind::Email => "email",
-            RuleKind::Url => "url",
-            RuleKind::Length(_) => "length",
-            RuleKind::Range(_) => "range",
-            RuleKind::Alphanumeric => "alphanumeric",
-            RuleKind::Ascii => "ascii",
-            RuleKind::NonEmpty => "non_empty",
-            RuleKind::NonBlank => "non_blank",
-            RuleKind::Contains(_) => "contains",
-            RuleKind::DoesNotContain(_) => "does_not_contain",
-            RuleKind::StartsWith(_) => "starts_with",
-            RuleKind::EndsWith(_) => "ends_with",
-            RuleKind::Regex(_) => "regex",
-            RuleKind::OneOf(_) => "one_of",
-            RuleKind::Unique => "unique",
-            RuleKind::Required => "required",
-            RuleKind::Nested => "nested",
-            RuleKind::Each(_) => "each",
-            RuleKind::MustMatch(_) => "must_match",
-            RuleKind::Custom(_) => "custom",
+            RuleKind::Email => RuleId::Email,
+            RuleKind::Url => RuleId::Url,
+            RuleKind::Length(_) => RuleId::Length,
+            RuleKind::Range(_) => RuleId::Range,
+            RuleKind::Alphanumeric => RuleId::Alphanumeric,
+            RuleKind::Ascii => RuleId::Ascii,
+            RuleKind::NonEmpty => RuleId::NonEmpty,
+            RuleKind::NonBlank => RuleId::NonBlank,
+            RuleKind::NonControlCharacter => RuleId::NonControlCharacter,
+            RuleKind::CreditCard => RuleId::CreditCard,
+            RuleKind::Ip(_) => RuleId::Ip,
+            RuleKind::Phone => RuleId::Phone,
+            RuleKind::Contains(_) => RuleId::Contains,
+            RuleKind::DoesNotContain(_) => RuleId::DoesNotContain,
+            RuleKind::StartsWith(_) => RuleId::StartsWith,
+            RuleKind::EndsWith(_) => RuleId::EndsWith,
+            RuleKind::Regex(_) => RuleId::Regex,
+            RuleKind::OneOf(_) => RuleId::OneOf,
+            RuleKind::Unique => RuleId::Unique,
+            RuleKind::Required => RuleId::Required,
+            RuleKind::Nested => RuleId::Nested,
+            RuleKind::Each(_) => RuleId::Each,
+            RuleKind::MustMatch(_) => RuleId::MustMatch,
+            RuleKind::Custom(_) => RuleId::Custom,
         }
     }
+
+    /// The keyword people know the rule by, for messages.
+    pub fn keyword(&self) -> &'static str {
+        self.id().name()
+    }
+}
+
+/// Which IP addresses `ip` accepts: validator's `ip`, `ip(v4)`, `ip(v6)`,
+/// garde's `ip`, `ipv4`, `ipv6`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IpKind {
+    Any,
+    V4,
+    V6,
 }
 
 /// What a length counts. `#[validate]` counts characters of strings (Unicode

@@ -124,6 +124,18 @@ impl Shape {
         }
     }
 
+    /// Whether a value of this shape may have rules of its own for `nested`
+    /// to check: a named type, or a JSON value (what a type the paste does not
+    /// define reads as when no input shows its form), in any container.
+    pub fn may_have_rules(&self) -> bool {
+        match self {
+            Shape::Named(_) | Shape::Json => true,
+            Shape::Option(s) | Shape::Seq(s) | Shape::Map(s) => s.may_have_rules(),
+            Shape::Tuple(items) => items.iter().any(Shape::may_have_rules),
+            _ => false,
+        }
+    }
+
     /// For messages: "a string", "an integer", …
     pub fn describe(&self) -> String {
         match self {

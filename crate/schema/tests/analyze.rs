@@ -216,12 +216,12 @@ struct B;
 fn unsupported_and_misplaced_rules_say_so() {
     let cases = [
         (
-            "#[validate(credit_card)] a: String",
-            "`credit_card` is not supported by Overhead",
+            "#[validate(credit_card)] a: u8",
+            "`credit_card` applies to a string",
         ),
         (
-            "#[garde(length(graphemes, max = 3))] a: String",
-            "`length(graphemes, …)` is not supported",
+            "#[garde(byte_length(max = 3))] a: String",
+            "write `length(bytes, min = …, max = …)`",
         ),
         (
             "#[validate(required)] a: String",
@@ -244,8 +244,8 @@ fn unsupported_and_misplaced_rules_say_so() {
             "applies to a collection",
         ),
         (
-            "#[validate(range(min = \"x\"))] a: u8",
-            "expected a number literal",
+            "#[validate(range(min = \"1 x\"))] a: u8",
+            "`min` must be a number or a constant's name",
         ),
     ];
     for (field, expected) in cases {
@@ -346,4 +346,126 @@ pub struct Item {
         )),
         "{warnings:?}"
     );
+}
+
+/// The rules of field `name` of the type `ty` in `text`, by keyword.
+fn keywords(text: &str, ty: &str, name: &str) -> Vec<&'static str> {
+    let analysis = analyze(text);
+    let def = analysis.type_named(ty).expect("defined");
+    let TypeKind::Struct { fields, .. } = &def.kind else {
+        panic!("a struct")
+    };
+    let field = fields.iter().find(|f| f.name == name).expect("a field");
+    field.rules.iter().map(|r| r.kind.keyword()).collect()
+}
+
+fn warnings(text: &str) -> Vec<String> {
+    analyze(text)
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .map(ToString::to_string)
+        .collect()
+}
+
+#[test]
+fn every_regex_form_of_validator_and_garde_is_read() {
+    let text = r#"
+static RE_A: LazyLock<Regex> = LazyLock::new(|| Regex::new("^a").unwrap());
+fn re_b() -> &'static Regex { static R: OnceLock<Regex> = OnceLock::new(); R.get_or_init(|| Regex::new("^b").unwrap()) }
+#[derive(Deserialize, Validate)]
+struct V {
+    #[validate(regex(path = *RE_A))] a: String,
+    #[validate(regex(path = "RE_A"))] b: String,
+    #[validate(regex(path = "*RE_A"))] c: String,
+    #[validate(regex(path = crate::re::RE_A, code = "c"))] d: String,
+    #[validate(regex(path = re_b()))] e: String,
+    #[validate(regex = "RE_A")] f: String,
+}
+"#;
+    assert!(errors(text).is_empty(), "{:?}", errors(text));
+    for field in ["a", "b", "c", "d", "e", "f"] {
+        assert_eq!(keywords(text, "V", field), ["regex"], "{field}");
+    }
+}
+
+#[test]
+fn bounds_read_constants_and_name_what_is_missing() {
+    let text = r#"
+const MAX_NAME: usize = 8 * 4;
+#[derive(Deserialize, Validate)]
+struct V {
+    #[validate(length(min = 1, max = MAX_NAME))] a: String,
+    #[validate(length(max = limits::ELSEWHERE))] b: String,
+    #[validate(range(min = "u8::MIN", max = 10))] c: u32,
+}
+"#;
+    assert!(errors(text).is_empty(), "{:?}", errors(text));
+    let analysis = analyze(text);
+    let def = analysis.type_named("V").expect("defined");
+    let TypeKind::Struct { fields, .. } = &def.kind else {
+        panic!("a struct")
+    };
+    let RuleKind::Length(spec) = &fields[0].rules[0].kind else {
+        panic!("length")
+    };
+    assert_eq!((spec.min, spec.max), (Some(1), Some(32)));
+    assert!(fields[1].rules.is_empty(), "nothing left to run");
+    let warnings = warnings(text);
+    assert!(
+        warnings.iter().any(|w| w
+            .starts_with("6:29: warning: `max = limits::ELSEWHERE` is not defined in the paste")),
+        "{warnings:?}"
+    );
+}
+
+#[test]
+fn validator_and_garde_forms_beyond_the_seed() {
+    let text = r#"
+use validator::Validate;
+#[derive(Deserialize, Validate)]
+#[validate(schema(function = "check_all", skip_on_field_errors = false))]
+struct V {
+    #[validate(ip(v4), credit_card, non_control_character)] a: String,
+    #[validate(required_nested)] b: Option<Inner>,
+    #[validate(phone, length(equal = 3))] c: String,
+    #[validate(custom(function = "crate::x::y", use_context))] d: String,
+    #[validate(skip)] e: String,
+}
+#[derive(Deserialize, Validate)]
+struct Inner { #[validate(email)] m: String }
+#[derive(Deserialize, garde::Validate)]
+struct G {
+    #[garde(ipv6, length(graphemes, max = 3))] a: String,
+    #[garde(inner(length(min = 1)))] b: Option<Vec<String>>,
+    #[garde(custom(check(&self.a)), rename("bee"))] c: String,
+    #[garde(dive(&self.a))] d: Inner2,
+    #[garde(skip)] e: Other,
+}
+#[derive(Deserialize, garde::Validate)]
+struct Inner2 { #[garde(prefix("x"))] m: String }
+"#;
+    assert!(errors(text).is_empty(), "{:?}", errors(text));
+    assert_eq!(
+        keywords(text, "V", "a"),
+        ["ip", "credit_card", "non_control_character"]
+    );
+    assert_eq!(keywords(text, "V", "b"), ["required", "nested"]);
+    assert_eq!(keywords(text, "V", "c"), ["phone", "length"]);
+    assert!(keywords(text, "V", "e").is_empty());
+    assert_eq!(keywords(text, "G", "a"), ["ip"]);
+    // garde's `inner` on an `Option` is about the `Vec` inside, not its items.
+    assert_eq!(keywords(text, "G", "b"), ["length"]);
+    assert_eq!(keywords(text, "G", "d"), ["nested"]);
+    let warnings = warnings(text);
+    for expected in [
+        "struct-level `schema` function `check_all` is not run",
+        "`phone` is not run in the playground",
+        "`length(graphemes, …)` counts grapheme clusters",
+    ] {
+        assert!(
+            warnings.iter().any(|w| w.contains(expected)),
+            "{expected}: {warnings:?}"
+        );
+    }
 }

@@ -110,6 +110,12 @@ impl Violation {
         }
     }
 
+    /// A violation of the registry's `rule`, with its template for `case`
+    /// (`""` for a rule with one message).
+    pub fn of(rule: &'static crate::rules::registry::RuleInfo, case: &str) -> Self {
+        Violation::new(rule.code, rule.message(case))
+    }
+
     pub fn with_param(mut self, name: &'static str, value: impl Into<Param>) -> Self {
         self.params = self.params.with(name, value);
         self

@@ -25,15 +25,27 @@ pub fn bundled_scenarios() -> Result<String, JsError> {
 /// What the editor shows as the user types: the types defined, and every
 /// diagnostic (errors that stop a run, warnings that do not) with its line and
 /// column, the analysis's and the planner's together.
+/// `inputs` is a JSON array of the input texts: a type the definitions name and
+/// do not define takes the form they show.
 #[wasm_bindgen]
-pub fn analyze(schema: &str, root: Option<String>) -> Result<String, JsError> {
-    if schema.len() > MAX_DOCUMENT_BYTES {
+pub fn analyze(schema: &str, root: Option<String>, inputs: &str) -> Result<String, JsError> {
+    if schema.len() + inputs.len() > MAX_DOCUMENT_BYTES {
         return Err(JsError::new(
-            "the definitions are larger than the document limit",
+            "the definitions and inputs are larger than the document limit",
         ));
     }
-    let diagnosis = overhead_engine::diagnose::diagnose(schema, root.as_deref());
+    let inputs: Vec<String> = serde_json::from_str(inputs).map_err(to_js)?;
+    let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
+    let diagnosis = overhead_engine::diagnose::diagnose_with(schema, root.as_deref(), &inputs);
     serde_json::to_string(&diagnosis).map_err(to_js)
+}
+
+/// Every rule keyword of every dialect with its documentation, code and
+/// whether the playground runs it: the editor's hover reads this, so the page
+/// keeps no table of its own.
+#[wasm_bindgen(js_name = keywordDocs)]
+pub fn keyword_docs() -> Result<String, JsError> {
+    serde_json::to_string(&overhead_engine::describe::keyword_docs()).map_err(to_js)
 }
 
 /// This build, as a Report's `env` gives it (`target`, `engine_version`,

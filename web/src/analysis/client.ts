@@ -77,11 +77,11 @@ export class AnalysisClient {
     this.worker = this.start();
   }
 
-  /** Analyses `schema` after a short pause; `now` skips the pause. */
-  request(schema: string, root: string | null, now = false): void {
+  /** Analyses `schema` against `inputs` after a short pause; `now` skips the pause. */
+  request(schema: string, root: string | null, inputs: string[], now = false): void {
     clearTimeout(this.timer);
     const send = () => {
-      const message: ToAnalysis = { type: 'analyze', id: ++this.latest, schema, root };
+      const message: ToAnalysis = { type: 'analyze', id: ++this.latest, schema, root, inputs };
       const worker = this.worker;
       void this.initialized.then(() => worker.postMessage(message));
     };

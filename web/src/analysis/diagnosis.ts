@@ -19,6 +19,14 @@ export interface Diagnosis {
   diagnostics: Diagnostic[];
   /** No error: the definitions can run. */
   runnable: boolean;
+  /** Types the definitions name and do not define, with the definition assumed for each (the quick fix inserts it). */
+  assumed: Assumed[];
+}
+
+export interface Assumed {
+  name: string;
+  definition: string;
+  warning: Diagnostic;
 }
 
 /** A marker as the editor takes it, without the editor's enum (kept pure for tests). */

@@ -2,8 +2,9 @@
 // benchmark Worker, so that markers keep up while a run is busy. It starts with
 // the page and also says what the page needs before any run: the bundled
 // scenarios, this build, and the clock.
-import init, { analyze, buildInfo, bundledScenarios, measureTimer } from '../wasm-pkg/overhead_wasm_analyzer.js';
+import init, { analyze, buildInfo, bundledScenarios, keywordDocs, measureTimer } from '../wasm-pkg/overhead_wasm_analyzer.js';
 import type { Env, ScenarioDocument, TimerInfo } from '../report';
+import type { KeywordDoc } from '../ui/rule-docs';
 import type { Diagnosis } from './diagnosis';
 
 /** What the page learns once the analyzer has started. */
@@ -12,12 +13,15 @@ export interface PageInfo {
   timer: TimerInfo;
   crossOriginIsolated: boolean;
   build: Env;
+  /** Every rule keyword's documentation, from the Rust registry. */
+  keywords: KeywordDoc[];
 }
 
 export type ToAnalysis =
   /** The compiled wasm module (the first message). */
   | { type: 'init'; module: WebAssembly.Module }
-  | { type: 'analyze'; id: number; schema: string; root: string | null };
+  /** `inputs`: the input texts, from which an undefined type's form is read. */
+  | { type: 'analyze'; id: number; schema: string; root: string | null; inputs: string[] };
 export type FromAnalysis =
   | { type: 'ready'; info: PageInfo }
   | { type: 'failed'; message: string }
@@ -40,6 +44,7 @@ function start(module: WebAssembly.Module): Promise<boolean> {
           timer: JSON.parse(measureTimer()) as TimerInfo,
           crossOriginIsolated: self.crossOriginIsolated,
           build: JSON.parse(buildInfo()) as Env,
+          keywords: JSON.parse(keywordDocs()) as KeywordDoc[],
         },
       });
       return true;
@@ -57,10 +62,10 @@ self.onmessage = async (event: MessageEvent<ToAnalysis>) => {
     ready ??= start(message.module);
     return;
   }
-  const { id, schema, root } = message;
+  const { id, schema, root, inputs } = message;
   if (!ready || !(await ready)) return;
   try {
-    const diagnosis = JSON.parse(analyze(schema, root ?? undefined)) as Diagnosis;
+    const diagnosis = JSON.parse(analyze(schema, root ?? undefined, JSON.stringify(inputs))) as Diagnosis;
     post({ type: 'diagnosis', id, diagnosis });
   } catch (error) {
     post({ type: 'error', id, message: describe(error), trapped: error instanceof WebAssembly.RuntimeError });

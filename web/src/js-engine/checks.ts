@@ -3,14 +3,17 @@
 // on the value inside (none at all when it is None), in the order written,
 // `nested` and `each` at their place. A rule applies to the kind of value it
 // is for (a string rule on a string field); on any other it passes, as in Rust.
-import type { JsCheck, JsMustMatch, JsTy } from './model';
+import type { JsCheck, JsMustMatch, JsTy, RuleTable } from './model';
 import {
   allDistinct,
   display,
   isAlphanumeric,
   isAscii,
+  isCreditCard,
   isEmail,
+  isIp,
   isNonBlank,
+  isNonControlCharacter,
   isUrl,
   lengthInterval,
   rustRegex,
@@ -31,27 +34,41 @@ export interface Violation {
 
 export type Sink = Violation[];
 export type FieldCheck = (value: unknown, out: Sink) => void;
-type Named = (id: number) => FieldCheck;
 type Params = Record<string, string | number>;
 
+/** What building a field's checks needs: the named types' checks, and the registry's codes and messages. */
+export interface Cx {
+  named: (id: number) => FieldCheck;
+  rules: RuleTable;
+}
+
 /**
- * A rule's violation, with the user's `code` and `message` when given. Its
- * parameters are the rule's own, so code and message are known when the rule
- * is built: failing builds one small object, as cheap as the error path can be.
+ * A violation of the registry's `rule` (its template for `kase`), with the
+ * user's `code` and `message` when given. Its parameters are the rule's own,
+ * so code and message are known when the rule is built: failing builds one
+ * small object, as cheap as the error path can be.
  */
-function violationOf(check: { code?: string; message?: string }, code: string, template: string, params: Params = {}): () => Violation {
+function violationOf(
+  check: { code?: string; message?: string },
+  cx: Cx,
+  rule: string,
+  kase = '',
+  params: Params = {},
+): () => Violation {
+  const info = cx.rules[rule];
+  const template = info?.messages[kase] ?? Object.values(info?.messages ?? {})[0] ?? 'is invalid';
   const message = (check.message ?? template).replace(/\{([^{}]*)\}/g, (whole, name: string) =>
     name in params ? display(params[name]!) : whole,
   );
-  const finalCode = check.code ?? code;
+  const finalCode = check.code ?? info?.code ?? rule;
   return () => ({ path: [], code: finalCode, message });
 }
 
 /** Every rule of a field of type `ty`, as one check. */
-export function fieldChecks(checks: readonly JsCheck[], ty: JsTy, named: Named): FieldCheck {
+export function fieldChecks(checks: readonly JsCheck[], ty: JsTy, cx: Cx): FieldCheck {
   const inner = innermost(ty);
-  const steps = checks.map((c) => (c.rule === 'required' ? null : ruleCheck(c, inner, named)));
-  const required = checks.map((c) => (c.rule === 'required' ? violationOf(c, 'required', 'is required') : null));
+  const steps = checks.map((c) => (c.rule === 'required' ? null : ruleCheck(c, inner, cx)));
+  const required = checks.map((c) => (c.rule === 'required' ? violationOf(c, cx, 'required') : null));
   const optional = ty.t === 'option';
   return (value, out) => {
     for (let i = 0; i < steps.length; i++) {
@@ -67,8 +84,8 @@ export function fieldChecks(checks: readonly JsCheck[], ty: JsTy, named: Named):
 }
 
 /** `must_match`: the field equals the other one; its violation goes on the field. */
-export function mustMatchCheck(m: JsMustMatch): (a: unknown, b: unknown, out: Sink) => void {
-  const broken = violationOf(m, 'must_match', 'must match {other}', { other: m.otherName });
+export function mustMatchCheck(m: JsMustMatch, cx: Cx): (a: unknown, b: unknown, out: Sink) => void {
+  const broken = violationOf(m, cx, 'must_match', '', { other: m.otherName });
   return (a, b, out) => {
     if (!sameValue(a, b)) out.push(broken());
   };
@@ -85,29 +102,29 @@ function under(out: Sink, start: number, segment: Segment): void {
 
 const isCollection = (ty: JsTy) => ty.t === 'seq' || ty.t === 'array' || ty.t === 'tuple';
 
-function ruleCheck(c: JsCheck, ty: JsTy, named: Named): FieldCheck {
+function ruleCheck(c: JsCheck, ty: JsTy, cx: Cx): FieldCheck {
   switch (c.rule) {
     case 'nested':
-      return nestedCheck(ty, named);
+      return nestedCheck(ty, cx.named);
     case 'each':
-      return eachCheck(c.checks, ty, named);
+      return eachCheck(c.checks, ty, cx);
     case 'length': {
       const [lo, hi] = lengthInterval(c.min, c.max, c.equal);
-      const unit = { chars: 'characters', bytes: 'bytes', utf16: 'UTF-16 code units', items: 'items' }[c.mode];
-      const template =
+      // The registry's case: the unit, then which bounds are set (as `Length::violation` picks).
+      const bounds =
         c.equal !== undefined
-          ? `must be exactly {equal} ${unit}`
+          ? 'equal'
           : c.min !== undefined && c.max !== undefined
-            ? `must be {min} to {max} ${unit}`
+            ? 'between'
             : c.min !== undefined
-              ? `must be at least {min} ${unit}`
-              : `must be at most {max} ${unit}`;
+              ? 'at_least'
+              : 'at_most';
       const params: Params = {};
       if (c.min !== undefined) params.min = c.min;
       if (c.max !== undefined) params.max = c.max;
       if (c.equal !== undefined) params.equal = c.equal;
       const fails = (n: number) => n < lo || n > hi;
-      const broken = violationOf(c, 'length', template, params);
+      const broken = violationOf(c, cx, 'length', `${c.mode}.${bounds}`, params);
       const fail = (out: Sink) => out.push(broken());
       if (ty.t === 'str') {
         const mode = c.mode;
@@ -124,7 +141,7 @@ function ruleCheck(c: JsCheck, ty: JsTy, named: Named): FieldCheck {
       return pass;
     }
     case 'non_empty': {
-      const broken = violationOf(c, 'non_empty', 'must not be empty');
+      const broken = violationOf(c, cx, 'non_empty');
       const fail = (out: Sink) => out.push(broken());
       if (ty.t === 'str') return (v, out) => void ((v as string).length === 0 && fail(out));
       if (isCollection(ty)) return (v, out) => void ((v as unknown[]).length === 0 && fail(out));
@@ -134,7 +151,7 @@ function ruleCheck(c: JsCheck, ty: JsTy, named: Named): FieldCheck {
     case 'range': {
       if (ty.t !== 'int' && ty.t !== 'float') return pass;
       const { min, max, exclusiveMin, exclusiveMax } = c;
-      const describe = rangeViolations(c);
+      const describe = rangeViolations(c, cx);
       const lo = min ?? -Infinity;
       const hi = max ?? Infinity;
       const above = exclusiveMin ?? -Infinity;
@@ -154,7 +171,7 @@ function ruleCheck(c: JsCheck, ty: JsTy, named: Named): FieldCheck {
     case 'one_of': {
       const texts = c.values.filter((x): x is string => typeof x === 'string');
       const numbers = c.values.filter((x): x is number => typeof x === 'number');
-      const broken = violationOf(c, 'one_of', 'must be one of {values}', { values: c.values.map(display).join(', ') });
+      const broken = violationOf(c, cx, 'one_of', '', { values: c.values.map(display).join(', ') });
       const fail = (out: Sink) => out.push(broken());
       if (ty.t === 'str' && texts.length === c.values.length) return (v, out) => void (!texts.includes(v as string) && fail(out));
       if ((ty.t === 'int' || ty.t === 'float') && numbers.length === c.values.length) {
@@ -164,7 +181,7 @@ function ruleCheck(c: JsCheck, ty: JsTy, named: Named): FieldCheck {
     }
     case 'unique': {
       if (!isCollection(ty)) return pass;
-      const broken = violationOf(c, 'unique', 'must not contain duplicates');
+      const broken = violationOf(c, cx, 'unique');
       return (v, out) => {
         if (!allDistinct(v as unknown[])) out.push(broken());
       };
@@ -172,51 +189,78 @@ function ruleCheck(c: JsCheck, ty: JsTy, named: Named): FieldCheck {
     case 'required':
       // Handled by `fieldChecks`, on the Option itself.
       return pass;
+    case 'email':
+    case 'url':
+    case 'alphanumeric':
+    case 'ascii':
+    case 'non_blank':
+    case 'non_control_character':
+    case 'credit_card':
+    case 'ip':
+    case 'contains':
+    case 'does_not_contain':
+    case 'starts_with':
+    case 'ends_with':
+    case 'regex':
+      return ty.t === 'str' ? textCheck(c, cx) : pass;
     default:
-      return ty.t === 'str' ? textCheck(c) : pass;
+      return unknownRule(c);
   }
+}
+
+/** A rule this build does not know: the compiler names every `case` to add, and at run time it is refused, never passed. */
+function unknownRule(c: never): never {
+  throw new Error(`the JS engine does not know the rule ${JSON.stringify(c)}`);
 }
 
 function pass(): void {}
 
 /** A rule on a string's text. */
-function textCheck(c: JsCheck): FieldCheck {
-  const make = (test: (s: string) => boolean, code: string, template: string, params?: Params): FieldCheck => {
-    const broken = violationOf(c, code, template, params);
+function textCheck(c: JsCheck, cx: Cx): FieldCheck {
+  const make = (test: (s: string) => boolean, kase = '', params?: Params): FieldCheck => {
+    const broken = violationOf(c, cx, c.rule, kase, params);
     return (v, out) => {
       if (!test(v as string)) out.push(broken());
     };
   };
   switch (c.rule) {
     case 'email':
-      return make(isEmail, 'email', 'must be a valid email address');
+      return make(isEmail);
     case 'url':
-      return make(isUrl, 'url', 'must be a valid URL');
+      return make(isUrl);
     case 'alphanumeric':
-      return make(isAlphanumeric, 'alphanumeric', 'must contain only letters and digits');
+      return make(isAlphanumeric);
     case 'ascii':
-      return make(isAscii, 'ascii', 'must contain only ASCII characters');
+      return make(isAscii);
     case 'non_blank':
-      return make(isNonBlank, 'non_blank', 'must not be blank');
+      return make(isNonBlank);
+    case 'non_control_character':
+      return make(isNonControlCharacter);
+    case 'credit_card':
+      return make(isCreditCard);
+    case 'ip': {
+      const version = c.version;
+      return make((s) => isIp(s, version), version);
+    }
     case 'contains': {
       const p = c.value;
-      return make((s) => s.includes(p), 'contains', 'must contain “{pattern}”', { pattern: p });
+      return make((s) => s.includes(p), '', { pattern: p });
     }
     case 'does_not_contain': {
       const p = c.value;
-      return make((s) => !s.includes(p), 'does_not_contain', 'must not contain “{pattern}”', { pattern: p });
+      return make((s) => !s.includes(p), '', { pattern: p });
     }
     case 'starts_with': {
       const p = c.value;
-      return make((s) => s.startsWith(p), 'starts_with', 'must start with “{prefix}”', { prefix: p });
+      return make((s) => s.startsWith(p), '', { prefix: p });
     }
     case 'ends_with': {
       const p = c.value;
-      return make((s) => s.endsWith(p), 'ends_with', 'must end with “{suffix}”', { suffix: p });
+      return make((s) => s.endsWith(p), '', { suffix: p });
     }
     case 'regex': {
       const re = rustRegex(c.pattern);
-      return make((s) => re.test(s), 'regex', 'must match the pattern {pattern}', { pattern: c.pattern });
+      return make((s) => re.test(s), '', { pattern: c.pattern });
     }
     default:
       return pass;
@@ -226,14 +270,15 @@ function textCheck(c: JsCheck): FieldCheck {
 /** Which bound the message names, as `Range::describe` chooses; each message built once. */
 function rangeViolations(
   c: Extract<JsCheck, { rule: 'range' }>,
+  cx: Cx,
 ): (broken: { min: boolean; max: boolean; exclusiveMin: boolean; exclusiveMax: boolean }) => () => Violation {
   const { min, max, exclusiveMin, exclusiveMax } = c;
-  const between = violationOf(c, 'range', 'must be between {min} and {max}', { min: min ?? 0, max: max ?? 0 });
-  const atLeast = violationOf(c, 'range', 'must be at least {min}', { min: min ?? 0 });
-  const atMost = violationOf(c, 'range', 'must be at most {max}', { max: max ?? 0 });
-  const greater = violationOf(c, 'range', 'must be greater than {exclusive_min}', { exclusive_min: exclusiveMin ?? 0 });
-  const less = violationOf(c, 'range', 'must be less than {exclusive_max}', { exclusive_max: exclusiveMax ?? 0 });
-  const inRange = violationOf(c, 'range', 'must be in range');
+  const between = violationOf(c, cx, 'range', 'between', { min: min ?? 0, max: max ?? 0 });
+  const atLeast = violationOf(c, cx, 'range', 'at_least', { min: min ?? 0 });
+  const atMost = violationOf(c, cx, 'range', 'at_most', { max: max ?? 0 });
+  const greater = violationOf(c, cx, 'range', 'greater_than', { exclusive_min: exclusiveMin ?? 0 });
+  const less = violationOf(c, cx, 'range', 'less_than', { exclusive_max: exclusiveMax ?? 0 });
+  const inRange = violationOf(c, cx, 'range', 'in_range');
   return (broken) => {
     if (min !== undefined && max !== undefined && (broken.min || broken.max)) return between;
     if (min !== undefined && broken.min) return atLeast;
@@ -245,7 +290,7 @@ function rangeViolations(
 }
 
 /** `nested`: the value's own rules, under indexes and keys inside collections. */
-function nestedCheck(ty: JsTy, named: Named): FieldCheck {
+function nestedCheck(ty: JsTy, named: Cx['named']): FieldCheck {
   switch (ty.t) {
     case 'named':
       return (v, out) => named(ty.id)(v, out);
@@ -266,9 +311,9 @@ function nestedCheck(ty: JsTy, named: Named): FieldCheck {
 }
 
 /** `each`: the inner rules on every item of a collection, or every value of a map. */
-function eachCheck(checks: readonly JsCheck[], ty: JsTy, named: Named): FieldCheck {
-  if (ty.t === 'seq' || ty.t === 'array') return perItem(fieldChecks(checks, ty.of, named));
-  if (ty.t === 'map') return perEntry(fieldChecks(checks, ty.of, named));
+function eachCheck(checks: readonly JsCheck[], ty: JsTy, cx: Cx): FieldCheck {
+  if (ty.t === 'seq' || ty.t === 'array') return perItem(fieldChecks(checks, ty.of, cx));
+  if (ty.t === 'map') return perEntry(fieldChecks(checks, ty.of, cx));
   return pass;
 }
 

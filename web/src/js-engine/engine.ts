@@ -3,7 +3,7 @@
 // bounds, missing and unknown fields), then the rules. Everything is closures
 // assembled once from the model; no code is generated from user text.
 import type { JsField, JsModel, JsStruct, JsTy } from './model';
-import { fieldChecks, mustMatchCheck, type Sink, type Violation } from './checks';
+import { type Cx, fieldChecks, mustMatchCheck, type Sink, type Violation } from './checks';
 
 export type Outcome = 'ok' | 'invalid' | 'error';
 
@@ -32,7 +32,8 @@ export function compileJsEngine(model: JsModel): JsEngine {
   const defaults = new Defaults(model);
   model.types.forEach((type, id) => {
     decoders[id] = type.kind === 'struct' ? structDecoder(type, (ty) => decoderOf(ty, decoders)) : enumDecoder(type.name, type.variants);
-    validators[id] = type.kind === 'struct' ? structValidator(type, defaults, (id) => validators[id]!) : () => undefined;
+    const cx: Cx = { named: (id) => validators[id]!, rules: model.rules };
+    validators[id] = type.kind === 'struct' ? structValidator(type, defaults, cx) : () => undefined;
   });
   const decode = decoders[model.root]!;
   const validate = validators[model.root]!;
@@ -274,34 +275,35 @@ class Defaults {
 function structValidator(
   type: JsStruct,
   defaults: Defaults,
-  named: (id: number) => (value: unknown, out: Sink) => void,
+  cx: Cx,
 ): (value: unknown, out: Sink) => void {
   const fields = type.fields
     .map((f: JsField) => ({
       keys: [f.key, ...f.aliases],
       key: f.key,
+      path: f.path,
       skip: f.skip,
-      fallback: f.missing === 'default' || f.skip ? defaults.of(f.ty) : null,
-      checks: f.checks.length > 0 ? fieldChecks(f.checks, f.ty, named) : null,
+      fallback: f.missing === 'default' || f.skip ? (f.defaultValue !== undefined ? f.defaultValue : defaults.of(f.ty)) : null,
+      checks: f.checks.length > 0 ? fieldChecks(f.checks, f.ty, cx) : null,
     }));
   const valueOf = (object: Record<string, unknown>, field: (typeof fields)[number]) => {
     if (field.skip) return field.fallback;
     const value = lookup(object, field.keys);
     return value === undefined ? field.fallback : value;
   };
-  const mustMatch = type.mustMatch.map((m) => ({ a: fields[m.field]!, b: fields[m.other]!, check: mustMatchCheck(m) }));
+  const mustMatch = type.mustMatch.map((m) => ({ a: fields[m.field]!, b: fields[m.other]!, check: mustMatchCheck(m, cx) }));
   return (value, out) => {
     const object = value as Record<string, unknown>;
     for (const field of fields) {
       if (field.checks === null) continue;
       const start = out.length;
       field.checks(valueOf(object, field), out);
-      for (let i = start; i < out.length; i++) out[i]!.path.unshift(field.key);
+      for (let i = start; i < out.length; i++) out[i]!.path.unshift(field.path);
     }
     for (const m of mustMatch) {
       const start = out.length;
       m.check(valueOf(object, m.a), valueOf(object, m.b), out);
-      for (let i = start; i < out.length; i++) out[i]!.path.unshift(m.a.key);
+      for (let i = start; i < out.length; i++) out[i]!.path.unshift(m.a.path);
     }
   };
 }

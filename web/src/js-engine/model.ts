@@ -8,7 +8,17 @@
 export interface JsModel {
   root: number;
   types: JsType[];
+  /** Every rule's code and message templates, from the Rust rule registry. */
+  rules: RuleTable;
 }
+
+/** The registry's entry of one rule: its code, and its message templates by case (`""` when it has one). */
+export interface RuleInfo {
+  code: string;
+  messages: Record<string, string>;
+}
+
+export type RuleTable = Record<string, RuleInfo>;
 
 export type JsType = JsStruct | JsEnum;
 
@@ -32,6 +42,8 @@ export interface JsEnum {
 export interface JsField {
   /** The key in the JSON (after `rename`/`rename_all`). */
   key: string;
+  /** Its segment in violation paths: the Rust name for validator and garde, the key for the seed's dialect. */
+  path: string;
   aliases: string[];
   ty: JsTy;
   /**
@@ -44,6 +56,8 @@ export interface JsField {
   skip: boolean;
   /** Rules in the order derived code runs them (`required` first, `nested` in place). */
   checks: JsCheck[];
+  /** What a missing key takes when the paste shows it (`default = "path"`, `impl Default`), in place of the type's default. */
+  defaultValue?: unknown;
 }
 
 export interface JsMustMatch {
@@ -89,6 +103,9 @@ export type JsCheck = Overrides &
     | { rule: 'ascii' }
     | { rule: 'non_empty' }
     | { rule: 'non_blank' }
+    | { rule: 'non_control_character' }
+    | { rule: 'credit_card' }
+    | { rule: 'ip'; version: 'any' | 'v4' | 'v6' }
     | { rule: 'contains' | 'does_not_contain' | 'starts_with' | 'ends_with'; value: string }
     | { rule: 'regex'; pattern: string }
     | { rule: 'one_of'; values: (string | number)[] }

@@ -41,6 +41,87 @@ export const isAlphanumeric: Predicate<string> = (s) => ASCII_ALPHANUMERIC.test(
 export const isAscii: Predicate<string> = (s) => ASCII.test(s);
 export const isNonBlank: Predicate<string> = (s) => VISIBLE.test(s);
 
+// ---- non_control_character (non_control_character.rs) ----
+
+// `char::is_control`: general category Cc, U+0000–U+001F and U+007F–U+009F.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+export const isNonControlCharacter: Predicate<string> = (s) => !CONTROL.test(s);
+
+// ---- ip (ip.rs): what `std::net` parses ----
+
+// Dotted decimal, each octet 0–255 without leading zeros (`Ipv4Addr::from_str`).
+const OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])';
+const IPV4 = new RegExp(`^${OCTET}(?:\\.${OCTET}){3}$`);
+const IPV4_TAIL = new RegExp(`^(.*:)${OCTET}(?:\\.${OCTET}){3}$`);
+const HEX_GROUP = /^[0-9a-fA-F]{1,4}$/;
+
+export function isIpv4(s: string): boolean {
+  return IPV4.test(s);
+}
+
+/** RFC 4291 text as `Ipv6Addr::from_str` reads it: 8 groups of 1–4 hex digits, one `::`, an IPv4 tail; no zone. */
+export function isIpv6(s: string): boolean {
+  let text = s;
+  let groups = 8;
+  // An embedded IPv4 address takes the place of the last two groups.
+  const tail = IPV4_TAIL.exec(s);
+  if (tail) {
+    text = tail[1]!.endsWith('::') ? tail[1]! : tail[1]!.slice(0, -1);
+    groups = 6;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return false;
+  const parts = (half: string) => (half === '' ? [] : half.split(':'));
+  if (halves.length === 1) {
+    const all = parts(text);
+    return all.length === groups && all.every((g) => HEX_GROUP.test(g));
+  }
+  const head = parts(halves[0]!);
+  const rest = parts(halves[1]!);
+  // `::` stands for at least one group.
+  return head.length + rest.length < groups && [...head, ...rest].every((g) => HEX_GROUP.test(g));
+}
+
+export function isIp(s: string, version: 'any' | 'v4' | 'v6'): boolean {
+  if (version === 'v4') return isIpv4(s);
+  if (version === 'v6') return isIpv6(s);
+  return isIpv4(s) || isIpv6(s);
+}
+
+// ---- credit_card (credit_card.rs): card-validate's brands, lengths and Luhn ----
+
+/** card-validate's brands in its order (debit first): prefixes, and the lengths allowed. */
+const BRANDS: readonly [readonly string[], number, number][] = [
+  [['4026', '417500', '4405', '4508', '4844', '4913', '4917'], 16, 16], // Visa Electron
+  [['5018', '502', '503', '56', '58', '639', '67'], 12, 19], // Maestro
+  [['600'], 16, 16], // Forbrugsforeningen
+  [['5019'], 16, 16], // Dankort
+  [['4'], 13, 16], // Visa
+  [['2200', '2201', '2202', '2203', '2204'], 16, 19], // MIR
+  [['51', '52', '53', '54', '55', '22', '23', '24', '25', '26', '27'], 16, 16], // MasterCard
+  [['34', '37'], 15, 15], // American Express
+  [['30', '36', '38', '39'], 14, 14], // Diners Club
+  [['60', '64', '65', '622'], 16, 16], // Discover
+  [['62', '88'], 16, 19], // UnionPay
+  [['35'], 16, 16], // JCB
+];
+
+export function isCreditCard(s: string): boolean {
+  if (!/^[0-9]+$/.test(s)) return false;
+  const brand = BRANDS.find(([prefixes]) => prefixes.some((p) => s.startsWith(p)));
+  if (!brand || s.length < brand[1] || s.length > brand[2]) return false;
+  let sum = 0;
+  for (let i = 0; i < s.length; i++) {
+    let d = s.charCodeAt(s.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
 // ---- length (length.rs, length/count.rs) ----
 
 export type LengthMode = 'chars' | 'bytes' | 'utf16' | 'items';

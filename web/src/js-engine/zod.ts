@@ -6,7 +6,7 @@
 // and report a CSP violation).
 import { z } from 'zod';
 import type { JsCheck, JsModel, JsStruct, JsTy } from './model';
-import { allDistinct, isAlphanumeric, isAscii, rustRegex, sameValue } from './rules';
+import { allDistinct, isAlphanumeric, isAscii, isCreditCard, isIp, isNonControlCharacter, rustRegex, sameValue } from './rules';
 import type { JsVerdict } from './engine';
 
 z.config({ jitless: true });
@@ -33,10 +33,15 @@ export function buildZodSchema(model: JsModel): z.ZodType {
     cache.set(id, lazy);
     return lazy;
   };
+  // A refinement's message: the registry's for the rule (zod's own checks keep zod's words).
+  const text: Text = (rule, params = {}) =>
+    (Object.values(model.rules[rule]?.messages ?? {})[0] ?? rule).replace(/\{([^{}]*)\}/g, (whole, name: string) =>
+      name in params ? String(params[name]) : whole,
+    );
   const build = (id: number, rules: boolean): z.ZodType => {
     const type = model.types[id]!;
     if (type.kind === 'enum') return z.enum(type.variants as [string, ...string[]]);
-    return structSchema(type, rules, named);
+    return structSchema(type, rules, named, text);
   };
   return named(model.root, true);
 }
@@ -67,13 +72,14 @@ function pathOf(path: readonly PropertyKey[]): string {
 }
 
 type Named = (id: number, rules: boolean) => z.ZodType;
+type Text = (rule: string, params?: Record<string, string | number>) => string;
 
-function structSchema(type: JsStruct, rules: boolean, named: Named): z.ZodType {
+function structSchema(type: JsStruct, rules: boolean, named: Named, text: Text): z.ZodType {
   const shape: Record<string, z.ZodType> = {};
   for (const field of type.fields) {
     if (field.skip) continue;
     const checks = rules ? field.checks : [];
-    let schema = typed(field.ty, checks, named);
+    let schema = typed(field.ty, checks, named, text);
     if (field.missing !== 'error') schema = schema.optional();
     shape[field.key] = schema;
   }
@@ -84,27 +90,27 @@ function structSchema(type: JsStruct, rules: boolean, named: Named): z.ZodType {
     for (const m of type.mustMatch) {
       const key = type.fields[m.field]!.key;
       if (!sameValue(fields[key], fields[type.fields[m.other]!.key])) {
-        ctx.addIssue({ code: 'custom', path: [key], message: m.message ?? `must match ${m.otherName}` });
+        ctx.addIssue({ code: 'custom', path: [key], message: m.message ?? text('must_match', { other: m.otherName }) });
       }
     }
   });
 }
 
 /** A value of `ty` with `checks` (a field's, or an `each`'s) applied. */
-function typed(ty: JsTy, checks: readonly JsCheck[], named: Named): z.ZodType {
+function typed(ty: JsTy, checks: readonly JsCheck[], named: Named, text: Text): z.ZodType {
   if (ty.t === 'option') {
-    const inner = typed(ty.of, checks.filter((c) => c.rule !== 'required'), named).nullable();
+    const inner = typed(ty.of, checks.filter((c) => c.rule !== 'required'), named, text).nullable();
     // `required` is a broken rule, not a decoding error: a refinement, not a non-nullable type.
-    return checks.some((c) => c.rule === 'required') ? inner.refine((v) => v !== null, { message: 'is required' }) : inner;
+    return checks.some((c) => c.rule === 'required') ? inner.refine((v) => v !== null, { message: text('required') }) : inner;
   }
   const nested = checks.some((c) => c.rule === 'nested');
   const each = checks.find((c): c is Extract<JsCheck, { rule: 'each' }> => c.rule === 'each');
   switch (ty.t) {
     case 'str':
-      return stringSchema(checks);
+      return stringSchema(checks, text);
     case 'int':
     case 'float':
-      return numberSchema(ty, checks);
+      return numberSchema(ty, checks, text);
     case 'bool':
       return z.boolean();
     case 'unit':
@@ -119,27 +125,38 @@ function typed(ty: JsTy, checks: readonly JsCheck[], named: Named): z.ZodType {
     case 'array':
     case 'tuple': {
       let schema: z.ZodType;
-      if (ty.t === 'tuple') schema = z.tuple(ty.of.map((t) => typed(t, [], named)) as [z.ZodType, ...z.ZodType[]]);
+      if (ty.t === 'tuple') schema = z.tuple(ty.of.map((t) => typed(t, [], named, text)) as [z.ZodType, ...z.ZodType[]]);
       else {
-        let array = z.array(element(ty.of, each, nested, named));
+        let array = z.array(element(ty.of, each, nested, named, text));
         if (ty.t === 'array') array = array.length(ty.len, { message: `${SHAPE}length: expected an array of length ${ty.len}` });
         schema = array;
       }
-      return collectionChecks(schema, checks, (v) => (v as unknown[]).length);
+      return collectionChecks(schema, checks, (v) => (v as unknown[]).length, text);
     }
     case 'map':
-      return collectionChecks(z.record(z.string(), element(ty.of, each, nested, named)), checks, (v) => Object.keys(v as object).length);
+      return collectionChecks(
+        z.record(z.string(), element(ty.of, each, nested, named, text)),
+        checks,
+        (v) => Object.keys(v as object).length,
+        text,
+      );
   }
 }
 
 /** An item's schema: `each`'s rules on it, and its own rules under `nested`. */
-function element(ty: JsTy, each: Extract<JsCheck, { rule: 'each' }> | undefined, nested: boolean, named: Named): z.ZodType {
+function element(
+  ty: JsTy,
+  each: Extract<JsCheck, { rule: 'each' }> | undefined,
+  nested: boolean,
+  named: Named,
+  text: Text,
+): z.ZodType {
   const checks: JsCheck[] = [...(each?.checks ?? [])];
   if (nested) checks.push({ rule: 'nested' });
-  return typed(ty, checks, named);
+  return typed(ty, checks, named, text);
 }
 
-function stringSchema(checks: readonly JsCheck[]): z.ZodType {
+function stringSchema(checks: readonly JsCheck[], text: Text): z.ZodType {
   let s = z.string();
   const refinements: [(v: string) => boolean, string][] = [];
   for (const c of checks) {
@@ -164,17 +181,28 @@ function stringSchema(checks: readonly JsCheck[]): z.ZodType {
         s = s.regex(/[^\p{White_Space}]/u, message);
         break;
       case 'alphanumeric':
-        refinements.push([isAlphanumeric, message ?? 'must contain only letters and digits']);
+        refinements.push([isAlphanumeric, message ?? text('alphanumeric')]);
         break;
       case 'ascii':
-        refinements.push([isAscii, message ?? 'must contain only ASCII characters']);
+        refinements.push([isAscii, message ?? text('ascii')]);
         break;
+      case 'non_control_character':
+        refinements.push([isNonControlCharacter, message ?? text('non_control_character')]);
+        break;
+      case 'credit_card':
+        refinements.push([isCreditCard, message ?? text('credit_card')]);
+        break;
+      case 'ip': {
+        const version = c.version;
+        refinements.push([(v) => isIp(v, version), message ?? text('ip')]);
+        break;
+      }
       case 'contains':
         s = s.includes(c.value, message);
         break;
       case 'does_not_contain': {
         const value = c.value;
-        refinements.push([(v) => !v.includes(value), message ?? `must not contain “${value}”`]);
+        refinements.push([(v) => !v.includes(value), message ?? text('does_not_contain', { pattern: value })]);
         break;
       }
       case 'starts_with':
@@ -188,17 +216,24 @@ function stringSchema(checks: readonly JsCheck[]): z.ZodType {
         break;
       case 'one_of': {
         const values = c.values;
-        refinements.push([(v) => values.includes(v), message ?? `must be one of ${values.join(', ')}`]);
+        refinements.push([(v) => values.includes(v), message ?? text('one_of', { values: values.join(', ') })]);
         break;
       }
-      default:
+      // Not about a string's text: the type's schema or other refinements take them.
+      case 'range':
+      case 'unique':
+      case 'required':
+      case 'nested':
+      case 'each':
         break;
+      default:
+        return unknownRule(c);
     }
   }
   return refinements.reduce<z.ZodType<string>>((schema, [test, message]) => schema.refine(test, { message }), s);
 }
 
-function numberSchema(ty: Extract<JsTy, { t: 'int' | 'float' }>, checks: readonly JsCheck[]): z.ZodType {
+function numberSchema(ty: Extract<JsTy, { t: 'int' | 'float' }>, checks: readonly JsCheck[], text: Text): z.ZodType {
   let n = z.number();
   if (ty.t === 'int') {
     const bounds = `${SHAPE}value: expected an integer from ${ty.min} to ${ty.max}`;
@@ -213,13 +248,13 @@ function numberSchema(ty: Extract<JsTy, { t: 'int' | 'float' }>, checks: readonl
       if (c.exclusiveMax !== undefined) n = n.lt(c.exclusiveMax, c.message);
     } else if (c.rule === 'one_of') {
       const values = c.values;
-      refinements.push([(v) => values.includes(v), c.message ?? `must be one of ${values.join(', ')}`]);
+      refinements.push([(v) => values.includes(v), c.message ?? text('one_of', { values: values.join(', ') })]);
     }
   }
   return refinements.reduce<z.ZodType<number>>((schema, [test, message]) => schema.refine(test, { message }), n);
 }
 
-function collectionChecks(schema: z.ZodType, checks: readonly JsCheck[], length: (v: unknown) => number): z.ZodType {
+function collectionChecks(schema: z.ZodType, checks: readonly JsCheck[], length: (v: unknown) => number, text: Text): z.ZodType {
   let out = schema;
   for (const c of checks) {
     if (c.rule === 'length') {
@@ -227,10 +262,15 @@ function collectionChecks(schema: z.ZodType, checks: readonly JsCheck[], length:
       const hi = Math.min(c.max ?? Infinity, c.equal ?? Infinity);
       out = out.refine((v) => length(v) >= lo && length(v) <= hi, { message: c.message ?? 'has the wrong number of items' });
     } else if (c.rule === 'non_empty') {
-      out = out.refine((v) => length(v) > 0, { message: c.message ?? 'must not be empty' });
+      out = out.refine((v) => length(v) > 0, { message: c.message ?? text('non_empty') });
     } else if (c.rule === 'unique') {
-      out = out.refine((v) => !Array.isArray(v) || allDistinct(v), { message: c.message ?? 'must not contain duplicates' });
+      out = out.refine((v) => !Array.isArray(v) || allDistinct(v), { message: c.message ?? text('unique') });
     }
   }
   return out;
+}
+
+/** A rule this build does not know: the compiler names every `case` to add; at run time it is refused, never passed. */
+function unknownRule(c: never): never {
+  throw new Error(`zod: the rule ${JSON.stringify(c)} is not known here`);
 }

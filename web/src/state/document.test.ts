@@ -42,7 +42,22 @@ describe('checkDocument', () => {
     expect(checked).toEqual({ ok: true, doc });
   });
 
+  it('accepts a document with only what the CLI requires, as `overhead run` does', () => {
+    const minimal = { version: 1, title: 'Signup', schema: doc.schema, inputs: doc.inputs };
+    const checked = checkDocument(minimal);
+    expect(checked).toEqual({
+      ok: true,
+      doc: { ...minimal, summary: '', variants: [], settings: { iterations: 500_000, runs: 5, warmup: 50_000 } },
+    });
+  });
+
+  it('fills an absent setting with the seed value and keeps the given ones', () => {
+    const checked = checkDocument({ ...doc, settings: { runs: 3 } });
+    expect(checked.ok && checked.doc.settings).toEqual({ iterations: 500_000, runs: 3, warmup: 50_000 });
+  });
+
   it.each([
+    ['a summary that is not text', JSON.stringify({ ...doc, summary: 5 }), '`summary` must be a string'],
     ['a string', '"hello"', 'it is not a JSON object'],
     ['another version', JSON.stringify({ ...doc, version: 2 }), 'its version is not 1'],
     ['a schema that is not text', JSON.stringify({ ...doc, schema: { toString: 1 } }), '`schema` must be a string'],

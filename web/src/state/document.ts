@@ -2,6 +2,7 @@
 // uploaded files later) is untrusted: it is checked field by field, with the
 // Rust side's size limit, before anything of it is used.
 import type { ScenarioDocument, Settings } from '../report';
+import { SEED_SETTINGS } from '../presets';
 import { LIMITS } from '../settings';
 import { checkReport } from './report-check';
 
@@ -18,11 +19,14 @@ export type Checked = { ok: true; doc: ScenarioDocument } | { ok: false; error: 
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** Absent settings, or an absent one of the three, take the seed's value, as
+ * the Rust side's `#[serde(default)]` does. */
 function checkSettings(v: unknown): Settings | string {
+  if (v === undefined) return { ...SEED_SETTINGS };
   if (!isRecord(v)) return 'settings must be an object';
   const out: Partial<Settings> = {};
   for (const key of ['iterations', 'runs', 'warmup'] as const) {
-    const n = v[key];
+    const n = v[key] === undefined ? SEED_SETTINGS[key] : v[key];
     const { min, max } = LIMITS[key];
     if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) {
       return `settings.${key} must be a whole number from ${min} to ${max}`;
@@ -42,7 +46,11 @@ export function checkDocument(v: unknown, options: CheckOptions = {}): Checked {
   const fail = (error: string): Checked => ({ ok: false, error: `Not a usable scenario: ${error}.` });
   if (!isRecord(v)) return fail('it is not a JSON object');
   if (v.version !== 1) return fail('its version is not 1');
-  const { title, summary, schema, inputs, variants, name, root, data, repeat } = v;
+  // What the Rust side's `Document` defaults may be absent here too: `summary`
+  // (empty), `variants` (the defaults), `settings` (the seed's).
+  const { title, schema, inputs, name, root, data, repeat } = v;
+  const summary = v.summary === undefined ? '' : v.summary;
+  const variants = v.variants === undefined ? [] : v.variants;
   if (typeof title !== 'string' || title.length > 200) return fail('`title` must be a short string');
   if (typeof summary !== 'string') return fail('`summary` must be a string');
   if (typeof schema !== 'string') return fail('`schema` must be a string');

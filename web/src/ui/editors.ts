@@ -1,25 +1,27 @@
 // The two editors: struct definitions (Rust) and the inputs (JSON, one tab each).
-import type { Marker } from '../analysis/diagnosis';
+import type { Assumed, Marker } from '../analysis/diagnosis';
 import { inputOrder } from '../report';
 import { el } from './dom';
 import { followColorScheme, monaco } from './monaco';
 import { freshInputName, inputNameProblem } from './input-names';
 import { jsonProblems } from './json-problems';
-import { inRuleAttribute, ruleDoc } from './rule-docs';
+import { inRuleAttribute, type RuleDocs } from './rule-docs';
 
-// Hovering a rule keyword in a `#[validate(…)]` or `#[garde(…)]` explains it.
-monaco.languages.registerHoverProvider('rust', {
-  provideHover(model, position) {
-    const word = model.getWordAtPosition(position);
-    if (!word || !inRuleAttribute(model.getLineContent(position.lineNumber), word.startColumn)) return null;
-    const doc = ruleDoc(word.word);
-    if (!doc) return null;
-    return {
-      range: new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn),
-      contents: [{ value: `**\`${word.word}\`** — ${doc}` }],
-    };
-  },
-});
+/** Hovering a rule keyword in a `#[validate(…)]` or `#[garde(…)]` explains it, with the registry's words. */
+export function explainRules(docs: RuleDocs): monaco.IDisposable {
+  return monaco.languages.registerHoverProvider('rust', {
+    provideHover(model, position) {
+      const word = model.getWordAtPosition(position);
+      if (!word || !inRuleAttribute(model.getLineContent(position.lineNumber), word.startColumn)) return null;
+      const doc = docs.doc(word.word);
+      if (!doc) return null;
+      return {
+        range: new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn),
+        contents: [{ value: `**\`${word.word}\`** — ${doc}` }],
+      };
+    },
+  });
+}
 
 const options: monaco.editor.IStandaloneEditorConstructionOptions = {
   automaticLayout: true,
@@ -56,6 +58,8 @@ export class Editors {
   private inputModels = new Map<string, monaco.editor.ITextModel>();
   private current = '';
   private readonly changeListeners: (() => void)[] = [];
+  /** The types the latest analysis assumed: each marker's quick fix inserts its definition. */
+  private assumed: Assumed[] = [];
 
   constructor(
     schemaHost: HTMLElement,
@@ -72,6 +76,42 @@ export class Editors {
       if (tab && name !== undefined && !this.input.getOption(monaco.editor.EditorOption.readOnly)) this.editName(tab, name);
     });
     followColorScheme();
+    monaco.languages.registerCodeActionProvider('rust', {
+      provideCodeActions: (model, _range, context) => ({ actions: this.quickFixes(model, context.markers), dispose() {} }),
+    });
+  }
+
+  /** Keeps what the analysis assumed, for the quick fixes of its warnings. */
+  setAssumed(assumed: Assumed[]): void {
+    this.assumed = assumed;
+  }
+
+  /** "Insert a definition of `X`" for each marker that says `X` is assumed: the definition goes after the last line. */
+  private quickFixes(model: monaco.editor.ITextModel, markers: monaco.editor.IMarkerData[]): monaco.languages.CodeAction[] {
+    if (model !== this.schemaModel) return [];
+    const end = model.getFullModelRange().getEndPosition();
+    return this.assumed.flatMap((a) => {
+      const diagnostics = markers.filter((m) => m.message === a.warning.message);
+      if (diagnostics.length === 0) return [];
+      const text = `${model.getLineContent(end.lineNumber) === '' ? '' : '\n'}\n${a.definition}`;
+      return [
+        {
+          title: `Insert a definition of \`${a.name}\` to edit`,
+          kind: 'quickfix',
+          diagnostics,
+          isPreferred: true,
+          edit: {
+            edits: [
+              {
+                resource: model.uri,
+                versionId: model.getVersionId(),
+                textEdit: { range: new monaco.Range(end.lineNumber, end.column, end.lineNumber, end.column), text },
+              },
+            ],
+          },
+        },
+      ];
+    });
   }
 
   /** Replaces the editors' contents with a scenario's. */

@@ -1,12 +1,13 @@
 // Monaco with what the playground needs and no more, since every visitor
 // downloads it before anything else: the core editor, the contributions people
 // reach for while editing (find, hover, comment, multi-cursor, line moves,
-// bracket matching, go to the next problem), Rust highlighting, and JSON
+// bracket matching, go to the next problem, quick fixes), Rust highlighting, and JSON
 // highlighting with Monaco's own JSON tokenizer. JSON's syntax errors come from
 // `json-problems.ts` rather than Monaco's JSON language service, which weighs
 // 140 KB and runs a Worker.
 import * as monaco from 'monaco-editor/editor/editor.api';
 import 'monaco-editor/editor/contrib/bracketMatching/browser/bracketMatching.js';
+import 'monaco-editor/editor/contrib/codeAction/browser/codeActionContributions.js';
 import 'monaco-editor/editor/contrib/comment/browser/comment.js';
 import 'monaco-editor/editor/contrib/cursorUndo/browser/cursorUndo.js';
 import 'monaco-editor/features/find/register.js';

@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { inRuleAttribute, ruleDoc } from './rule-docs';
+import { inRuleAttribute, RuleDocs } from './rule-docs';
+
+const docs = new RuleDocs([
+  { word: 'email', dialects: ['seed', 'validator', 'garde'], doc: 'An address.', code: 'email' },
+  { word: 'phone', dialects: ['validator'], doc: 'A phone number.', code: 'phone', notRun: 'it needs metadata' },
+]);
 
 describe('rule docs', () => {
-  it('explain rule keywords and nothing else', () => {
-    expect(ruleDoc('regex')).toContain('unanchored');
-    expect(ruleDoc('length')).toContain('bytes');
-    expect(ruleDoc('email')).toContain('RFC 5321');
-    expect(ruleDoc('String')).toBeNull();
-    expect(ruleDoc('toString')).toBeNull();
-    expect(ruleDoc('__proto__')).toBeNull();
+  it('explain rule keywords, with their code and whether they run, and nothing else', () => {
+    expect(docs.doc('email')).toBe('An address. Code `email`.');
+    expect(docs.doc('phone')).toBe('A phone number. Code `phone`. Not run in the playground: it needs metadata.');
+    expect(docs.doc('String')).toBeNull();
+    expect(docs.doc('toString')).toBeNull();
+    expect(docs.doc('__proto__')).toBeNull();
   });
 
   it('are offered only inside a validation attribute', () => {

@@ -15,8 +15,10 @@ pub fn analyze(data: &[u8]) {
     let Ok(schema) = std::str::from_utf8(data) else {
         return;
     };
+    // What a paste may assume: undefined types read any JSON value.
+    let completion = overhead_engine::assume::complete(schema, None, &[]);
     let diagnosis = diagnose(schema, None);
-    let Ok(engine) = Engine::new(schema, None) else {
+    let Ok(engine) = Engine::new(&completion.text, None) else {
         return;
     };
     // What the editor says and what runs agree: a plan means no error.

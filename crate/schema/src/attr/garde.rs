@@ -1,55 +1,46 @@
-//! `#[garde(...)]`: garde's keywords, mapped onto the same rules.
+//! `#[garde(...)]`: garde's field rules (0.20–0.23, every form its derive's
+//! parser takes), mapped onto the same rules. Arguments that garde takes as
+//! expressions (`length(max = MAX)`, `contains(NEEDLE)`, `pattern(RE)`) are
+//! read when the paste defines what they name, and listed as not run when it
+//! does not.
 
+use quote::ToTokens;
 use syn::meta::ParseNestedMeta;
 use syn::spanned::Spanned;
 
 use super::validate::{check_length, key, unknown};
-use super::values::{self, set};
-use crate::rule::{LengthMode, LengthSpec, RangeSpec, RegexSource, RuleKind, RuleSpec};
+use super::values;
+use super::{Cx, FieldRules};
+use crate::registry::{self, Dialect};
+use crate::rule::{IpKind, LengthMode, LengthSpec, RangeSpec, RegexSource, RuleKind, RuleSpec};
 
-const KEYWORDS: &[&str] = &[
-    "length",
-    "range",
-    "email",
-    "url",
-    "ascii",
-    "alphanumeric",
-    "contains",
-    "prefix",
-    "suffix",
-    "pattern",
-    "required",
-    "dive",
-    "inner",
-    "skip",
-    "custom",
-    "matches",
-];
-
-const UNSUPPORTED: &[&str] = &[
-    "credit_card",
-    "phone_number",
-    "ip",
-    "ipv4",
-    "ipv6",
-    "byte_length",
-    "char_length",
-];
-
-/// What one `#[garde(...)]` says about a field.
-pub struct Parsed {
-    pub skip: bool,
+/// Parses one `#[garde(...)]` into `out`.
+pub fn parse(attr: &syn::Attribute, cx: &mut Cx, out: &mut FieldRules) -> syn::Result<()> {
+    let mut rules = std::mem::take(&mut out.rules);
+    let result = attr.parse_nested_meta(|meta| item(meta, cx, &mut rules, out));
+    out.rules = rules;
+    result
 }
 
-pub fn parse(attr: &syn::Attribute, rules: &mut Vec<RuleSpec>) -> syn::Result<Parsed> {
-    let mut parsed = Parsed { skip: false };
-    attr.parse_nested_meta(|meta| item(meta, rules, &mut parsed))?;
-    Ok(parsed)
-}
-
-fn item(meta: ParseNestedMeta, rules: &mut Vec<RuleSpec>, parsed: &mut Parsed) -> syn::Result<()> {
+fn item(
+    meta: ParseNestedMeta,
+    cx: &mut Cx,
+    rules: &mut Vec<RuleSpec>,
+    field: &mut FieldRules,
+) -> syn::Result<()> {
     let span = meta.path.span();
-    let name = key(&meta)?;
+    // `if` is a keyword, which `ParseNestedMeta::path` still reads as an ident.
+    let name = meta
+        .path
+        .segments
+        .last()
+        .map(|s| s.ident.to_string())
+        .unwrap_or_default();
+    let name = name.strip_prefix("r#").unwrap_or(&name).to_owned();
+    if registry::keyword(Dialect::Garde, &name).is_none() {
+        let words: Vec<&str> = registry::words(Dialect::Garde).collect();
+        return Err(unknown(&name, span, &words, "garde rule"));
+    }
     let mut push = |kind| {
         rules.push(RuleSpec {
             kind,
@@ -63,29 +54,76 @@ fn item(meta: ParseNestedMeta, rules: &mut Vec<RuleSpec>, parsed: &mut Parsed) -
         "url" => push(RuleKind::Url),
         "ascii" => push(RuleKind::Ascii),
         "alphanumeric" => push(RuleKind::Alphanumeric),
+        "credit_card" => push(RuleKind::CreditCard),
+        "phone_number" => push(RuleKind::Phone),
+        "ip" => push(RuleKind::Ip(IpKind::Any)),
+        "ipv4" => push(RuleKind::Ip(IpKind::V4)),
+        "ipv6" => push(RuleKind::Ip(IpKind::V6)),
         "required" => push(RuleKind::Required),
-        "dive" => push(RuleKind::Nested),
-        "skip" => parsed.skip = true,
-        "contains" => push(RuleKind::Contains(parenthesized_string(&meta)?)),
-        "prefix" => push(RuleKind::StartsWith(parenthesized_string(&meta)?)),
-        "suffix" => push(RuleKind::EndsWith(parenthesized_string(&meta)?)),
+        // `dive` or `dive(ctx_expr)`: the argument is the nested type's context.
+        "dive" => {
+            skip_parens(&meta)?;
+            push(RuleKind::Nested);
+        }
+        "skip" => field.skip = true,
+        "rename" => {
+            let content;
+            syn::parenthesized!(content in meta.input);
+            field.path_name = Some(values::string(&content)?);
+        }
+        "code" => {
+            let content;
+            syn::parenthesized!(content in meta.input);
+            let code = values::string(&content)?;
+            let last = rules.last_mut().ok_or_else(|| {
+                syn::Error::new(span, "`code` must follow the rule it belongs to")
+            })?;
+            last.code = Some(code);
+        }
+        // `adapt(path)`: a module that turns a foreign type into one garde's
+        // rules take; the rules still read the value as it is here.
+        "adapt" => {
+            skip_parens(&meta)?;
+            cx.not_run(
+                span,
+                "garde's `adapt(…)` is not applied here: the field's rules read its value as it is",
+            );
+        }
+        "if" => {
+            skip_parens(&meta)?;
+            cx.not_run(
+                span,
+                "garde's `if(cond = …, …)` is not run in the playground: its condition is code; its rules are listed as not run",
+            );
+        }
+        "contains" | "prefix" | "suffix" => {
+            let content;
+            syn::parenthesized!(content in meta.input);
+            if let Some(text) = values::string_or_const(cx, &name, &content)? {
+                push(match name.as_str() {
+                    "contains" => RuleKind::Contains(text),
+                    "prefix" => RuleKind::StartsWith(text),
+                    _ => RuleKind::EndsWith(text),
+                });
+            }
+        }
         "pattern" => {
             let content;
             syn::parenthesized!(content in meta.input);
             let source = if content.peek(syn::LitStr) {
                 RegexSource::Literal(values::string(&content)?)
             } else {
-                RegexSource::Path(values::path(&content)?)
+                RegexSource::Path(values::regex_ref(&content)?)
             };
             push(RuleKind::Regex(source));
         }
+        // `custom(path)`, `custom(path(&self.other))`, `custom(|v, ctx| …)`:
+        // a function of the person's, named for the note.
         "custom" => {
             let content;
             syn::parenthesized!(content in meta.input);
-            let function: syn::Path = content.parse().map_err(|e| {
-                syn::Error::new(e.span(), "Overhead accepts `custom(path_to_function)` here")
-            })?;
-            push(RuleKind::Custom(function));
+            let expr: syn::Expr = content.parse()?;
+            push(RuleKind::Custom(custom_name(&expr)));
         }
         "matches" => {
             let content;
@@ -93,78 +131,169 @@ fn item(meta: ParseNestedMeta, rules: &mut Vec<RuleSpec>, parsed: &mut Parsed) -
             push(RuleKind::MustMatch(values::field_name(&content)?));
         }
         "length" => {
-            // garde's default ("simple") length of a string is its byte count.
-            let mut spec = LengthSpec {
-                mode: Some(LengthMode::Bytes),
-                ..LengthSpec::default()
-            };
-            meta.parse_nested_meta(|arg| {
-                let arg_span = arg.path.span();
-                match key(&arg)?.as_str() {
-                    "min" => spec.min = Some(values::count(arg.value()?)?),
-                    "max" => spec.max = Some(values::count(arg.value()?)?),
-                    "equal" => spec.equal = Some(values::count(arg.value()?)?),
-                    "simple" | "bytes" => spec.mode = Some(LengthMode::Bytes),
-                    "chars" => spec.mode = Some(LengthMode::Chars),
-                    "utf16" => spec.mode = Some(LengthMode::Utf16),
-                    "graphemes" => {
-                        return Err(syn::Error::new(
-                            arg_span,
-                            "`length(graphemes, …)` is not supported by Overhead",
-                        ));
-                    }
-                    other => {
-                        let expected = ["min", "max", "equal", "simple", "bytes", "chars", "utf16"];
-                        return Err(unknown(other, arg_span, &expected, "length argument"));
-                    }
-                }
-                Ok(())
-            })?;
-            check_length(&spec, span)?;
-            push(RuleKind::Length(spec));
+            if let Some(spec) = length(&meta, cx, span)? {
+                push(RuleKind::Length(spec));
+            }
         }
         "range" => {
-            let mut spec = RangeSpec::default();
-            meta.parse_nested_meta(|arg| match key(&arg)?.as_str() {
-                "min" => set(&mut spec.min, values::number(arg.value()?)?),
-                "max" => set(&mut spec.max, values::number(arg.value()?)?),
-                "equal" => {
-                    let n = values::number(arg.value()?)?;
-                    spec.min = Some(n);
-                    spec.max = Some(n);
-                    Ok(())
-                }
-                other => Err(unknown(
-                    other,
-                    arg.path.span(),
-                    &["min", "max", "equal"],
-                    "range argument",
-                )),
-            })?;
-            if spec.min.is_none() && spec.max.is_none() {
-                return Err(syn::Error::new(span, "`range` needs min, max or equal"));
+            if let Some(spec) = range(&meta, cx, span)? {
+                push(RuleKind::Range(spec));
             }
-            push(RuleKind::Range(spec));
         }
         "inner" => {
             let mut inner = Vec::new();
-            let mut inner_parsed = Parsed { skip: false };
-            meta.parse_nested_meta(|arg| item(arg, &mut inner, &mut inner_parsed))?;
+            let mut inner_field = FieldRules::default();
+            meta.parse_nested_meta(|arg| item(arg, cx, &mut inner, &mut inner_field))?;
             push(RuleKind::Each(inner));
         }
-        other if UNSUPPORTED.contains(&other) => {
-            return Err(syn::Error::new(
-                span,
-                format!("garde's `{other}` is not supported by Overhead"),
-            ));
+        other => {
+            // A registry word of garde's without a parser here: refused, named.
+            let why = match registry::keyword(Dialect::Garde, other).map(|k| k.meaning) {
+                Some(registry::Meaning::Unsupported(why)) => why.to_owned(),
+                _ => format!("garde's `{other}` is not supported by Overhead"),
+            };
+            return Err(syn::Error::new(span, why));
         }
-        other => return Err(unknown(other, span, KEYWORDS, "garde rule")),
     }
     Ok(())
 }
 
-fn parenthesized_string(meta: &ParseNestedMeta) -> syn::Result<String> {
-    let content;
-    syn::parenthesized!(content in meta.input);
-    values::string(&content)
+/// garde's `length(mode, min = …, max = …, equal = …)`. `None` when nothing is
+/// left to run (every bound names what the paste does not define, or the mode
+/// cannot be honoured).
+fn length(
+    meta: &ParseNestedMeta,
+    cx: &mut Cx,
+    span: proc_macro2::Span,
+) -> syn::Result<Option<LengthSpec>> {
+    // garde's default ("simple") length of a string is its byte count.
+    let mut spec = LengthSpec {
+        mode: Some(LengthMode::Bytes),
+        ..LengthSpec::default()
+    };
+    let mut bounds = 0;
+    let mut graphemes = None;
+    meta.parse_nested_meta(|arg| {
+        let arg_span = arg.path.span();
+        let name = key(&arg)?;
+        let slot = match name.as_str() {
+            "min" => &mut spec.min,
+            "max" => &mut spec.max,
+            "equal" => &mut spec.equal,
+            "simple" | "bytes" => {
+                spec.mode = Some(LengthMode::Bytes);
+                return Ok(());
+            }
+            "chars" => {
+                spec.mode = Some(LengthMode::Chars);
+                return Ok(());
+            }
+            "utf16" => {
+                spec.mode = Some(LengthMode::Utf16);
+                return Ok(());
+            }
+            "graphemes" => {
+                graphemes = Some(arg_span);
+                return Ok(());
+            }
+            other => {
+                let expected = [
+                    "min",
+                    "max",
+                    "equal",
+                    "simple",
+                    "bytes",
+                    "chars",
+                    "graphemes",
+                    "utf16",
+                ];
+                return Err(unknown(other, arg_span, &expected, "length argument"));
+            }
+        };
+        bounds += 1;
+        *slot = values::count_bound(cx, &name, arg.value()?)?;
+        Ok(())
+    })?;
+    if let Some(at) = graphemes {
+        cx.not_run(
+            at,
+            "garde's `length(graphemes, …)` counts grapheme clusters, which the playground does not: this rule is not run",
+        );
+        return Ok(None);
+    }
+    if bounds > 0 && spec.min.is_none() && spec.max.is_none() && spec.equal.is_none() {
+        return Ok(None);
+    }
+    check_length(&spec, span)?;
+    Ok(Some(spec))
+}
+
+/// garde's `range(min = …, max = …, equal = …)`, as [`length`] reads it.
+fn range(
+    meta: &ParseNestedMeta,
+    cx: &mut Cx,
+    span: proc_macro2::Span,
+) -> syn::Result<Option<RangeSpec>> {
+    let mut spec = RangeSpec::default();
+    let mut bounds = 0;
+    meta.parse_nested_meta(|arg| {
+        let name = key(&arg)?;
+        let value = match name.as_str() {
+            "min" | "max" | "equal" => values::number_bound(cx, &name, arg.value()?)?,
+            other => {
+                return Err(unknown(
+                    other,
+                    arg.path.span(),
+                    &["min", "max", "equal"],
+                    "range argument",
+                ));
+            }
+        };
+        bounds += 1;
+        match name.as_str() {
+            "min" => spec.min = value.or(spec.min),
+            "max" => spec.max = value.or(spec.max),
+            _ => {
+                spec.min = value.or(spec.min);
+                spec.max = value.or(spec.max);
+            }
+        }
+        Ok(())
+    })?;
+    if spec.min.is_none() && spec.max.is_none() {
+        if bounds > 0 {
+            return Ok(None);
+        }
+        return Err(syn::Error::new(span, "`range` needs min, max or equal"));
+    }
+    Ok(Some(spec))
+}
+
+/// The function a `custom(…)` names: its path, the callee of a call, or
+/// `closure` for a closure.
+fn custom_name(expr: &syn::Expr) -> syn::Path {
+    match expr {
+        syn::Expr::Path(p) => p.path.clone(),
+        syn::Expr::Call(call) => custom_name(&call.func),
+        syn::Expr::Paren(p) => custom_name(&p.expr),
+        syn::Expr::Group(g) => custom_name(&g.expr),
+        syn::Expr::Reference(r) => custom_name(&r.expr),
+        _ => {
+            let text = expr.to_token_stream().to_string();
+            let word = if text.starts_with('|') || text.starts_with("move") {
+                "closure"
+            } else {
+                "expression"
+            };
+            syn::Path::from(syn::Ident::new(word, expr.span()))
+        }
+    }
+}
+
+/// Passes over `(…)` after a keyword, if there is one.
+fn skip_parens(meta: &ParseNestedMeta) -> syn::Result<()> {
+    if meta.input.peek(syn::token::Paren) {
+        let _: proc_macro2::Group = meta.input.parse()?;
+    }
+    Ok(())
 }

@@ -1,33 +1,81 @@
-//! Validation attributes on fields: `#[validate(...)]` and `#[garde(...)]`.
+//! Validation attributes: `#[validate(...)]` and `#[garde(...)]` on fields, and
+//! on the type itself ([`container_rules`]).
 
+mod container;
 mod garde;
 mod validate;
 mod values;
 
+use proc_macro2::Span;
+
 use crate::diagnostic::Errors;
-use crate::rule::RuleSpec;
+use crate::registry::Support;
+use crate::rule::{RuleKind, RuleSpec};
+use crate::scope::Scope;
+
+pub use container::{ContainerRules, container_rules};
 
 /// The rules of one field (or variant), from all of its validation attributes.
 #[derive(Debug, Clone, Default)]
 pub struct FieldRules {
     pub rules: Vec<RuleSpec>,
-    /// garde's `skip`: no rules, on purpose.
+    /// garde's `skip`, validator's `skip`: no rules, on purpose.
     pub skip: bool,
+    /// garde's `rename`: the field's name in violation paths.
+    pub path_name: Option<String>,
 }
 
-/// Reads every `#[validate]` and `#[garde]` of `attrs`; errors go to `errors`.
-pub fn field_rules(attrs: &[syn::Attribute], errors: &mut Errors) -> FieldRules {
+/// What a rule's parser reads with: the file's constants, and where to say
+/// that a form the library accepts is not run here.
+pub(crate) struct Cx<'a> {
+    pub scope: &'a Scope,
+    pub warnings: Vec<(Span, String)>,
+}
+
+impl Cx<'_> {
+    /// A rule (or part of one) that the library runs and the playground does
+    /// not: said at its place, and the rest of the field runs.
+    pub fn not_run(&mut self, span: Span, message: impl Into<String>) {
+        self.warnings.push((span, message.into()));
+    }
+}
+
+/// Reads every `#[validate]` and `#[garde]` of `attrs`; errors and warnings go
+/// to `errors`.
+pub fn field_rules(attrs: &[syn::Attribute], scope: &Scope, errors: &mut Errors) -> FieldRules {
     let mut out = FieldRules::default();
+    let mut cx = Cx {
+        scope,
+        warnings: Vec::new(),
+    };
     for attr in attrs {
         let result = if attr.path().is_ident("validate") {
-            validate::parse(attr, &mut out.rules)
+            validate::parse(attr, &mut cx, &mut out)
         } else if attr.path().is_ident("garde") {
-            garde::parse(attr, &mut out.rules).map(|parsed| out.skip |= parsed.skip)
+            garde::parse(attr, &mut cx, &mut out)
         } else {
             continue;
         };
         if let Err(e) = result {
             errors.syn(e);
+        }
+    }
+    for (span, message) in cx.warnings {
+        errors.assumption(span, message);
+    }
+    // Rules the registry lists as not run (they need what the playground does
+    // not carry): said where they are written.
+    for rule in &out.rules {
+        if let Support::NotRun(why) = rule.kind.id().info().support
+            && !matches!(rule.kind, RuleKind::Custom(_))
+        {
+            errors.assumption(
+                rule.span,
+                format!(
+                    "`{}` is not run in the playground: {why}",
+                    rule.kind.keyword()
+                ),
+            );
         }
     }
     out
@@ -37,5 +85,3 @@ pub fn field_rules(attrs: &[syn::Attribute], errors: &mut Errors) -> FieldRules 
 pub fn is_validation_attr(attr: &syn::Attribute) -> bool {
     attr.path().is_ident("validate") || attr.path().is_ident("garde")
 }
-
-pub use validate::KEYWORDS as VALIDATE_KEYWORDS;

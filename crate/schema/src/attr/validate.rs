@@ -1,59 +1,22 @@
 //! `#[validate(...)]`: the seed's (domainstack's) keywords and the `validator`
-//! crate's, which mostly agree.
+//! crate's (0.16–0.20, every form its derive takes), which mostly agree.
 
 use proc_macro2::Span;
 use syn::meta::ParseNestedMeta;
 use syn::spanned::Spanned;
 
 use super::values::{self, set};
-use crate::rule::{LengthMode, LengthSpec, RangeSpec, RegexSource, RuleKind, RuleSpec};
+use super::{Cx, FieldRules};
+use crate::registry::{self, Dialect};
+use crate::rule::{IpKind, LengthMode, LengthSpec, RangeSpec, RegexSource, RuleKind, RuleSpec};
 use crate::suggest;
 
-pub const KEYWORDS: &[&str] = &[
-    "email",
-    "url",
-    "min_len",
-    "max_len",
-    "length",
-    "range",
-    "alphanumeric",
-    "ascii",
-    "non_empty",
-    "non_blank",
-    "contains",
-    "does_not_contain",
-    "starts_with",
-    "ends_with",
-    "matches_regex",
-    "regex",
-    "one_of",
-    "min_items",
-    "max_items",
-    "unique",
-    "each",
-    "nested",
-    "required",
-    "must_match",
-    "custom",
-    "code",
-    "message",
-];
-
-/// Keywords of the validator crate that Overhead does not implement.
-const UNSUPPORTED: &[&str] = &[
-    "credit_card",
-    "phone",
-    "ip",
-    "non_control_character",
-    "schema",
-];
-
-/// Parses the items of one `#[validate(...)]` into `rules`.
-pub fn parse(attr: &syn::Attribute, rules: &mut Vec<RuleSpec>) -> syn::Result<()> {
+/// Parses the items of one `#[validate(...)]` into `out`.
+pub fn parse(attr: &syn::Attribute, cx: &mut Cx, out: &mut FieldRules) -> syn::Result<()> {
     // A bare `#[validate]` is how validator before 0.17 asked for a field's own
     // rules to be checked: `nested` today.
     if let syn::Meta::Path(path) = &attr.meta {
-        rules.push(RuleSpec {
+        out.rules.push(RuleSpec {
             kind: RuleKind::Nested,
             code: None,
             message: None,
@@ -61,14 +24,30 @@ pub fn parse(attr: &syn::Attribute, rules: &mut Vec<RuleSpec>) -> syn::Result<()
         });
         return Ok(());
     }
-    attr.parse_nested_meta(|meta| item(meta, rules))
+    attr.parse_nested_meta(|meta| item(meta, cx, &mut out.rules, &mut out.skip))
 }
 
-fn item(meta: ParseNestedMeta, rules: &mut Vec<RuleSpec>) -> syn::Result<()> {
+fn item(
+    meta: ParseNestedMeta,
+    cx: &mut Cx,
+    rules: &mut Vec<RuleSpec>,
+    skip: &mut bool,
+) -> syn::Result<()> {
     let span = meta.path.span();
     let Some(name) = meta.path.get_ident().map(ToString::to_string) else {
         return Err(meta.error("expected a rule name, like `email` or `range(min = 1)`"));
     };
+    // One parser reads the seed's and validator's `#[validate]`: a word of
+    // either is known.
+    let known = |d| registry::keyword(d, &name).is_some();
+    if !known(Dialect::Seed) && !known(Dialect::Validator) {
+        let mut words: Vec<&str> = registry::words(Dialect::Seed)
+            .chain(registry::words(Dialect::Validator))
+            .collect();
+        words.sort_unstable();
+        words.dedup();
+        return Err(unknown(&name, span, &words, "validation rule"));
+    }
     // Rules without arguments of their own, written bare (`email`) or with
     // validator's `code`/`message` (`email(message = "…")`).
     let plain = match name.as_str() {
@@ -81,6 +60,9 @@ fn item(meta: ParseNestedMeta, rules: &mut Vec<RuleSpec>) -> syn::Result<()> {
         "unique" => Some(RuleKind::Unique),
         "nested" => Some(RuleKind::Nested),
         "required" => Some(RuleKind::Required),
+        "credit_card" => Some(RuleKind::CreditCard),
+        "non_control_character" => Some(RuleKind::NonControlCharacter),
+        "phone" => Some(RuleKind::Phone),
         _ => None,
     };
     if let Some(kind) = plain {
@@ -100,6 +82,40 @@ fn item(meta: ParseNestedMeta, rules: &mut Vec<RuleSpec>) -> syn::Result<()> {
         })
     };
     match name.as_str() {
+        "skip" => *skip = true,
+        // `ip`, `ip(v4)`, `ip(v6)`, with `code`/`message` beside.
+        "ip" => {
+            let mut kind = IpKind::Any;
+            let mut extra = Extra::default();
+            if meta.input.peek(syn::token::Paren) {
+                meta.parse_nested_meta(|arg| match key(&arg)?.as_str() {
+                    "v4" => {
+                        kind = IpKind::V4;
+                        Ok(())
+                    }
+                    "v6" => {
+                        kind = IpKind::V6;
+                        Ok(())
+                    }
+                    other => extra.parse(other, &arg, &["v4", "v6"]),
+                })?;
+            }
+            extra.push(RuleKind::Ip(kind), span, rules);
+        }
+        // `required` when absent, `nested` when present (validator's meaning).
+        "required_nested" => {
+            let mut extra = Extra::default();
+            if meta.input.peek(syn::token::Paren) {
+                meta.parse_nested_meta(|arg| extra.parse(&key(&arg)?, &arg, &[]))?;
+            }
+            rules.push(RuleSpec {
+                kind: RuleKind::Required,
+                code: extra.code.clone(),
+                message: extra.message.clone(),
+                span,
+            });
+            extra.push(RuleKind::Nested, span, rules);
+        }
         "min_len" => push(length(Some(values::count(meta.value()?)?), None, None)),
         "max_len" => push(length(None, Some(values::count(meta.value()?)?), None)),
         "min_items" | "max_items" => {
@@ -148,23 +164,22 @@ fn item(meta: ParseNestedMeta, rules: &mut Vec<RuleSpec>) -> syn::Result<()> {
             let mut source = None;
             let mut extra = Extra::default();
             if meta.input.peek(syn::Token![=]) {
+                // validator before 0.17: `regex = "RE"`, the static's path as a string.
                 let value = meta.value()?;
-                // validator before 0.18 wrote the static's path as a string.
-                if value.peek(syn::LitStr) {
-                    let text: syn::LitStr = value.parse()?;
-                    let path = text.parse::<syn::Path>().map_err(|_| {
-                        syn::Error::new(
-                            text.span(),
-                            "`regex = \"…\"` names a static regex; for a pattern, write `matches_regex = \"…\"`",
-                        )
-                    })?;
-                    source = Some(RegexSource::Path(path));
-                } else {
-                    source = Some(RegexSource::Path(values::path(value)?));
-                }
+                let text_span = value.span();
+                let path = values::regex_ref(value).map_err(|_| {
+                    syn::Error::new(
+                        text_span,
+                        "`regex = \"…\"` names a static regex; for a pattern, write `matches_regex = \"…\"`",
+                    )
+                })?;
+                source = Some(RegexSource::Path(path));
             } else {
                 meta.parse_nested_meta(|arg| match key(&arg)?.as_str() {
-                    "path" => set(&mut source, RegexSource::Path(values::path(arg.value()?)?)),
+                    "path" => set(
+                        &mut source,
+                        RegexSource::Path(values::regex_ref(arg.value()?)?),
+                    ),
                     "pattern" => set(
                         &mut source,
                         RegexSource::Literal(values::string(arg.value()?)?),
@@ -180,29 +195,53 @@ fn item(meta: ParseNestedMeta, rules: &mut Vec<RuleSpec>) -> syn::Result<()> {
         "length" => {
             let mut spec = LengthSpec::default();
             let mut extra = Extra::default();
-            meta.parse_nested_meta(|arg| match key(&arg)?.as_str() {
-                "min" => set(&mut spec.min, values::count(arg.value()?)?),
-                "max" => set(&mut spec.max, values::count(arg.value()?)?),
-                "equal" => set(&mut spec.equal, values::count(arg.value()?)?),
-                other => extra.parse(other, &arg, &["min", "max", "equal"]),
+            let mut bounds = 0;
+            meta.parse_nested_meta(|arg| {
+                let name = key(&arg)?;
+                let slot = match name.as_str() {
+                    "min" => &mut spec.min,
+                    "max" => &mut spec.max,
+                    "equal" => &mut spec.equal,
+                    other => return extra.parse(other, &arg, &["min", "max", "equal"]),
+                };
+                bounds += 1;
+                *slot = values::count_bound(cx, &name, arg.value()?)?;
+                Ok(())
             })?;
+            // Every bound named something not in the paste: nothing to run.
+            if bounds > 0 && spec.min.is_none() && spec.max.is_none() && spec.equal.is_none() {
+                return Ok(());
+            }
             check_length(&spec, span)?;
             extra.push(RuleKind::Length(spec), span, rules);
         }
         "range" => {
             let mut spec = RangeSpec::default();
             let mut extra = Extra::default();
-            meta.parse_nested_meta(|arg| match key(&arg)?.as_str() {
-                "min" => set(&mut spec.min, values::number(arg.value()?)?),
-                "max" => set(&mut spec.max, values::number(arg.value()?)?),
-                "exclusive_min" => set(&mut spec.exclusive_min, values::number(arg.value()?)?),
-                "exclusive_max" => set(&mut spec.exclusive_max, values::number(arg.value()?)?),
-                other => extra.parse(
-                    other,
-                    &arg,
-                    &["min", "max", "exclusive_min", "exclusive_max"],
-                ),
+            let mut bounds = 0;
+            meta.parse_nested_meta(|arg| {
+                let name = key(&arg)?;
+                let slot = match name.as_str() {
+                    "min" => &mut spec.min,
+                    "max" => &mut spec.max,
+                    "exclusive_min" => &mut spec.exclusive_min,
+                    "exclusive_max" => &mut spec.exclusive_max,
+                    other => {
+                        let expected = ["min", "max", "exclusive_min", "exclusive_max"];
+                        return extra.parse(other, &arg, &expected);
+                    }
+                };
+                bounds += 1;
+                *slot = values::number_bound(cx, &name, arg.value()?)?;
+                Ok(())
             })?;
+            let none = spec.min.is_none()
+                && spec.max.is_none()
+                && spec.exclusive_min.is_none()
+                && spec.exclusive_max.is_none();
+            if bounds > 0 && none {
+                return Ok(());
+            }
             if spec.min.is_none()
                 && spec.max.is_none()
                 && spec.exclusive_min.is_none()
@@ -232,7 +271,8 @@ fn item(meta: ParseNestedMeta, rules: &mut Vec<RuleSpec>) -> syn::Result<()> {
         }
         "each" => {
             let mut inner = Vec::new();
-            meta.parse_nested_meta(|arg| item(arg, &mut inner))?;
+            let mut inner_skip = false;
+            meta.parse_nested_meta(|arg| item(arg, cx, &mut inner, &mut inner_skip))?;
             push(RuleKind::Each(inner));
         }
         "must_match" => {
@@ -258,7 +298,18 @@ fn item(meta: ParseNestedMeta, rules: &mut Vec<RuleSpec>) -> syn::Result<()> {
             } else {
                 meta.parse_nested_meta(|arg| match key(&arg)?.as_str() {
                     "function" => set(&mut function, values::path(arg.value()?)?),
-                    name => extra.parse(name, &arg, &["function"]),
+                    // The function's extra argument (0.16's `arg = "Type"`, later
+                    // `use_context`): the function is not run here either way.
+                    "arg" | "use_context" => super::container::skip_value(&arg),
+                    name if function.is_none()
+                        && !arg.input.peek(syn::Token![=])
+                        && !Extra::KEYS.contains(&name) =>
+                    {
+                        // `custom(path::to::function)`
+                        function = Some(arg.path.clone());
+                        Ok(())
+                    }
+                    name => extra.parse(name, &arg, &["function", "arg", "use_context"]),
                 })?;
             }
             let function = function
@@ -276,13 +327,17 @@ fn item(meta: ParseNestedMeta, rules: &mut Vec<RuleSpec>) -> syn::Result<()> {
                 last.message = Some(value);
             }
         }
-        other if UNSUPPORTED.contains(&other) => {
-            return Err(syn::Error::new(
-                span,
-                format!("`{other}` is not supported by Overhead"),
-            ));
+        other => {
+            // A registry word without a parser here: what the registry says of it.
+            let why = [Dialect::Validator, Dialect::Seed]
+                .into_iter()
+                .find_map(|d| match registry::keyword(d, other)?.meaning {
+                    registry::Meaning::Unsupported(why) => Some(why.to_owned()),
+                    _ => None,
+                })
+                .unwrap_or_else(|| format!("`{other}` does not belong on a field"));
+            return Err(syn::Error::new(span, why));
         }
-        other => return Err(unknown(other, span, KEYWORDS, "validation rule")),
     }
     Ok(())
 }
@@ -328,6 +383,8 @@ struct Extra {
 }
 
 impl Extra {
+    const KEYS: [&str; 2] = ["code", "message"];
+
     fn parse(&mut self, name: &str, arg: &ParseNestedMeta, expected: &[&str]) -> syn::Result<()> {
         match name {
             "code" => self.code = Some(values::string(arg.value()?)?),

@@ -3,6 +3,7 @@
 use syn::parse::ParseStream;
 use syn::spanned::Spanned;
 
+use super::Cx;
 use crate::rule::{Literal, Number};
 
 pub fn count(input: ParseStream) -> syn::Result<usize> {
@@ -13,11 +14,6 @@ pub fn count(input: ParseStream) -> syn::Result<usize> {
 pub fn string(input: ParseStream) -> syn::Result<String> {
     let lit: syn::LitStr = input.parse()?;
     Ok(lit.value())
-}
-
-pub fn number(input: ParseStream) -> syn::Result<Number> {
-    let expr: syn::Expr = input.parse()?;
-    number_of(&expr)
 }
 
 fn number_of(expr: &syn::Expr) -> syn::Result<Number> {
@@ -59,16 +55,153 @@ pub fn literal(expr: &syn::Expr) -> syn::Result<Literal> {
     }
 }
 
-/// `RE`, `*RE`, `"RE"` or `"crate::RE"`: how the crates name a static or a function.
+/// `RE`, `*RE`, `"RE"`, `"*RE"` or `"crate::RE"`: how the crates name a static
+/// or a function.
 pub fn path(input: ParseStream) -> syn::Result<syn::Path> {
     if input.peek(syn::LitStr) {
         let lit: syn::LitStr = input.parse()?;
-        return lit.parse();
+        return lit.parse_with(|inner: ParseStream| path(inner));
     }
     if input.peek(syn::Token![*]) {
         input.parse::<syn::Token![*]>()?;
     }
     input.parse()
+}
+
+/// The static a regex argument names, in every form validator and garde take:
+/// `RE`, `*RE`, `&RE`, `crate::re::RE`, `"RE"`, `"*RE"`, a call of a function
+/// that returns it (`re()`), or of one that forces it (`Lazy::force(&RE)`,
+/// `RE.deref()`). What the file defines by that last name is the pattern.
+pub fn regex_ref(input: ParseStream) -> syn::Result<syn::Path> {
+    let expr: syn::Expr = input.parse()?;
+    named_by(&expr).ok_or_else(|| {
+        syn::Error::new(
+            expr.span(),
+            "expected the name of a static regex (`RE`, `*RE`, `crate::RE`) or a call that returns one",
+        )
+    })
+}
+
+fn named_by(expr: &syn::Expr) -> Option<syn::Path> {
+    match expr {
+        syn::Expr::Path(p) => Some(p.path.clone()),
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(s),
+            ..
+        }) => named_by(&s.parse::<syn::Expr>().ok()?),
+        syn::Expr::Unary(u) => named_by(&u.expr),
+        syn::Expr::Reference(r) => named_by(&r.expr),
+        syn::Expr::Paren(p) => named_by(&p.expr),
+        syn::Expr::Group(g) => named_by(&g.expr),
+        // `Lazy::force(&RE)`: the static; `re()`: the function.
+        syn::Expr::Call(call) => match call.args.first() {
+            Some(arg) if call.args.len() == 1 => named_by(arg),
+            Some(_) => None,
+            None => named_by(&call.func),
+        },
+        // `RE.deref()`, `RE.get().unwrap()`: the receiver.
+        syn::Expr::MethodCall(m) => named_by(&m.receiver),
+        _ => None,
+    }
+}
+
+/// A count bound (`length(max = …)`): a literal, or a constant the paste
+/// defines (`MAX_LEN`, `"crate::MAX_LEN"`, `u8::MAX as usize`). `None` when
+/// it names something the paste does not define: that bound is not run.
+pub fn count_bound(cx: &mut Cx, name: &str, input: ParseStream) -> syn::Result<Option<usize>> {
+    let Some((value, span)) = bound(cx, name, input)? else {
+        return Ok(None);
+    };
+    match value {
+        Literal::Int(i) => usize::try_from(i)
+            .map(Some)
+            .map_err(|_| syn::Error::new(span, format!("`{name}` must be a count, not {i}"))),
+        _ => Err(syn::Error::new(
+            span,
+            format!("`{name}` must be a whole number"),
+        )),
+    }
+}
+
+/// A number bound (`range(min = …)`), as [`count_bound`] reads it.
+pub fn number_bound(cx: &mut Cx, name: &str, input: ParseStream) -> syn::Result<Option<Number>> {
+    let Some((value, span)) = bound(cx, name, input)? else {
+        return Ok(None);
+    };
+    match value {
+        Literal::Int(i) => Ok(Some(Number::Int(i))),
+        Literal::Float(f) => Ok(Some(Number::Float(f))),
+        Literal::Str(_) => Err(syn::Error::new(span, format!("`{name}` must be a number"))),
+    }
+}
+
+fn bound(
+    cx: &mut Cx,
+    name: &str,
+    input: ParseStream,
+) -> syn::Result<Option<(Literal, proc_macro2::Span)>> {
+    let expr: syn::Expr = input.parse()?;
+    let span = expr.span();
+    // validator 0.16 wrote a constant's path as a string: `min = "MIN"`.
+    let expr = match &expr {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(s),
+            ..
+        }) => {
+            let path = s.parse::<syn::Path>().map_err(|_| {
+                syn::Error::new(
+                    span,
+                    format!("`{name}` must be a number or a constant's name"),
+                )
+            })?;
+            syn::Expr::Path(syn::ExprPath {
+                attrs: Vec::new(),
+                qself: None,
+                path,
+            })
+        }
+        _ => expr,
+    };
+    match cx.scope.eval(&expr) {
+        Some(value) => Ok(Some((value, span))),
+        None => {
+            let text = quote::ToTokens::to_token_stream(&expr)
+                .to_string()
+                .replace(' ', "");
+            let last = text.rsplit("::").next().unwrap_or(&text).to_owned();
+            cx.not_run(
+                span,
+                format!(
+                    "`{name} = {text}` is not defined in the paste: this bound is not run \
+                     (define `const {last}` with its value to run it)"
+                ),
+            );
+            Ok(None)
+        }
+    }
+}
+
+/// A string argument: a literal, or a constant the paste defines. `None` when
+/// it names something the paste does not define.
+pub fn string_or_const(cx: &mut Cx, rule: &str, input: ParseStream) -> syn::Result<Option<String>> {
+    let expr: syn::Expr = input.parse()?;
+    match cx.scope.eval(&expr) {
+        Some(Literal::Str(s)) => Ok(Some(s)),
+        Some(_) => Err(syn::Error::new(
+            expr.span(),
+            format!("`{rule}` takes a string"),
+        )),
+        None => {
+            let text = quote::ToTokens::to_token_stream(&expr)
+                .to_string()
+                .replace(' ', "");
+            cx.not_run(
+                expr.span(),
+                format!("`{rule}({text})`: `{text}` is not defined in the paste, so this rule is not run"),
+            );
+            Ok(None)
+        }
+    }
 }
 
 /// A field name given as `other = "password"` or `other = password`.

@@ -3,6 +3,7 @@
 //! domainstack define it. "Zoë42", "日本語", "١٢٣" pass; "a_b", "a b", "a-b"
 //! and "e\u{301}" (a combining mark is neither) do not. The empty string passes.
 
+use crate::rules::registry;
 use crate::{Rule, Violation};
 
 /// Only letters and digits (see the [module docs](self)).
@@ -17,7 +18,7 @@ impl Rule<str> for Alphanumeric {
 
     #[cold]
     fn violation(&self, _value: &str) -> Violation {
-        Violation::new("alphanumeric", "must contain only letters and digits")
+        Violation::of(&registry::ALPHANUMERIC, "")
     }
 }
 

@@ -1,6 +1,7 @@
 //! `ascii`: every byte is ASCII (U+0000–U+007F, control characters included),
 //! as `str::is_ascii` says. The empty string passes.
 
+use crate::rules::registry;
 use crate::{Rule, Violation};
 
 /// Only ASCII characters (see the [module docs](self)).
@@ -15,7 +16,7 @@ impl Rule<str> for Ascii {
 
     #[cold]
     fn violation(&self, _value: &str) -> Violation {
-        Violation::new("ascii", "must contain only ASCII characters")
+        Violation::of(&registry::ASCII, "")
     }
 }
 

@@ -2,6 +2,7 @@
 //! (`str::contains`): case-sensitive and without Unicode normalization, so "é"
 //! (U+00E9) is not found in "e\u{301}". The empty pattern is in every string.
 
+use crate::rules::registry;
 use crate::{Rule, Violation};
 
 /// The value contains the pattern (see the [module docs](self)).
@@ -20,8 +21,7 @@ impl Rule<str> for Contains<'_> {
 
     #[cold]
     fn violation(&self, _value: &str) -> Violation {
-        Violation::new("contains", "must contain “{pattern}”")
-            .with_param("pattern", self.0.to_owned())
+        Violation::of(&registry::CONTAINS, "").with_param("pattern", self.0.to_owned())
     }
 }
 
@@ -33,8 +33,7 @@ impl Rule<str> for DoesNotContain<'_> {
 
     #[cold]
     fn violation(&self, _value: &str) -> Violation {
-        Violation::new("does_not_contain", "must not contain “{pattern}”")
-            .with_param("pattern", self.0.to_owned())
+        Violation::of(&registry::DOES_NOT_CONTAIN, "").with_param("pattern", self.0.to_owned())
     }
 }
 

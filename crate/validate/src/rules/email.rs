@@ -14,6 +14,7 @@
 //!
 //! A hand-written byte scanner: one table lookup per byte, no allocation.
 
+use crate::rules::registry;
 use crate::{Rule, Violation};
 
 /// The value is an e-mail address (see the [module docs](self)).
@@ -28,7 +29,7 @@ impl Rule<str> for Email {
 
     #[cold]
     fn violation(&self, _value: &str) -> Violation {
-        Violation::new("email", "must be a valid email address")
+        Violation::of(&registry::EMAIL, "")
     }
 }
 

@@ -13,35 +13,25 @@ mod count;
 
 pub use count::{HasLength, LengthMode};
 
+use crate::rules::registry;
 use crate::{Rule, Violation};
 
-/// Messages for `equal`, `min` and `max`, `min`, `max`, in one unit.
-struct Templates {
-    equal: &'static str,
-    between: &'static str,
-    at_least: &'static str,
-    at_most: &'static str,
-}
-
-macro_rules! templates {
-    ($unit:literal) => {
-        Templates {
-            equal: concat!("must be exactly {equal} ", $unit),
-            between: concat!("must be {min} to {max} ", $unit),
-            at_least: concat!("must be at least {min} ", $unit),
-            at_most: concat!("must be at most {max} ", $unit),
-        }
-    };
-}
-
-/// The messages, in the unit of `mode`.
-const fn templates(mode: LengthMode) -> &'static Templates {
-    match mode {
-        LengthMode::Chars => &templates!("characters"),
-        LengthMode::Bytes => &templates!("bytes"),
-        LengthMode::Utf16 => &templates!("UTF-16 code units"),
-        LengthMode::Items => &templates!("items"),
+/// Which of the registry's length templates fits: the unit of `mode`, and
+/// which bounds are set (`equal`, `between`, `at_least`, `at_most`).
+fn template_case(mode: LengthMode, bounds: &str) -> &'static str {
+    macro_rules! cases {
+        ($($mode:ident => $unit:literal),*) => {
+            match mode {
+                $(LengthMode::$mode => match bounds {
+                    "equal" => concat!($unit, ".equal"),
+                    "between" => concat!($unit, ".between"),
+                    "at_least" => concat!($unit, ".at_least"),
+                    _ => concat!($unit, ".at_most"),
+                },)*
+            }
+        };
     }
+    cases!(Chars => "chars", Bytes => "bytes", Utf16 => "utf16", Items => "items")
 }
 
 /// The length, in `mode`, is at least `min`, at most `max` and exactly `equal`,
@@ -137,15 +127,15 @@ impl<T: HasLength + ?Sized> Rule<T> for Length {
 
     #[cold]
     fn violation(&self, _value: &T) -> Violation {
-        let templates = templates(self.mode);
-        let message = match (self.equal, self.min, self.max) {
-            (Some(_), _, _) => templates.equal,
-            (None, Some(_), Some(_)) => templates.between,
-            (None, Some(_), None) => templates.at_least,
+        let bounds = match (self.equal, self.min, self.max) {
+            (Some(_), _, _) => "equal",
+            (None, Some(_), Some(_)) => "between",
+            (None, Some(_), None) => "at_least",
             // Only `max`, or no bound (then nothing fails and any message will do).
-            (None, None, _) => templates.at_most,
+            (None, None, _) => "at_most",
         };
-        let mut violation = Violation::new("length", message);
+        let case = template_case(self.mode, bounds);
+        let mut violation = Violation::of(&registry::LENGTH, case);
         if let Some(min) = self.min {
             violation = violation.with_param("min", min);
         }

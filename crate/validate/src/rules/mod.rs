@@ -18,7 +18,13 @@
 //! | [`OneOf`] | `str`, numbers | `one_of` | equal to a listed value; numbers by value across types (`3.0` is `3`) |
 //! | [`Unique`] | slices, `Vec`, arrays | `unique` | no two items are equal |
 //! | [`Required`] | `Option<T>` | `required` | `Some(_)`, whatever it holds |
+//! | [`NonControlCharacter`] | `str` | `non_control_character` | no char is `char::is_control` (Cc: C0, DEL, C1) |
+//! | [`Ip`] | `str` | `ip` | `std::net` parses an IP address ([`IpKind`]: any, v4, v6) |
+//! | [`CreditCard`] | `str` | `credit_card` | card-validate's brands, lengths and Luhn; digits only |
 //! | [`MustMatch`] | two fields | `must_match` | `a == b` (not a `Rule`: it needs both values) |
+//!
+//! Each rule's keywords per dialect, code, message templates, parameters, the
+//! types it applies to and its documentation are one entry of [`registry`].
 //!
 //! No rule normalizes Unicode or folds case: "é" (U+00E9) and "e\u{301}" differ.
 //!
@@ -78,15 +84,19 @@
 pub mod alphanumeric;
 pub mod ascii;
 pub mod contains;
+pub mod credit_card;
 pub mod email;
+pub mod ip;
 pub mod length;
 pub mod must_match;
 pub mod non_blank;
+pub mod non_control_character;
 pub mod non_empty;
 pub mod one_of;
 pub mod pattern;
 pub mod prefix;
 pub mod range;
+pub mod registry;
 pub mod required;
 pub mod suffix;
 pub mod unique;
@@ -95,10 +105,13 @@ pub mod url;
 pub use alphanumeric::Alphanumeric;
 pub use ascii::Ascii;
 pub use contains::{Contains, DoesNotContain};
+pub use credit_card::CreditCard;
 pub use email::Email;
+pub use ip::{Ip, IpKind};
 pub use length::{HasLength, Length, LengthMode};
 pub use must_match::MustMatch;
 pub use non_blank::NonBlank;
+pub use non_control_character::NonControlCharacter;
 pub use non_empty::NonEmpty;
 pub use one_of::OneOf;
 pub use pattern::Pattern;

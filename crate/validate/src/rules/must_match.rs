@@ -4,6 +4,7 @@
 //! that carries the attribute and names the `other`.
 
 use crate::Violation;
+use crate::rules::registry;
 
 /// This field equals the field `other` (see the [module docs](self)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,7 +21,7 @@ impl MustMatch {
 
     #[cold]
     pub fn violation(&self) -> Violation {
-        Violation::new("must_match", "must match {other}").with_param("other", self.other)
+        Violation::of(&registry::MUST_MATCH, "").with_param("other", self.other)
     }
 }
 

@@ -4,6 +4,7 @@
 //! characters such as U+200B and U+FEFF, and controls such as U+0000, are not
 //! White_Space, so they pass.
 
+use crate::rules::registry;
 use crate::{Rule, Violation};
 
 /// Not empty and not only whitespace (see the [module docs](self)).
@@ -19,7 +20,7 @@ impl Rule<str> for NonBlank {
 
     #[cold]
     fn violation(&self, _value: &str) -> Violation {
-        Violation::new("non_blank", "must not be blank")
+        Violation::of(&registry::NON_BLANK, "")
     }
 }
 

@@ -3,6 +3,7 @@
 //! [`NonBlank`](super::NonBlank) for text that must show something.
 
 use super::{HasLength, LengthMode};
+use crate::rules::registry;
 use crate::{Rule, Violation};
 
 /// Not empty (see the [module docs](self)).
@@ -19,7 +20,7 @@ impl<T: HasLength + ?Sized> Rule<T> for NonEmpty {
 
     #[cold]
     fn violation(&self, _value: &T) -> Violation {
-        Violation::new("non_empty", "must not be empty")
+        Violation::of(&registry::NON_EMPTY, "")
     }
 }
 

@@ -9,6 +9,7 @@
 use std::fmt::Display;
 
 use super::Number;
+use crate::rules::registry;
 use crate::{Rule, Violation};
 
 /// The value is one of these (see the [module docs](self)).
@@ -25,7 +26,7 @@ impl<T: Display> OneOf<'_, T> {
             .map(ToString::to_string)
             .collect::<Vec<_>>()
             .join(", ");
-        Violation::new("one_of", "must be one of {values}").with_param("values", values)
+        Violation::of(&registry::ONE_OF, "").with_param("values", values)
     }
 }
 

@@ -5,6 +5,7 @@
 
 use regex::Regex;
 
+use crate::rules::registry;
 use crate::{Rule, Violation};
 
 /// The pattern matches (see the [module docs](self)). The regex is compiled
@@ -20,8 +21,7 @@ impl Rule<str> for Pattern<'_> {
 
     #[cold]
     fn violation(&self, _value: &str) -> Violation {
-        Violation::new("regex", "must match the pattern {pattern}")
-            .with_param("pattern", self.0.as_str().to_owned())
+        Violation::of(&registry::REGEX, "").with_param("pattern", self.0.as_str().to_owned())
     }
 }
 

@@ -2,6 +2,7 @@
 //! (`str::starts_with`): case-sensitive, no Unicode normalization. The empty
 //! prefix matches every string.
 
+use crate::rules::registry;
 use crate::{Rule, Violation};
 
 /// The value starts with the prefix (see the [module docs](self)).
@@ -16,8 +17,7 @@ impl Rule<str> for StartsWith<'_> {
 
     #[cold]
     fn violation(&self, _value: &str) -> Violation {
-        Violation::new("starts_with", "must start with “{prefix}”")
-            .with_param("prefix", self.0.to_owned())
+        Violation::of(&registry::STARTS_WITH, "").with_param("prefix", self.0.to_owned())
     }
 }
 

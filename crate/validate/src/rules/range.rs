@@ -10,6 +10,7 @@
 
 use std::cmp::Ordering;
 
+use crate::rules::registry;
 use crate::{Param, Rule, Violation};
 
 /// Bounds on a number; `B` is `i128` or `f64`. Built in consts:
@@ -175,27 +176,24 @@ impl<B: Copy> Range<B> {
             };
         }
         match (self.min, self.max) {
-            (Some(min), Some(max)) if b.min || b.max => {
-                Violation::new("range", "must be between {min} and {max}")
-                    .with_param("min", min)
-                    .with_param("max", max)
-            }
+            (Some(min), Some(max)) if b.min || b.max => Violation::of(&registry::RANGE, "between")
+                .with_param("min", min)
+                .with_param("max", max),
             (Some(min), _) if b.min => {
-                Violation::new("range", "must be at least {min}").with_param("min", min)
+                Violation::of(&registry::RANGE, "at_least").with_param("min", min)
             }
             (_, Some(max)) if b.max => {
-                Violation::new("range", "must be at most {max}").with_param("max", max)
+                Violation::of(&registry::RANGE, "at_most").with_param("max", max)
             }
             _ => match (self.exclusive_min, self.exclusive_max) {
                 (Some(bound), _) if b.exclusive_min => {
-                    Violation::new("range", "must be greater than {exclusive_min}")
+                    Violation::of(&registry::RANGE, "greater_than")
                         .with_param("exclusive_min", bound)
                 }
                 (_, Some(bound)) if b.exclusive_max => {
-                    Violation::new("range", "must be less than {exclusive_max}")
-                        .with_param("exclusive_max", bound)
+                    Violation::of(&registry::RANGE, "less_than").with_param("exclusive_max", bound)
                 }
-                _ => Violation::new("range", "must be in range"),
+                _ => Violation::of(&registry::RANGE, "in_range"),
             },
         }
     }

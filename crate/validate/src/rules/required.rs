@@ -2,6 +2,7 @@
 //! or `null` in JSON, decodes to `None` and fails. What is inside is not
 //! looked at: `Some("")` passes (add [`NonEmpty`](super::NonEmpty) for that).
 
+use crate::rules::registry;
 use crate::{Rule, Violation};
 
 /// Present (see the [module docs](self)).
@@ -16,7 +17,7 @@ impl<T> Rule<Option<T>> for Required {
 
     #[cold]
     fn violation(&self, _value: &Option<T>) -> Violation {
-        Violation::new("required", "is required")
+        Violation::of(&registry::REQUIRED, "")
     }
 }
 

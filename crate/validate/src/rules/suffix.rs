@@ -2,6 +2,7 @@
 //! (`str::ends_with`): case-sensitive, no Unicode normalization. The empty
 //! suffix matches every string.
 
+use crate::rules::registry;
 use crate::{Rule, Violation};
 
 /// The value ends with the suffix (see the [module docs](self)).
@@ -16,8 +17,7 @@ impl Rule<str> for EndsWith<'_> {
 
     #[cold]
     fn violation(&self, _value: &str) -> Violation {
-        Violation::new("ends_with", "must end with “{suffix}”")
-            .with_param("suffix", self.0.to_owned())
+        Violation::of(&registry::ENDS_WITH, "").with_param("suffix", self.0.to_owned())
     }
 }
 

@@ -6,6 +6,7 @@
 use std::collections::HashSet;
 use std::hash::Hash;
 
+use crate::rules::registry;
 use crate::{Rule, Violation};
 
 /// No duplicates (see the [module docs](self)).
@@ -63,7 +64,7 @@ impl<T: Eq + Hash, const N: usize> Rule<[T; N]> for Unique {
 }
 
 fn violation() -> Violation {
-    Violation::new("unique", "must not contain duplicates")
+    Violation::of(&registry::UNIQUE, "")
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@
 //! what needs it, so spaces in a path pass; special schemes (`http`, `https`,
 //! `ws`, `wss`, `ftp`, `file`) must have a valid host.
 
+use crate::rules::registry;
 use crate::{Rule, Violation};
 
 /// The value is an absolute URL (see the [module docs](self)).
@@ -26,7 +27,7 @@ impl Rule<str> for Url {
 
     #[cold]
     fn violation(&self, _value: &str) -> Violation {
-        Violation::new("url", "must be a valid URL")
+        Violation::of(&registry::URL, "")
     }
 }
 

@@ -3,7 +3,7 @@ use serde::Deserialize;
 
 #[derive(Deserialize, Validate)]
 struct Signup {
-    #[validate(range(min = "x"))]
+    #[validate(range(min = "1 x"))]
     age: u8,
 }
 

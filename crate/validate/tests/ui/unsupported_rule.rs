@@ -3,8 +3,8 @@ use serde::Deserialize;
 
 #[derive(Deserialize, Validate)]
 struct Payment {
-    #[validate(credit_card)]
-    card: String,
+    #[validate(phone)]
+    phone: String,
 }
 
 fn main() {}

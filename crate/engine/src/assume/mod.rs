@@ -1,0 +1,366 @@
+//! What a paste may assume: a type it names but does not define (it lives
+//! elsewhere in the person's codebase, or a macro makes it) still runs. Its
+//! form is read off the inputs where they show it (a string, a number, an
+//! object with these keys, an array…), otherwise it reads any JSON value. The
+//! definitions that say so are added after the paste, so every line and
+//! column of the paste stays where it was, and each assumption is a warning at
+//! the type's first use, with the definition a quick fix can insert.
+
+mod form;
+
+use std::collections::HashMap;
+
+use overhead_schema::{Analysis, Diagnostic, Severity, TypeDef, TypeKind, analyze};
+use serde::Serialize;
+
+pub use form::{Form, definitions};
+
+use crate::ty::{TypeId, resolve};
+
+/// How many rounds of adding definitions: one finds every name a field names
+/// directly; a definition from the inputs names no undefined type, so more are
+/// needed only for names inside names (`HashMap<A, B>` with both undefined).
+const MAX_ROUNDS: usize = 8;
+
+/// How deep the inputs are followed to find an undefined type's values.
+const MAX_DEPTH: usize = 32;
+
+/// The paste with what it assumes added, and what was assumed.
+#[derive(Debug, Clone)]
+pub struct Completion {
+    /// The paste, then one definition per assumed type.
+    pub text: String,
+    pub assumed: Vec<Assumed>,
+}
+
+/// One type the paste names and does not define.
+#[derive(Debug, Clone, Serialize)]
+pub struct Assumed {
+    pub name: String,
+    /// Its Rust definition, as added (and as the quick fix inserts it).
+    pub definition: String,
+    /// The warning at its first use.
+    pub warning: Diagnostic,
+}
+
+impl Completion {
+    /// The warnings, one per assumed type.
+    pub fn warnings(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.assumed.iter().map(|a| &a.warning)
+    }
+}
+
+/// `schema` with a definition for every type it names and does not define,
+/// read off `inputs` (JSON texts; those that do not parse are passed over).
+pub fn complete(schema: &str, root: Option<&str>, inputs: &[&str]) -> Completion {
+    let values: Vec<serde_json::Value> = inputs
+        .iter()
+        .filter_map(|text| serde_json::from_str(text).ok())
+        .collect();
+    let mut text = schema.to_owned();
+    let mut assumed: Vec<Assumed> = Vec::new();
+    for _ in 0..MAX_ROUNDS {
+        let analysis = analyze(&text);
+        let missing = undefined(&analysis);
+        let fresh: Vec<(String, proc_macro2::Span)> = missing
+            .into_iter()
+            .filter(|(name, _)| assumed.iter().all(|a| a.name != *name))
+            .collect();
+        if fresh.is_empty() {
+            break;
+        }
+        let seen = Seen::collect(&analysis, root, &values);
+        let keys = map_keys(&analysis);
+        for (name, span) in fresh {
+            // A map's key is a JSON object's key: a string, whatever else it is.
+            let form = if keys.contains(&name) {
+                Form::Str
+            } else {
+                Form::of(seen.values(&name))
+            };
+            let definition = definitions(&name, &form);
+            let warning = Diagnostic::at(
+                Severity::Warning,
+                span,
+                format!(
+                    "`{name}` is not defined in the paste; it is read as {}{} (a quick fix inserts a definition to edit)",
+                    form.describe(),
+                    if seen.values(&name).next().is_some() {
+                        ", as the inputs show it"
+                    } else {
+                        ", since no input shows it"
+                    }
+                ),
+            );
+            text.push('\n');
+            text.push_str(&definition);
+            assumed.push(Assumed {
+                name,
+                definition,
+                warning,
+            });
+        }
+    }
+    Completion { text, assumed }
+}
+
+/// Each undefined type name, with its first use.
+fn undefined(analysis: &Analysis) -> Vec<(String, proc_macro2::Span)> {
+    let names: HashMap<String, TypeId> = analysis
+        .types
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (t.ident.to_string(), i))
+        .collect();
+    let mut out: Vec<(String, proc_macro2::Span)> = Vec::new();
+    for def in &analysis.types {
+        for field in def.all_fields() {
+            if let Err(e) = resolve(&field.ty, &names)
+                && let Some(name) = e.undefined
+                && out.iter().all(|(n, _)| *n != name)
+                // A generic definition's own parameters are not types to assume.
+                && !def.type_params.contains(&name)
+            {
+                out.push((name, e.span));
+            }
+        }
+    }
+    out
+}
+
+/// The names used as a map's key type anywhere in the definitions.
+fn map_keys(analysis: &Analysis) -> Vec<String> {
+    fn walk(ty: &syn::Type, out: &mut Vec<String>) {
+        let syn::Type::Path(path) = ty else { return };
+        for segment in &path.path.segments {
+            let syn::PathArguments::AngleBracketed(args) = &segment.arguments else {
+                continue;
+            };
+            let types: Vec<&syn::Type> = args
+                .args
+                .iter()
+                .filter_map(|a| match a {
+                    syn::GenericArgument::Type(t) => Some(t),
+                    _ => None,
+                })
+                .collect();
+            let is_map = matches!(
+                segment.ident.to_string().as_str(),
+                "HashMap" | "BTreeMap" | "IndexMap"
+            );
+            if is_map
+                && let Some(syn::Type::Path(key)) = types.first()
+                && let Some(last) = key.path.segments.last()
+            {
+                out.push(last.ident.to_string());
+            }
+            for t in types {
+                walk(t, out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for def in &analysis.types {
+        for field in def.all_fields() {
+            walk(&field.ty, &mut out);
+        }
+    }
+    out
+}
+
+/// The JSON values found where the definitions put each undefined type.
+struct Seen<'a> {
+    by_name: HashMap<String, Vec<&'a serde_json::Value>>,
+}
+
+impl<'a> Seen<'a> {
+    fn collect(
+        analysis: &Analysis,
+        root: Option<&str>,
+        values: &'a [serde_json::Value],
+    ) -> Seen<'a> {
+        let mut seen = Seen {
+            by_name: HashMap::new(),
+        };
+        let root = match root {
+            Some(name) => analysis.type_named(name),
+            None => analysis.types.first(),
+        };
+        if let Some(root) = root {
+            for value in values {
+                seen.visit_def(analysis, root, value, 0);
+            }
+        }
+        seen
+    }
+
+    fn values(&self, name: &str) -> impl Iterator<Item = &'a serde_json::Value> + '_ {
+        self.by_name.get(name).into_iter().flatten().copied()
+    }
+
+    fn visit_def(
+        &mut self,
+        analysis: &Analysis,
+        def: &TypeDef,
+        value: &'a serde_json::Value,
+        depth: usize,
+    ) {
+        if depth > MAX_DEPTH {
+            return;
+        }
+        let TypeKind::Struct { fields, .. } = &def.kind else {
+            return;
+        };
+        let serde_json::Value::Object(map) = value else {
+            return;
+        };
+        for field in fields {
+            if field.flatten {
+                // A flattened field's keys sit in this object.
+                self.visit_ty(analysis, &field.ty, value, depth + 1);
+                continue;
+            }
+            let found = std::iter::once(&field.name)
+                .chain(&field.aliases)
+                .find_map(|key| map.get(key));
+            if let Some(inner) = found {
+                self.visit_ty(analysis, &field.ty, inner, depth + 1);
+            }
+        }
+    }
+
+    fn visit_ty(
+        &mut self,
+        analysis: &Analysis,
+        ty: &syn::Type,
+        value: &'a serde_json::Value,
+        depth: usize,
+    ) {
+        if depth > MAX_DEPTH {
+            return;
+        }
+        let ty = match ty {
+            syn::Type::Reference(r) => &*r.elem,
+            syn::Type::Paren(p) => &*p.elem,
+            syn::Type::Group(g) => &*g.elem,
+            other => other,
+        };
+        let syn::Type::Path(path) = ty else {
+            if let (syn::Type::Slice(s), serde_json::Value::Array(items)) = (ty, value) {
+                for item in items {
+                    self.visit_ty(analysis, &s.elem, item, depth + 1);
+                }
+            }
+            return;
+        };
+        let Some(last) = path.path.segments.last() else {
+            return;
+        };
+        let name = last.ident.to_string();
+        let args: Vec<&syn::Type> = match &last.arguments {
+            syn::PathArguments::AngleBracketed(a) => a
+                .args
+                .iter()
+                .filter_map(|arg| match arg {
+                    syn::GenericArgument::Type(t) => Some(t),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        if let Some(def) = analysis.type_named(&name) {
+            self.visit_def(analysis, def, value, depth);
+            return;
+        }
+        match (name.as_str(), args.as_slice(), value) {
+            ("Option", [inner], v) if !v.is_null() => self.visit_ty(analysis, inner, v, depth + 1),
+            ("Box" | "Rc" | "Arc" | "Cow", [.., inner], v) => {
+                self.visit_ty(analysis, inner, v, depth + 1)
+            }
+            (
+                "Vec" | "VecDeque" | "LinkedList" | "HashSet" | "BTreeSet" | "IndexSet",
+                [inner],
+                serde_json::Value::Array(items),
+            ) => {
+                for item in items {
+                    self.visit_ty(analysis, inner, item, depth + 1);
+                }
+            }
+            ("HashMap" | "BTreeMap" | "IndexMap", [_, inner], serde_json::Value::Object(map)) => {
+                for item in map.values() {
+                    self.visit_ty(analysis, inner, item, depth + 1);
+                }
+            }
+            _ if resolve(ty, &HashMap::new())
+                .is_err_and(|e| e.undefined.as_deref() == Some(&name)) =>
+            {
+                self.by_name.entry(name).or_default().push(value);
+            }
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PASTE: &str = r#"use crate::ids::{UserId, Role};
+#[derive(Deserialize, Validate)]
+pub struct Invite {
+    pub user: UserId,
+    #[validate(length(min = 1))]
+    pub note: String,
+    pub roles: Vec<Role>,
+    pub meta: Option<Meta>,
+}
+"#;
+
+    #[test]
+    fn undefined_types_take_the_form_the_inputs_show() {
+        let inputs = [
+            r#"{"user": "u-1", "note": "hi", "roles": [{"name": "admin", "level": 3}], "meta": null}"#,
+        ];
+        let done = complete(PASTE, Some("Invite"), &inputs);
+        let names: Vec<&str> = done.assumed.iter().map(|a| a.name.as_str()).collect();
+        assert_eq!(names, ["UserId", "Role", "Meta"]);
+        assert!(done.text.starts_with(PASTE), "the paste keeps its lines");
+        assert!(done.text.contains("type UserId = String;"));
+        assert!(
+            done.text
+                .contains("pub struct Role {\n    pub level: i64,\n    pub name: String,\n}")
+        );
+        assert!(done.text.contains("type Meta = serde_json::Value;"));
+        let warning = done.assumed[0].warning.to_string();
+        assert!(
+            warning.starts_with("4:15: warning: `UserId` is not defined in the paste; it is read as a string, as the inputs show it"),
+            "{warning}"
+        );
+        let analysis = analyze(&done.text);
+        assert!(analysis.is_runnable(), "{:?}", analysis.diagnostics);
+    }
+
+    #[test]
+    fn without_inputs_an_undefined_type_reads_any_json_value() {
+        let done = complete(PASTE, None, &[]);
+        assert!(
+            done.assumed
+                .iter()
+                .all(|a| a.definition.contains("serde_json::Value"))
+        );
+        assert!(
+            done.assumed[0]
+                .warning
+                .message
+                .contains("since no input shows it")
+        );
+    }
+
+    #[test]
+    fn a_paste_that_defines_everything_is_left_as_it_is() {
+        let text = "struct A { b: B }\nstruct B { c: u8 }\n";
+        let done = complete(text, None, &[r#"{"b": {"c": 1}}"#]);
+        assert_eq!(done.text, text);
+        assert!(done.assumed.is_empty());
+    }
+}

@@ -1,0 +1,149 @@
+//! Which library a type's validation attributes are written for. The rules read
+//! the same either way; what differs is where violations are reported: the
+//! seed's (domainstack's) paths use serde's names and leave a flattened field
+//! out, while validator and garde name Rust fields and keep a flattened field's
+//! own segment (`location.point.lon`).
+
+pub use crate::registry::Dialect;
+use crate::registry::KEYWORDS;
+
+/// Whether `word` inside `#[validate(...)]` is a keyword of `dialect` and not
+/// of the other library that writes `#[validate]`: the registry's words tell.
+fn only_in(word: &str, dialect: Dialect) -> bool {
+    let other = match dialect {
+        Dialect::Seed => Dialect::Validator,
+        Dialect::Validator | Dialect::Garde => Dialect::Seed,
+    };
+    KEYWORDS
+        .iter()
+        .filter(|k| k.word == word)
+        .any(|k| k.dialects.contains(&dialect) && !k.dialects.contains(&other))
+}
+
+/// `#[validate(...)]` container keywords only validator has (they are not
+/// rules, so the registry's keyword table does not hold them).
+const VALIDATOR_CONTAINER: &[&str] = &["schema", "context", "mutable", "nest_all_fields"];
+
+impl Dialect {
+    /// What the item itself says: `#[garde]` attributes, a derive's path
+    /// (`validator::Validate`), or keywords only one library has. `None` when
+    /// it could be either.
+    pub fn of_item(input: &syn::DeriveInput) -> Option<Dialect> {
+        let fields: Vec<&syn::Field> = match &input.data {
+            syn::Data::Struct(s) => s.fields.iter().collect(),
+            syn::Data::Enum(e) => e.variants.iter().flat_map(|v| v.fields.iter()).collect(),
+            syn::Data::Union(u) => u.fields.named.iter().collect(),
+        };
+        let field_attrs = || fields.iter().flat_map(|f| f.attrs.iter());
+        let field_words: Vec<String> = field_attrs()
+            .filter(|a| a.path().is_ident("validate"))
+            .flat_map(top_words)
+            .collect();
+        // A word only the seed has decides first: Overhead's own derive reads
+        // `#[garde]` beside it.
+        if field_words.iter().any(|w| only_in(w, Dialect::Seed)) {
+            return Some(Dialect::Seed);
+        }
+        if input
+            .attrs
+            .iter()
+            .chain(field_attrs())
+            .any(|a| a.path().is_ident("garde"))
+        {
+            return Some(Dialect::Garde);
+        }
+        if let Some(dialect) = input.attrs.iter().find_map(derive_path_dialect) {
+            return Some(dialect);
+        }
+        let container_words: Vec<String> = input
+            .attrs
+            .iter()
+            .filter(|a| a.path().is_ident("validate"))
+            .flat_map(top_words)
+            .collect();
+        let validator_only = field_words.iter().any(|w| only_in(w, Dialect::Validator))
+            || container_words
+                .iter()
+                .any(|w| VALIDATOR_CONTAINER.contains(&w.as_str()));
+        validator_only.then_some(Dialect::Validator)
+    }
+
+    /// What a file's `use` lines say: the crate `Validate` is imported from,
+    /// else the one validation crate the file uses at all.
+    pub fn of_file(items: &[syn::Item]) -> Option<Dialect> {
+        let mut validate_from = None;
+        let mut any = Vec::new();
+        for item in items {
+            let syn::Item::Use(u) = item else { continue };
+            let syn::UseTree::Path(root) = &u.tree else {
+                continue;
+            };
+            let Some(dialect) = crate_dialect(&root.ident.to_string()) else {
+                continue;
+            };
+            any.push(dialect);
+            if imports_validate(&root.tree) {
+                validate_from.get_or_insert(dialect);
+            }
+        }
+        validate_from.or_else(|| {
+            let first = *any.first()?;
+            any.iter().all(|d| *d == first).then_some(first)
+        })
+    }
+}
+
+fn crate_dialect(name: &str) -> Option<Dialect> {
+    match name {
+        "validator" | "actix_web_validator" | "axum_valid" => Some(Dialect::Validator),
+        "garde" => Some(Dialect::Garde),
+        "domainstack" | "overhead_validate" => Some(Dialect::Seed),
+        _ => None,
+    }
+}
+
+/// Whether a `use` tree brings `Validate` (or everything) into scope.
+fn imports_validate(tree: &syn::UseTree) -> bool {
+    match tree {
+        syn::UseTree::Path(p) => imports_validate(&p.tree),
+        syn::UseTree::Name(n) => n.ident == "Validate",
+        syn::UseTree::Rename(r) => r.ident == "Validate",
+        syn::UseTree::Glob(_) => true,
+        syn::UseTree::Group(g) => g.items.iter().any(imports_validate),
+    }
+}
+
+/// `#[derive(validator::Validate)]`, `#[derive(garde::Validate)]`, …
+fn derive_path_dialect(attr: &syn::Attribute) -> Option<Dialect> {
+    if !attr.path().is_ident("derive") {
+        return None;
+    }
+    let paths = attr
+        .parse_args_with(syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated)
+        .ok()?;
+    paths.iter().find_map(|p| {
+        let last = p.segments.last()?;
+        if last.ident != "Validate" || p.segments.len() < 2 {
+            return None;
+        }
+        crate_dialect(&p.segments.first()?.ident.to_string())
+    })
+}
+
+/// The keywords at the top level of `#[validate(a, b(…), c = …)]`.
+fn top_words(attr: &syn::Attribute) -> Vec<String> {
+    let mut words = Vec::new();
+    let _ = attr.parse_nested_meta(|meta| {
+        if let Some(ident) = meta.path.get_ident() {
+            words.push(ident.to_string());
+        }
+        // Skip the item's value or arguments, whatever their form.
+        if meta.input.peek(syn::Token![=]) {
+            let _: syn::Expr = meta.value()?.parse()?;
+        } else if meta.input.peek(syn::token::Paren) {
+            let _: proc_macro2::Group = meta.input.parse()?;
+        }
+        Ok(())
+    });
+    words
+}

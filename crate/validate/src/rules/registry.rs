@@ -1,0 +1,944 @@
+//! The rule registry: for every rule, its keywords in each dialect, its code,
+//! its message templates, its parameters, what it applies to and its
+//! documentation. The rule files beside it build their violations from these
+//! entries; the schema's parser, the derive, the interpreter, the breakdown and
+//! (through generated JSON, `web/src/generated/rules.json`) the page read them.
+//!
+//! Why a plain data module with no `use` of anything: overhead-schema must read
+//! the keywords to parse attributes, but overhead-validate depends (through its
+//! `derive` feature) on overhead-derive, which depends on overhead-schema, so
+//! overhead-schema cannot depend on overhead-validate. Instead overhead-schema
+//! compiles this very file too (`#[path]` in `crate/schema/src/registry.rs`):
+//! one source text, two copies of constant data, no package cycle. Keep it
+//! that way: no imports, only `const` data and lookups over it. Nothing here is
+//! on a hot path; it serves parsing, docs, messages and codes.
+
+/// Every rule Overhead knows. Matches over rules elsewhere are exhaustive over
+/// their own enums, each of which maps to one of these.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RuleId {
+    Email,
+    Url,
+    Length,
+    Range,
+    Alphanumeric,
+    Ascii,
+    NonEmpty,
+    NonBlank,
+    NonControlCharacter,
+    Contains,
+    DoesNotContain,
+    StartsWith,
+    EndsWith,
+    Regex,
+    OneOf,
+    Unique,
+    CreditCard,
+    Ip,
+    Required,
+    Nested,
+    Each,
+    MustMatch,
+    Custom,
+    Phone,
+}
+
+/// Who writes a keyword: the seed's (domainstack's) `#[validate]`, the
+/// validator crate's `#[validate]` (both parsed by one parser), garde's `#[garde]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Dialect {
+    #[default]
+    Seed,
+    Validator,
+    Garde,
+}
+
+impl Dialect {
+    pub const ALL: [Dialect; 3] = [Dialect::Seed, Dialect::Validator, Dialect::Garde];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Dialect::Seed => "seed",
+            Dialect::Validator => "validator",
+            Dialect::Garde => "garde",
+        }
+    }
+}
+
+/// The kind of value a rule can check; the schema turns it into a yes or no
+/// for a field's type, and says `needs` when it is no.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AppliesTo {
+    Str,
+    Number,
+    StrOrNumber,
+    StrOrCollection,
+    /// A sequence (`unique`).
+    Seq,
+    /// A sequence or a map (`each`).
+    Collection,
+    /// An `Option` itself (`required`).
+    Option,
+    /// A type with rules of its own (`nested`).
+    Named,
+    /// Any value (`must_match`, `custom`).
+    Any,
+}
+
+impl AppliesTo {
+    /// What a diagnostic says the field should be.
+    pub const fn needs(self) -> &'static str {
+        match self {
+            AppliesTo::Str => "a string",
+            AppliesTo::Number => "a number",
+            AppliesTo::StrOrNumber => "a string or a number",
+            AppliesTo::StrOrCollection => "a string or a collection",
+            AppliesTo::Seq | AppliesTo::Collection => "a collection",
+            AppliesTo::Option => "an `Option`",
+            AppliesTo::Named => "a type with its own rules",
+            AppliesTo::Any => "any value",
+        }
+    }
+}
+
+/// Whether Overhead runs a rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Support {
+    Runs,
+    /// Accepted and listed as not run, with the reason (a warning).
+    NotRun(&'static str),
+}
+
+/// One rule.
+#[derive(Debug, Clone, Copy)]
+pub struct RuleInfo {
+    pub id: RuleId,
+    /// The name the breakdown and messages use (`RuleKind::keyword`).
+    pub name: &'static str,
+    /// The violation's code; empty for rules that report none of their own
+    /// (`nested`, `each`, `custom`).
+    pub code: &'static str,
+    /// Message templates by case (`""` for a rule with one); `{param}` is
+    /// replaced by the parameter of that name.
+    pub messages: &'static [(&'static str, &'static str)],
+    /// The parameters a violation carries, by name.
+    pub params: &'static [&'static str],
+    pub applies_to: AppliesTo,
+    pub support: Support,
+    /// What the rule accepts, exactly (the hover text).
+    pub doc: &'static str,
+}
+
+impl RuleInfo {
+    /// The template for `case`; the first one when the case is unknown (a
+    /// registry test checks every case the rule files ask for exists).
+    pub fn message(&self, case: &str) -> &'static str {
+        self.messages
+            .iter()
+            .find(|(c, _)| *c == case)
+            .or(self.messages.first())
+            .map_or("is invalid", |(_, m)| m)
+    }
+}
+
+/// A word inside `#[validate(…)]` or `#[garde(…)]`.
+#[derive(Debug, Clone, Copy)]
+pub struct Keyword {
+    pub word: &'static str,
+    pub dialects: &'static [Dialect],
+    pub meaning: Meaning,
+    /// Hover text; empty to show the rule's own.
+    pub doc: &'static str,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Meaning {
+    /// The rules the keyword adds (`required_nested` adds two).
+    Rules(&'static [RuleId]),
+    /// A word that changes its rule or field (`code`, `message`, `skip`).
+    Modifier,
+    /// A form the library has and Overhead refuses, with why (an error).
+    Unsupported(&'static str),
+}
+
+const SEED_VALIDATOR: &[Dialect] = &[Dialect::Seed, Dialect::Validator];
+const ALL: &[Dialect] = &[Dialect::Seed, Dialect::Validator, Dialect::Garde];
+const VALIDATOR: &[Dialect] = &[Dialect::Validator];
+const SEED: &[Dialect] = &[Dialect::Seed];
+const GARDE: &[Dialect] = &[Dialect::Garde];
+const VALIDATOR_GARDE: &[Dialect] = &[Dialect::Validator, Dialect::Garde];
+
+/// Four templates for one unit: `equal`, `between`, `at_least`, `at_most`.
+macro_rules! length_templates {
+    ($($mode:literal => $unit:literal),*) => {
+        &[$(
+            (concat!($mode, ".equal"), concat!("must be exactly {equal} ", $unit)),
+            (concat!($mode, ".between"), concat!("must be {min} to {max} ", $unit)),
+            (concat!($mode, ".at_least"), concat!("must be at least {min} ", $unit)),
+            (concat!($mode, ".at_most"), concat!("must be at most {max} ", $unit)),
+        )*]
+    };
+}
+
+pub const EMAIL: RuleInfo = RuleInfo {
+    id: RuleId::Email,
+    name: "email",
+    code: "email",
+    messages: &[("", "must be a valid email address")],
+    params: &[],
+    applies_to: AppliesTo::Str,
+    support: Support::Runs,
+    doc: "A WHATWG HTML \"valid e-mail address\" (what `<input type=email>` accepts) within RFC 5321 lengths: local part ≤ 64, address ≤ 254. ASCII only; no IP literals or quoted local parts.",
+};
+
+pub const URL: RuleInfo = RuleInfo {
+    id: RuleId::Url,
+    name: "url",
+    code: "url",
+    messages: &[("", "must be a valid URL")],
+    params: &[],
+    applies_to: AppliesTo::Str,
+    support: Support::Runs,
+    doc: "An absolute URL by the WHATWG URL Standard (`url::Url::parse`), any scheme; relative references fail.",
+};
+
+pub const LENGTH: RuleInfo = RuleInfo {
+    id: RuleId::Length,
+    name: "length",
+    code: "length",
+    messages: length_templates!(
+        "chars" => "characters",
+        "bytes" => "bytes",
+        "utf16" => "UTF-16 code units",
+        "items" => "items"
+    ),
+    params: &["min", "max", "equal"],
+    applies_to: AppliesTo::StrOrCollection,
+    support: Support::Runs,
+    doc: "`min ≤ length ≤ max`, or `length = equal`. Strings count Unicode scalar values (`chars()`), collections count items. garde's default counts **bytes**; garde's `chars`, `bytes`, `utf16` choose.",
+};
+
+pub const RANGE: RuleInfo = RuleInfo {
+    id: RuleId::Range,
+    name: "range",
+    code: "range",
+    messages: &[
+        ("between", "must be between {min} and {max}"),
+        ("at_least", "must be at least {min}"),
+        ("at_most", "must be at most {max}"),
+        ("greater_than", "must be greater than {exclusive_min}"),
+        ("less_than", "must be less than {exclusive_max}"),
+        ("in_range", "must be in range"),
+    ],
+    params: &["min", "max", "exclusive_min", "exclusive_max"],
+    applies_to: AppliesTo::Number,
+    support: Support::Runs,
+    doc: "`min ≤ v ≤ max`; `exclusive_min < v < exclusive_max`. NaN fails any bound.",
+};
+
+pub const ALPHANUMERIC: RuleInfo = RuleInfo {
+    id: RuleId::Alphanumeric,
+    name: "alphanumeric",
+    code: "alphanumeric",
+    messages: &[("", "must contain only letters and digits")],
+    params: &[],
+    applies_to: AppliesTo::Str,
+    support: Support::Runs,
+    doc: "Every char is a Unicode letter or digit (`char::is_alphanumeric`); `\"\"` passes.",
+};
+
+pub const ASCII: RuleInfo = RuleInfo {
+    id: RuleId::Ascii,
+    name: "ascii",
+    code: "ascii",
+    messages: &[("", "must contain only ASCII characters")],
+    params: &[],
+    applies_to: AppliesTo::Str,
+    support: Support::Runs,
+    doc: "Every byte is ASCII (`str::is_ascii`, controls included); `\"\"` passes.",
+};
+
+pub const NON_EMPTY: RuleInfo = RuleInfo {
+    id: RuleId::NonEmpty,
+    name: "non_empty",
+    code: "non_empty",
+    messages: &[("", "must not be empty")],
+    params: &[],
+    applies_to: AppliesTo::StrOrCollection,
+    support: Support::Runs,
+    doc: "At least one byte or item; `\" \"` passes.",
+};
+
+pub const NON_BLANK: RuleInfo = RuleInfo {
+    id: RuleId::NonBlank,
+    name: "non_blank",
+    code: "non_blank",
+    messages: &[("", "must not be blank")],
+    params: &[],
+    applies_to: AppliesTo::Str,
+    support: Support::Runs,
+    doc: "Some char is not whitespace (Unicode White_Space); `\"\"` fails.",
+};
+
+pub const NON_CONTROL_CHARACTER: RuleInfo = RuleInfo {
+    id: RuleId::NonControlCharacter,
+    name: "non_control_character",
+    code: "non_control_character",
+    messages: &[("", "must not contain control characters")],
+    params: &[],
+    applies_to: AppliesTo::Str,
+    support: Support::Runs,
+    doc: "validator: no char is a control character (`char::is_control`, general category Cc: U+0000–U+001F and U+007F–U+009F; tabs and newlines included); `\"\"` passes.",
+};
+
+pub const CONTAINS: RuleInfo = RuleInfo {
+    id: RuleId::Contains,
+    name: "contains",
+    code: "contains",
+    messages: &[("", "must contain “{pattern}”")],
+    params: &["pattern"],
+    applies_to: AppliesTo::Str,
+    support: Support::Runs,
+    doc: "The substring is present, byte for byte (`str::contains`); `\"\"` is in every string.",
+};
+
+pub const DOES_NOT_CONTAIN: RuleInfo = RuleInfo {
+    id: RuleId::DoesNotContain,
+    name: "does_not_contain",
+    code: "does_not_contain",
+    messages: &[("", "must not contain “{pattern}”")],
+    params: &["pattern"],
+    applies_to: AppliesTo::Str,
+    support: Support::Runs,
+    doc: "The substring is absent, byte for byte.",
+};
+
+pub const STARTS_WITH: RuleInfo = RuleInfo {
+    id: RuleId::StartsWith,
+    name: "starts_with",
+    code: "starts_with",
+    messages: &[("", "must start with “{prefix}”")],
+    params: &["prefix"],
+    applies_to: AppliesTo::Str,
+    support: Support::Runs,
+    doc: "`str::starts_with`, byte for byte.",
+};
+
+pub const ENDS_WITH: RuleInfo = RuleInfo {
+    id: RuleId::EndsWith,
+    name: "ends_with",
+    code: "ends_with",
+    messages: &[("", "must end with “{suffix}”")],
+    params: &["suffix"],
+    applies_to: AppliesTo::Str,
+    support: Support::Runs,
+    doc: "`str::ends_with`, byte for byte.",
+};
+
+pub const REGEX: RuleInfo = RuleInfo {
+    id: RuleId::Regex,
+    name: "regex",
+    code: "regex",
+    messages: &[("", "must match the pattern {pattern}")],
+    params: &["pattern"],
+    applies_to: AppliesTo::Str,
+    support: Support::Runs,
+    doc: "`Regex::is_match`: a match **anywhere** in the value (unanchored; write `^…$` for the whole value). `path` names a static (`LazyLock`, `Lazy`, `lazy_static!`) defined in the file.",
+};
+
+pub const ONE_OF: RuleInfo = RuleInfo {
+    id: RuleId::OneOf,
+    name: "one_of",
+    code: "one_of",
+    messages: &[("", "must be one of {values}")],
+    params: &["values"],
+    applies_to: AppliesTo::StrOrNumber,
+    support: Support::Runs,
+    doc: "Equal to one of the listed values; numbers by value across types (`3.0` is `3`).",
+};
+
+pub const UNIQUE: RuleInfo = RuleInfo {
+    id: RuleId::Unique,
+    name: "unique",
+    code: "unique",
+    messages: &[("", "must not contain duplicates")],
+    params: &[],
+    applies_to: AppliesTo::Seq,
+    support: Support::Runs,
+    doc: "No two items of the collection are equal.",
+};
+
+pub const CREDIT_CARD: RuleInfo = RuleInfo {
+    id: RuleId::CreditCard,
+    name: "credit_card",
+    code: "credit_card",
+    messages: &[("", "must be a valid credit card number")],
+    params: &[],
+    applies_to: AppliesTo::Str,
+    support: Support::Runs,
+    doc: "As card-validate (which validator and garde call): ASCII digits only (no spaces or dashes), a known brand's prefix (Visa, MasterCard, Amex, Diners, Discover, UnionPay, JCB, Maestro, MIR, …), that brand's length, and the Luhn checksum.",
+};
+
+pub const IP: RuleInfo = RuleInfo {
+    id: RuleId::Ip,
+    name: "ip",
+    code: "ip",
+    messages: &[
+        ("any", "must be a valid IP address"),
+        ("v4", "must be a valid IPv4 address"),
+        ("v6", "must be a valid IPv6 address"),
+    ],
+    params: &[],
+    applies_to: AppliesTo::Str,
+    support: Support::Runs,
+    doc: "`std::net::IpAddr` parses it (`ip`), as an IPv4 (`ip(v4)`, garde `ipv4`) or IPv6 (`ip(v6)`, garde `ipv6`) address: dotted decimal without leading zeros, or RFC 4291 text; no zone, no port, no spaces.",
+};
+
+pub const REQUIRED: RuleInfo = RuleInfo {
+    id: RuleId::Required,
+    name: "required",
+    code: "required",
+    messages: &[("", "is required")],
+    params: &[],
+    applies_to: AppliesTo::Option,
+    support: Support::Runs,
+    doc: "The `Option` is `Some`, whatever it holds.",
+};
+
+pub const NESTED: RuleInfo = RuleInfo {
+    id: RuleId::Nested,
+    name: "nested",
+    code: "",
+    messages: &[],
+    params: &[],
+    applies_to: AppliesTo::Named,
+    support: Support::Runs,
+    doc: "The field's own type's rules are checked too; their paths go under this field's name.",
+};
+
+pub const EACH: RuleInfo = RuleInfo {
+    id: RuleId::Each,
+    name: "each",
+    code: "",
+    messages: &[],
+    params: &[],
+    applies_to: AppliesTo::Collection,
+    support: Support::Runs,
+    doc: "The rules inside apply to every item of the collection (or entry's value of a map).",
+};
+
+pub const MUST_MATCH: RuleInfo = RuleInfo {
+    id: RuleId::MustMatch,
+    name: "must_match",
+    code: "must_match",
+    messages: &[("", "must match {other}")],
+    params: &["other"],
+    applies_to: AppliesTo::Any,
+    support: Support::Runs,
+    doc: "The field equals the `other` field.",
+};
+
+pub const CUSTOM: RuleInfo = RuleInfo {
+    id: RuleId::Custom,
+    name: "custom",
+    code: "",
+    messages: &[],
+    params: &[],
+    applies_to: AppliesTo::Any,
+    support: Support::NotRun("its body is not available here"),
+    doc: "A function of yours. Its body is not in the playground, so it is listed as not run here.",
+};
+
+pub const PHONE: RuleInfo = RuleInfo {
+    id: RuleId::Phone,
+    name: "phone",
+    code: "phone",
+    messages: &[("", "must be a valid phone number")],
+    params: &[],
+    applies_to: AppliesTo::Str,
+    support: Support::NotRun(
+        "it needs libphonenumber's metadata (the phonenumber crate), which Overhead does not carry",
+    ),
+    doc: "A phone number by libphonenumber. Overhead accepts the keyword and lists the rule as not run.",
+};
+
+/// Every rule, in the order the docs list them.
+pub const RULES: &[RuleInfo] = &[
+    EMAIL,
+    URL,
+    LENGTH,
+    RANGE,
+    ALPHANUMERIC,
+    ASCII,
+    NON_EMPTY,
+    NON_BLANK,
+    NON_CONTROL_CHARACTER,
+    CONTAINS,
+    DOES_NOT_CONTAIN,
+    STARTS_WITH,
+    ENDS_WITH,
+    REGEX,
+    ONE_OF,
+    UNIQUE,
+    CREDIT_CARD,
+    IP,
+    REQUIRED,
+    NESTED,
+    EACH,
+    MUST_MATCH,
+    CUSTOM,
+    PHONE,
+];
+
+impl RuleId {
+    /// The rule's registry entry.
+    pub const fn info(self) -> &'static RuleInfo {
+        match self {
+            RuleId::Email => &EMAIL,
+            RuleId::Url => &URL,
+            RuleId::Length => &LENGTH,
+            RuleId::Range => &RANGE,
+            RuleId::Alphanumeric => &ALPHANUMERIC,
+            RuleId::Ascii => &ASCII,
+            RuleId::NonEmpty => &NON_EMPTY,
+            RuleId::NonBlank => &NON_BLANK,
+            RuleId::NonControlCharacter => &NON_CONTROL_CHARACTER,
+            RuleId::Contains => &CONTAINS,
+            RuleId::DoesNotContain => &DOES_NOT_CONTAIN,
+            RuleId::StartsWith => &STARTS_WITH,
+            RuleId::EndsWith => &ENDS_WITH,
+            RuleId::Regex => &REGEX,
+            RuleId::OneOf => &ONE_OF,
+            RuleId::Unique => &UNIQUE,
+            RuleId::CreditCard => &CREDIT_CARD,
+            RuleId::Ip => &IP,
+            RuleId::Required => &REQUIRED,
+            RuleId::Nested => &NESTED,
+            RuleId::Each => &EACH,
+            RuleId::MustMatch => &MUST_MATCH,
+            RuleId::Custom => &CUSTOM,
+            RuleId::Phone => &PHONE,
+        }
+    }
+
+    pub const fn name(self) -> &'static str {
+        self.info().name
+    }
+}
+
+const fn rules(ids: &'static [RuleId]) -> Meaning {
+    Meaning::Rules(ids)
+}
+
+/// Every keyword of every dialect. The parsers accept exactly these words
+/// (and suggest among them); the page's hover shows their docs.
+pub const KEYWORDS: &[Keyword] = &[
+    Keyword {
+        word: "email",
+        dialects: ALL,
+        meaning: rules(&[RuleId::Email]),
+        doc: "",
+    },
+    Keyword {
+        word: "url",
+        dialects: ALL,
+        meaning: rules(&[RuleId::Url]),
+        doc: "",
+    },
+    Keyword {
+        word: "length",
+        dialects: ALL,
+        meaning: rules(&[RuleId::Length]),
+        doc: "",
+    },
+    Keyword {
+        word: "min_len",
+        dialects: SEED,
+        meaning: rules(&[RuleId::Length]),
+        doc: "The string has at least this many characters (Unicode scalar values).",
+    },
+    Keyword {
+        word: "max_len",
+        dialects: SEED,
+        meaning: rules(&[RuleId::Length]),
+        doc: "The string has at most this many characters (Unicode scalar values).",
+    },
+    Keyword {
+        word: "min_items",
+        dialects: SEED,
+        meaning: rules(&[RuleId::Length]),
+        doc: "The collection has at least this many items.",
+    },
+    Keyword {
+        word: "max_items",
+        dialects: SEED,
+        meaning: rules(&[RuleId::Length]),
+        doc: "The collection has at most this many items.",
+    },
+    Keyword {
+        word: "range",
+        dialects: ALL,
+        meaning: rules(&[RuleId::Range]),
+        doc: "",
+    },
+    Keyword {
+        word: "alphanumeric",
+        dialects: ALL,
+        meaning: rules(&[RuleId::Alphanumeric]),
+        doc: "",
+    },
+    Keyword {
+        word: "ascii",
+        dialects: ALL,
+        meaning: rules(&[RuleId::Ascii]),
+        doc: "",
+    },
+    Keyword {
+        word: "non_empty",
+        dialects: SEED,
+        meaning: rules(&[RuleId::NonEmpty]),
+        doc: "",
+    },
+    Keyword {
+        word: "non_blank",
+        dialects: SEED,
+        meaning: rules(&[RuleId::NonBlank]),
+        doc: "",
+    },
+    Keyword {
+        word: "non_control_character",
+        dialects: VALIDATOR,
+        meaning: rules(&[RuleId::NonControlCharacter]),
+        doc: "",
+    },
+    Keyword {
+        word: "contains",
+        dialects: ALL,
+        meaning: rules(&[RuleId::Contains]),
+        doc: "",
+    },
+    Keyword {
+        word: "does_not_contain",
+        dialects: SEED_VALIDATOR,
+        meaning: rules(&[RuleId::DoesNotContain]),
+        doc: "",
+    },
+    Keyword {
+        word: "starts_with",
+        dialects: SEED,
+        meaning: rules(&[RuleId::StartsWith]),
+        doc: "",
+    },
+    Keyword {
+        word: "ends_with",
+        dialects: SEED,
+        meaning: rules(&[RuleId::EndsWith]),
+        doc: "",
+    },
+    Keyword {
+        word: "prefix",
+        dialects: GARDE,
+        meaning: rules(&[RuleId::StartsWith]),
+        doc: "garde: `str::starts_with`, byte for byte.",
+    },
+    Keyword {
+        word: "suffix",
+        dialects: GARDE,
+        meaning: rules(&[RuleId::EndsWith]),
+        doc: "garde: `str::ends_with`, byte for byte.",
+    },
+    Keyword {
+        word: "regex",
+        dialects: SEED_VALIDATOR,
+        meaning: rules(&[RuleId::Regex]),
+        doc: "",
+    },
+    Keyword {
+        word: "matches_regex",
+        dialects: SEED,
+        meaning: rules(&[RuleId::Regex]),
+        doc: "A pattern given inline; `Regex::is_match`, unanchored.",
+    },
+    Keyword {
+        word: "pattern",
+        dialects: GARDE,
+        meaning: rules(&[RuleId::Regex]),
+        doc: "garde: a regex, inline or a static; `Regex::is_match`, unanchored.",
+    },
+    Keyword {
+        word: "one_of",
+        dialects: SEED,
+        meaning: rules(&[RuleId::OneOf]),
+        doc: "",
+    },
+    Keyword {
+        word: "unique",
+        dialects: SEED,
+        meaning: rules(&[RuleId::Unique]),
+        doc: "",
+    },
+    Keyword {
+        word: "credit_card",
+        dialects: VALIDATOR_GARDE,
+        meaning: rules(&[RuleId::CreditCard]),
+        doc: "",
+    },
+    Keyword {
+        word: "ip",
+        dialects: VALIDATOR_GARDE,
+        meaning: rules(&[RuleId::Ip]),
+        doc: "",
+    },
+    Keyword {
+        word: "ipv4",
+        dialects: GARDE,
+        meaning: rules(&[RuleId::Ip]),
+        doc: "garde: `std::net::Ipv4Addr` parses it: dotted decimal, no leading zeros.",
+    },
+    Keyword {
+        word: "ipv6",
+        dialects: GARDE,
+        meaning: rules(&[RuleId::Ip]),
+        doc: "garde: `std::net::Ipv6Addr` parses it (RFC 4291 text, no zone).",
+    },
+    Keyword {
+        word: "phone",
+        dialects: VALIDATOR,
+        meaning: rules(&[RuleId::Phone]),
+        doc: "",
+    },
+    Keyword {
+        word: "phone_number",
+        dialects: GARDE,
+        meaning: rules(&[RuleId::Phone]),
+        doc: "",
+    },
+    Keyword {
+        word: "required",
+        dialects: ALL,
+        meaning: rules(&[RuleId::Required]),
+        doc: "",
+    },
+    Keyword {
+        word: "required_nested",
+        dialects: VALIDATOR,
+        meaning: rules(&[RuleId::Required, RuleId::Nested]),
+        doc: "validator: `required` and `nested` in one — the `Option` is `Some`, and its value's own rules hold. Code `required` when it is `None`.",
+    },
+    Keyword {
+        word: "nested",
+        dialects: SEED_VALIDATOR,
+        meaning: rules(&[RuleId::Nested]),
+        doc: "",
+    },
+    Keyword {
+        word: "dive",
+        dialects: GARDE,
+        meaning: rules(&[RuleId::Nested]),
+        doc: "garde: the field's own type's rules are checked too.",
+    },
+    Keyword {
+        word: "each",
+        dialects: SEED,
+        meaning: rules(&[RuleId::Each]),
+        doc: "",
+    },
+    Keyword {
+        word: "inner",
+        dialects: GARDE,
+        meaning: rules(&[RuleId::Each]),
+        doc: "garde: the rules inside apply to every item (or to an `Option`'s value).",
+    },
+    Keyword {
+        word: "must_match",
+        dialects: SEED_VALIDATOR,
+        meaning: rules(&[RuleId::MustMatch]),
+        doc: "",
+    },
+    Keyword {
+        word: "matches",
+        dialects: GARDE,
+        meaning: rules(&[RuleId::MustMatch]),
+        doc: "garde: the field equals the named field.",
+    },
+    Keyword {
+        word: "custom",
+        dialects: ALL,
+        meaning: rules(&[RuleId::Custom]),
+        doc: "",
+    },
+    Keyword {
+        word: "code",
+        dialects: ALL,
+        meaning: Meaning::Modifier,
+        doc: "The violation's code in place of the rule's own.",
+    },
+    Keyword {
+        word: "message",
+        dialects: SEED_VALIDATOR,
+        meaning: Meaning::Modifier,
+        doc: "The violation's message in place of the rule's own.",
+    },
+    Keyword {
+        word: "skip",
+        dialects: VALIDATOR_GARDE,
+        meaning: Meaning::Modifier,
+        doc: "No rules for this field, on purpose (validator, garde).",
+    },
+    Keyword {
+        word: "rename",
+        dialects: GARDE,
+        meaning: Meaning::Modifier,
+        doc: "garde: the field's name in violation paths.",
+    },
+    Keyword {
+        word: "adapt",
+        dialects: GARDE,
+        meaning: Meaning::Modifier,
+        doc: "garde: a module that adapts a foreign type to garde's rules; the playground reads the value as it is.",
+    },
+    Keyword {
+        word: "if",
+        dialects: GARDE,
+        meaning: Meaning::Modifier,
+        doc: "garde: rules that run only when a condition holds; the condition is code, so they are listed as not run.",
+    },
+    Keyword {
+        word: "schema",
+        dialects: VALIDATOR,
+        meaning: Meaning::Unsupported(
+            "struct-level `schema` functions are not supported by Overhead",
+        ),
+        doc: "validator: a struct-level function of yours that checks the whole value.",
+    },
+    Keyword {
+        word: "byte_length",
+        dialects: GARDE,
+        meaning: Meaning::Unsupported(
+            "garde's `byte_length` is older than garde 0.20; write `length(bytes, min = …, max = …)`",
+        ),
+        doc: "",
+    },
+    Keyword {
+        word: "char_length",
+        dialects: GARDE,
+        meaning: Meaning::Unsupported(
+            "garde's `char_length` is older than garde 0.20; write `length(chars, min = …, max = …)`",
+        ),
+        doc: "",
+    },
+];
+
+/// The keyword `word` of `dialect`, if it has one.
+pub fn keyword(dialect: Dialect, word: &str) -> Option<&'static Keyword> {
+    KEYWORDS
+        .iter()
+        .find(|k| k.word == word && k.dialects.contains(&dialect))
+}
+
+/// The words of `dialect` a person can write, for "did you mean" (the
+/// unsupported ones excluded: they are no help as a suggestion).
+pub fn words(dialect: Dialect) -> impl Iterator<Item = &'static str> {
+    KEYWORDS
+        .iter()
+        .filter(move |k| k.dialects.contains(&dialect))
+        .filter(|k| !matches!(k.meaning, Meaning::Unsupported(_)))
+        .map(|k| k.word)
+}
+
+/// The hover text of a keyword: its own doc, else its rule's, then the code
+/// the rule reports.
+pub fn keyword_doc(keyword: &Keyword) -> (&'static str, Option<&'static str>) {
+    match keyword.meaning {
+        Meaning::Rules([id]) => {
+            let info = id.info();
+            let doc = if keyword.doc.is_empty() {
+                info.doc
+            } else {
+                keyword.doc
+            };
+            let code = (!info.code.is_empty()).then_some(info.code);
+            (doc, code)
+        }
+        Meaning::Rules(_) | Meaning::Modifier | Meaning::Unsupported(_) => (keyword.doc, None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rule_is_listed_once_and_maps_back_to_itself() {
+        for (i, rule) in RULES.iter().enumerate() {
+            assert_eq!(rule.id.info().name, rule.name);
+            assert!(
+                RULES[..i].iter().all(|r| r.id != rule.id),
+                "{} twice",
+                rule.name
+            );
+        }
+    }
+
+    #[test]
+    fn every_rule_has_a_keyword_and_every_keyword_words_a_doc() {
+        for rule in RULES {
+            assert!(
+                KEYWORDS
+                    .iter()
+                    .any(|k| matches!(k.meaning, Meaning::Rules(ids) if ids.contains(&rule.id))),
+                "{} has no keyword",
+                rule.name
+            );
+        }
+        for k in KEYWORDS {
+            if !matches!(k.meaning, Meaning::Unsupported(_)) {
+                assert!(!keyword_doc(k).0.is_empty(), "`{}` has no doc", k.word);
+            }
+        }
+    }
+
+    #[test]
+    fn a_word_has_one_meaning_per_dialect() {
+        for (i, k) in KEYWORDS.iter().enumerate() {
+            for other in &KEYWORDS[..i] {
+                assert!(
+                    other.word != k.word || !other.dialects.iter().any(|d| k.dialects.contains(d)),
+                    "`{}` twice in one dialect",
+                    k.word
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn templates_name_only_their_rules_parameters() {
+        for rule in RULES {
+            for (_, template) in rule.messages {
+                let mut rest = *template;
+                while let Some(open) = rest.find('{') {
+                    let close = rest[open..].find('}').map_or(rest.len(), |c| open + c);
+                    let name = &rest[open + 1..close];
+                    assert!(
+                        rule.params.contains(&name),
+                        "{}: `{{{name}}}` is not a parameter",
+                        rule.name
+                    );
+                    rest = &rest[close..];
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn lookups_respect_the_dialect() {
+        assert!(keyword(Dialect::Garde, "prefix").is_some());
+        assert!(keyword(Dialect::Validator, "prefix").is_none());
+        assert!(words(Dialect::Garde).all(|w| w != "byte_length"));
+        assert_eq!(IP.message("v6"), "must be a valid IPv6 address");
+        assert_eq!(
+            LENGTH.message("bytes.at_most"),
+            "must be at most {max} bytes"
+        );
+    }
+}
