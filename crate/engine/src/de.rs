@@ -192,6 +192,7 @@ impl<'de> DeserializeSeed<'de> for Seed<'_> {
                 let ty = &plan.types[*id];
                 match &ty.kind {
                     KindPlan::Struct(s) => deserialize_struct(self, ty, s, d),
+                    KindPlan::Enum(e) if e.repr.is_some() => repr_variant(e, d),
                     KindPlan::Enum(e) if e.tagging != overhead_schema::Tagging::External => {
                         crate::tagged::deserialize(self, ty, e, d)
                     }
@@ -208,6 +209,39 @@ impl<'de> DeserializeSeed<'de> for Seed<'_> {
             }
         }
     }
+}
+
+/// A serde_repr enum: the integer, as the variant with that discriminant (or
+/// the `#[serde(other)]` one); serde_repr's error otherwise.
+fn repr_variant<'de, D: Deserializer<'de>>(e: &EnumPlan, d: D) -> Result<Value, D::Error> {
+    let Some(repr) = &e.repr else {
+        return Err(D::Error::custom("not a serde_repr enum"));
+    };
+    let n: i128 = match int_value(repr.int, d)? {
+        Value::I64(n) => n.into(),
+        Value::U64(n) => n.into(),
+        Value::I128(n) => n,
+        Value::U128(n) => i128::try_from(n).unwrap_or(i128::MAX),
+        _ => return Err(D::Error::custom("not an integer")),
+    };
+    match repr
+        .discriminants
+        .iter()
+        .position(|&x| x == n)
+        .or(repr.other)
+    {
+        Some(index) => Ok(Value::Variant(index as u32, Box::new(Value::Unit))),
+        None => Err(unknown_discriminant(n, &repr.discriminants)),
+    }
+}
+
+#[cold]
+fn unknown_discriminant<E: serde::de::Error>(n: i128, known: &[i128]) -> E {
+    let list: Vec<String> = known.iter().map(|k| format!("`{k}`")).collect();
+    E::custom(format_args!(
+        "invalid value: {n}, expected one of: {}",
+        list.join(", ")
+    ))
 }
 
 /// The error of a text of the wrong shape; kept out of the decoding loop.

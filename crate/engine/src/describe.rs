@@ -231,6 +231,10 @@ pub fn describe(plan: &Plan) -> Result<JsModel, String> {
         .iter()
         .map(|t| match &t.kind {
             KindPlan::Struct(s) => describe_struct(t.ident, s),
+            KindPlan::Enum(e) if e.repr.is_some() => Err(format!(
+                "enum `{}` is a serde_repr integer enum, which the JS engines do not read",
+                t.ident
+            )),
             KindPlan::Enum(e) => {
                 let unit_only = e.variants.iter().all(|v| v.style == Style::Unit);
                 if e.tagging != Tagging::External || !unit_only {

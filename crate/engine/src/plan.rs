@@ -255,6 +255,19 @@ pub struct EnumPlan {
     /// Interned tag and content keys.
     pub tag: &'static str,
     pub content: &'static str,
+    /// serde_repr: read and written as this integer, each variant as its
+    /// discriminant.
+    pub repr: Option<ReprPlan>,
+}
+
+/// A serde_repr enum's integer form.
+#[derive(Debug)]
+pub struct ReprPlan {
+    pub int: crate::ty::Int,
+    /// Each variant's discriminant, by variant index.
+    pub discriminants: Vec<i128>,
+    /// The `#[serde(other)]` variant any other integer reads as.
+    pub other: Option<usize>,
 }
 
 #[derive(Debug)]
@@ -622,6 +635,14 @@ impl Cx<'_> {
                     tagging: def.tagging.clone(),
                     tag,
                     content,
+                    repr: def.repr.as_ref().and_then(|r| {
+                        let int = crate::ty::int_named(&r.int)?;
+                        Some(ReprPlan {
+                            int,
+                            discriminants: r.discriminants.clone(),
+                            other: r.other,
+                        })
+                    }),
                 })
             }
         };

@@ -9,7 +9,7 @@ use serde::ser::{
 use serde::{Serialize, Serializer};
 
 use crate::plan::{EnumPlan, FieldPlan, Flatten, KindPlan, Plan, SkipIf, StructPlan, VariantPlan};
-use crate::ty::Ty;
+use crate::ty::{Int, Ty};
 use crate::value::Value;
 
 /// A value with its type, ready to serialize.
@@ -74,6 +74,27 @@ impl Serialize for Typed<'_> {
                 match (&t.kind, value) {
                     (KindPlan::Struct(sp), Value::Struct(slots)) => {
                         serialize_struct(plan, t.name, sp, slots, s)
+                    }
+                    (KindPlan::Enum(e), Value::Variant(index, _)) if e.repr.is_some() => {
+                        let discriminant = e
+                            .repr
+                            .as_ref()
+                            .and_then(|r| r.discriminants.get(*index as usize))
+                            .ok_or_else(|| S::Error::custom("variant out of range"))?;
+                        // As serde_repr writes it: the repr's own integer type.
+                        let n = *discriminant;
+                        match e.repr.as_ref().map(|r| r.int) {
+                            Some(Int::I8) => s.serialize_i8(n as i8),
+                            Some(Int::I16) => s.serialize_i16(n as i16),
+                            Some(Int::I32) => s.serialize_i32(n as i32),
+                            Some(Int::I64 | Int::Isize) => s.serialize_i64(n as i64),
+                            Some(Int::U8) => s.serialize_u8(n as u8),
+                            Some(Int::U16) => s.serialize_u16(n as u16),
+                            Some(Int::U32) => s.serialize_u32(n as u32),
+                            Some(Int::U64 | Int::Usize) => s.serialize_u64(n as u64),
+                            Some(Int::U128) => s.serialize_u128(n as u128),
+                            Some(Int::I128) | None => s.serialize_i128(n),
+                        }
                     }
                     (KindPlan::Enum(e), Value::Variant(index, payload))
                         if e.tagging != Tagging::External =>

@@ -120,6 +120,25 @@ pub struct Unsupported {
     pub undefined: Option<String>,
 }
 
+/// The integer type of a name (`u8`, `i32`, …).
+pub fn int_named(name: &str) -> Option<Int> {
+    Some(match name {
+        "i8" => Int::I8,
+        "i16" => Int::I16,
+        "i32" => Int::I32,
+        "i64" => Int::I64,
+        "i128" => Int::I128,
+        "isize" => Int::Isize,
+        "u8" => Int::U8,
+        "u16" => Int::U16,
+        "u32" => Int::U32,
+        "u64" => Int::U64,
+        "u128" => Int::U128,
+        "usize" => Int::Usize,
+        _ => return None,
+    })
+}
+
 /// Resolves `ty`; `names` maps the definitions' type names to their ids.
 pub fn resolve(ty: &syn::Type, names: &HashMap<String, TypeId>) -> Result<Ty, Unsupported> {
     let unsupported = |what: &str| {

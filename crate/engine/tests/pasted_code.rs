@@ -172,3 +172,81 @@ fn a_generic_definition_is_refused_with_what_to_write_instead() {
         "{errors:?}"
     );
 }
+
+#[test]
+fn serde_repr_enums_read_and_write_their_integers() {
+    let text = r#"
+#[derive(Deserialize_repr, Serialize_repr)]
+#[repr(u8)]
+enum Level { Low = 1, Mid, High = 7 }
+#[derive(Deserialize, Serialize)]
+struct Alarm { level: Level, levels: Vec<Level> }
+"#;
+    let engine = Engine::new(text, Some("Alarm")).expect("runs");
+    let value = engine
+        .decode(r#"{"level": 2, "levels": [1, 7]}"#)
+        .expect("decodes");
+    assert_eq!(
+        engine.to_json(&value).expect("writes"),
+        r#"{"level":2,"levels":[1,7]}"#
+    );
+    let error = engine
+        .decode(r#"{"level": 3, "levels": []}"#)
+        .expect_err("no variant is 3");
+    assert!(
+        error
+            .to_string()
+            .contains("invalid value: 3, expected one of: `1`, `2`, `7`"),
+        "{error}"
+    );
+    assert!(engine.decode(r#"{"level": "Low", "levels": []}"#).is_err());
+}
+
+#[test]
+fn types_with_a_text_form_refuse_other_text() {
+    let text = "struct A { id: Uuid, on: chrono::NaiveDate, at: Option<IpAddr>, n: NonZeroU8 }";
+    let engine = Engine::new(text, None).expect("runs");
+    let ok = r#"{"id": "67e55044-10b1-426f-9247-bb680e5fe0c8", "on": "2024-02-29", "at": "10.0.0.1", "n": 3}"#;
+    assert!(engine.decode(ok).is_ok());
+    for bad in [
+        r#"{"id": "berth-7", "on": "2024-02-29", "at": null, "n": 3}"#,
+        r#"{"id": "67e55044-10b1-426f-9247-bb680e5fe0c8", "on": "2023-02-29", "at": null, "n": 3}"#,
+        r#"{"id": "67e55044-10b1-426f-9247-bb680e5fe0c8", "on": "2024-02-29", "at": "10.0.0.256", "n": 3}"#,
+        r#"{"id": "67e55044-10b1-426f-9247-bb680e5fe0c8", "on": "2024-02-29", "at": null, "n": 0}"#,
+    ] {
+        assert!(engine.decode(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn defaults_the_paste_shows_are_used_as_serde_would() {
+    let text = r#"
+const PORT: u16 = 8080;
+fn default_host() -> String { "localhost".into() }
+fn default_port() -> u16 { PORT }
+#[derive(Deserialize)]
+struct Server {
+    #[serde(default = "default_host")] host: String,
+    #[serde(default = "default_port")] port: u16,
+    #[serde(default)] tags: Vec<String>,
+}
+#[derive(Deserialize)]
+#[serde(default)]
+struct Limits { burst: u32, name: Option<String> }
+impl Default for Limits {
+    fn default() -> Self { Limits { burst: 64, name: Some(String::from("base")) } }
+}
+"#;
+    let server = Engine::new(text, Some("Server")).expect("runs");
+    let value = server.decode("{}").expect("decodes");
+    assert_eq!(
+        server.to_json(&value).expect("writes"),
+        r#"{"host":"localhost","port":8080,"tags":[]}"#
+    );
+    let limits = Engine::new(text, Some("Limits")).expect("runs");
+    let value = limits.decode(r#"{"name": null}"#).expect("decodes");
+    assert_eq!(
+        limits.to_json(&value).expect("writes"),
+        r#"{"burst":64,"name":null}"#
+    );
+}
