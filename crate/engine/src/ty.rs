@@ -206,17 +206,7 @@ fn resolve_path(
         });
     };
     let name = last.ident.to_string();
-    let args: Vec<&syn::Type> = match &last.arguments {
-        syn::PathArguments::AngleBracketed(a) => a
-            .args
-            .iter()
-            .filter_map(|arg| match arg {
-                syn::GenericArgument::Type(t) => Some(t),
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
-    };
+    let args = overhead_schema::shape::type_args(last);
     let arg = |i: usize| -> Result<Ty, Unsupported> {
         match args.get(i) {
             Some(t) => resolve(t, names),
@@ -241,20 +231,11 @@ fn resolve_path(
         }
         return Ok(Ty::Named(id));
     }
+    if let Some(int) = int_named(&name) {
+        return Ok(Ty::Int(int));
+    }
     Ok(match name.as_str() {
         "bool" => Ty::Bool,
-        "i8" => Ty::Int(Int::I8),
-        "i16" => Ty::Int(Int::I16),
-        "i32" => Ty::Int(Int::I32),
-        "i64" => Ty::Int(Int::I64),
-        "i128" => Ty::Int(Int::I128),
-        "isize" => Ty::Int(Int::Isize),
-        "u8" => Ty::Int(Int::U8),
-        "u16" => Ty::Int(Int::U16),
-        "u32" => Ty::Int(Int::U32),
-        "u64" => Ty::Int(Int::U64),
-        "u128" => Ty::Int(Int::U128),
-        "usize" => Ty::Int(Int::Usize),
         "f32" => Ty::F32,
         "f64" => Ty::F64,
         "char" => Ty::Char,
@@ -292,18 +273,13 @@ fn resolve_path(
             }
         }
         "Value" => Ty::Json,
-        "NonZeroU8" => Ty::NonZero(Int::U8),
-        "NonZeroU16" => Ty::NonZero(Int::U16),
-        "NonZeroU32" => Ty::NonZero(Int::U32),
-        "NonZeroU64" => Ty::NonZero(Int::U64),
-        "NonZeroU128" => Ty::NonZero(Int::U128),
-        "NonZeroUsize" => Ty::NonZero(Int::Usize),
-        "NonZeroI8" => Ty::NonZero(Int::I8),
-        "NonZeroI16" => Ty::NonZero(Int::I16),
-        "NonZeroI32" => Ty::NonZero(Int::I32),
-        "NonZeroI64" => Ty::NonZero(Int::I64),
-        "NonZeroI128" => Ty::NonZero(Int::I128),
-        "NonZeroIsize" => Ty::NonZero(Int::Isize),
+        // `NonZeroU32`, `NonZeroI64`, …: the integer, 0 refused.
+        n if let Some(int) = n
+            .strip_prefix("NonZero")
+            .and_then(|i| int_named(&i.to_ascii_lowercase())) =>
+        {
+            Ty::NonZero(int)
+        }
         n if let Some(form) = TextForm::of_type(n) => Ty::Text(form),
         // serde reads and writes a marker as unit.
         "PhantomData" => Ty::Unit,

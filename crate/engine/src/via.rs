@@ -58,17 +58,7 @@ fn as_ty(as_type: &syn::Type, ty: Ty) -> Ty {
     let Some(last) = path.path.segments.last() else {
         return ty;
     };
-    let args: Vec<&syn::Type> = match &last.arguments {
-        syn::PathArguments::AngleBracketed(a) => a
-            .args
-            .iter()
-            .filter_map(|arg| match arg {
-                syn::GenericArgument::Type(t) => Some(t),
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
-    };
+    let args = overhead_schema::shape::type_args(last);
     let name = last.ident.to_string();
     match (name.as_str(), ty) {
         ("Same", ty) => ty,

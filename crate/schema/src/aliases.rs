@@ -30,16 +30,7 @@ impl Aliases {
         if self.is_empty() {
             return;
         }
-        let fields: Vec<&mut syn::Field> = match &mut input.data {
-            syn::Data::Struct(s) => s.fields.iter_mut().collect(),
-            syn::Data::Enum(e) => e
-                .variants
-                .iter_mut()
-                .flat_map(|v| v.fields.iter_mut())
-                .collect(),
-            syn::Data::Union(u) => u.fields.named.iter_mut().collect(),
-        };
-        for field in fields {
+        for field in crate::serde_with::fields_mut(input) {
             self.expand(&mut field.ty, 0);
         }
     }

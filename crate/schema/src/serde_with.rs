@@ -39,7 +39,8 @@ fn fields(input: &syn::DeriveInput) -> Box<dyn Iterator<Item = &syn::Field> + '_
     }
 }
 
-fn fields_mut(input: &mut syn::DeriveInput) -> Vec<&mut syn::Field> {
+/// Every field of a struct, enum or union, to rewrite.
+pub(crate) fn fields_mut(input: &mut syn::DeriveInput) -> Vec<&mut syn::Field> {
     match &mut input.data {
         syn::Data::Struct(s) => s.fields.iter_mut().collect(),
         syn::Data::Enum(e) => e
@@ -47,7 +48,7 @@ fn fields_mut(input: &mut syn::DeriveInput) -> Vec<&mut syn::Field> {
             .iter_mut()
             .flat_map(|v| v.fields.iter_mut())
             .collect(),
-        syn::Data::Union(_) => Vec::new(),
+        syn::Data::Union(u) => u.fields.named.iter_mut().collect(),
     }
 }
 

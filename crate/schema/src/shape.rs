@@ -66,17 +66,7 @@ impl Shape {
             return Shape::Named(String::new());
         };
         let name = last.ident.to_string();
-        let args: Vec<&syn::Type> = match &last.arguments {
-            syn::PathArguments::AngleBracketed(a) => a
-                .args
-                .iter()
-                .filter_map(|arg| match arg {
-                    syn::GenericArgument::Type(t) => Some(t),
-                    _ => None,
-                })
-                .collect(),
-            _ => Vec::new(),
-        };
+        let args = type_args(last);
         let arg = |i: usize| {
             args.get(i)
                 .map_or(Shape::Named(String::new()), |t| Shape::of(t))
@@ -151,6 +141,22 @@ impl Shape {
             Shape::Json => "a JSON value".into(),
             Shape::Named(n) => format!("`{n}`"),
         }
+    }
+}
+
+/// The type arguments of a path segment (`String` and `u8` of
+/// `HashMap<String, u8>`), lifetimes and constants left out.
+pub fn type_args(segment: &syn::PathSegment) -> Vec<&syn::Type> {
+    match &segment.arguments {
+        syn::PathArguments::AngleBracketed(a) => a
+            .args
+            .iter()
+            .filter_map(|arg| match arg {
+                syn::GenericArgument::Type(t) => Some(t),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
     }
 }
 

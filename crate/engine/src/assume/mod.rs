@@ -257,17 +257,7 @@ impl<'a> Seen<'a> {
             return;
         };
         let name = last.ident.to_string();
-        let args: Vec<&syn::Type> = match &last.arguments {
-            syn::PathArguments::AngleBracketed(a) => a
-                .args
-                .iter()
-                .filter_map(|arg| match arg {
-                    syn::GenericArgument::Type(t) => Some(t),
-                    _ => None,
-                })
-                .collect(),
-            _ => Vec::new(),
-        };
+        let args = overhead_schema::shape::type_args(last);
         if let Some(def) = analysis.type_named(&name) {
             self.visit_def(analysis, def, value, depth);
             return;
