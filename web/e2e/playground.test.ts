@@ -289,16 +289,26 @@ describe('the playground', () => {
     // The misspelt rule is underlined where it is, with the analyzer's message.
     await expect.poll(() => page.textContent('#schema-status'), { timeout: 10_000 }).toBe('1 error');
     await expect.poll(() => page.locator('#schema-editor .squiggly-error').count()).toBeGreaterThan(0);
-    // Hovering the mark shows the analyzer's message, with its suggestion.
-    // The squiggle is redrawn as the editor lays out: wait for one on screen.
-    const squiggle = () => page.locator('#schema-editor .squiggly-error').first().boundingBox();
-    await expect.poll(async () => (await squiggle()) !== null).toBe(true);
-    const mark = await squiggle();
-    if (!mark) throw new Error('the squiggle went away');
-    await page.mouse.move(mark.x + mark.width / 2, mark.y + mark.height / 2);
-    await expect
-      .poll(async () => (await page.locator('.monaco-hover').allInnerTexts()).join('\n'), { timeout: 10_000 })
-      .toMatch(/unknown validation rule `emial`.*email/s);
+    // Hovering the mark shows the analyzer's message, with its suggestion. The
+    // squiggle is redrawn as analyses arrive and the editor lays out: point at
+    // wherever it is now, and again about once a second until the message shows.
+    let polls = 0;
+    const hoverText = async () => {
+      const text = (await page.locator('.monaco-hover').allInnerTexts()).join('\n');
+      if (!text.includes('emial') && polls++ % 20 === 0) {
+        const box = await page
+          .locator('#schema-editor .squiggly-error')
+          .first()
+          .boundingBox({ timeout: 1_000 })
+          .catch(() => null);
+        if (box) {
+          await page.mouse.move(0, 0);
+          await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        }
+      }
+      return text;
+    };
+    await expect.poll(hoverText, { timeout: 20_000 }).toMatch(/unknown validation rule `emial`.*email/s);
     // Fixed: the mark goes.
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('struct Signup { #[validate(email)] email: String }');
