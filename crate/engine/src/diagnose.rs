@@ -11,7 +11,7 @@ use crate::plan::Plan;
 
 #[derive(Debug, Serialize)]
 pub struct Diagnosis {
-    /// The types defined, by name.
+    /// The types that can be the root, by name: `User`, `Envelope<User>`.
     pub types: Vec<String>,
     pub diagnostics: Vec<Diagnostic>,
     /// Whether the definitions can run (no errors).
@@ -31,10 +31,15 @@ pub fn diagnose(schema: &str, root: Option<&str>) -> Diagnosis {
 pub fn diagnose_with(schema: &str, root: Option<&str>, inputs: &[&str]) -> Diagnosis {
     let completion = complete(schema, root, inputs);
     let analysis = analyze(&completion.text);
-    let types = analysis
+    // What can be the root: each definition, a generic one at the arguments
+    // the definitions (or the root) give it.
+    let instances = crate::generic::instantiate(&analysis.types, root);
+    let types = instances
         .types
         .iter()
-        .map(|t| t.ident.to_string())
+        .zip(instances.keys)
+        .filter(|(t, _)| t.type_params.is_empty())
+        .map(|(_, key)| key)
         .filter(|name| completion.assumed.iter().all(|a| a.name != *name))
         .collect();
     let mut diagnostics = analysis.diagnostics.clone();

@@ -12,6 +12,7 @@ pub mod describe;
 pub mod diagnose;
 mod flat_buffer;
 pub mod generate;
+mod generic;
 mod intern;
 mod order;
 mod pattern;

@@ -11,6 +11,7 @@ use overhead_schema::{
 use proc_macro2::Span;
 
 use crate::check::{Check, Patterns, compile_rules};
+use crate::generic;
 use crate::intern::{intern, intern_slice};
 use crate::ty::{Ty, TypeId, resolve};
 use crate::value::Value;
@@ -300,21 +301,31 @@ impl Plan {
         root: Option<&str>,
         flatten: Flatten,
     ) -> Result<Plan, PlanErrors> {
-        let mut plan = Plan::build(analysis, root, flatten, Patterns::BUILD)?;
+        let instances = generic::instantiate(&analysis.types, root);
+        let mut plan = Plan::build(analysis, &instances, root, flatten, Patterns::BUILD)?;
         // Here, not in `build`: the editor's check needs no decoder (the page's
         // analyzer module links none).
-        plan.read_default_values(analysis);
+        plan.read_default_values(&instances.types);
         Ok(plan)
     }
 
     /// What compiling would say, without building a plan that can run: the
     /// notes, or the errors. Patterns are checked for syntax, not built.
     pub fn check(analysis: &Analysis, root: Option<&str>) -> Result<Vec<Diagnostic>, PlanErrors> {
-        Plan::build(analysis, root, Flatten::Serde, Patterns::CHECK_SYNTAX).map(|plan| plan.notes)
+        let instances = generic::instantiate(&analysis.types, root);
+        Plan::build(
+            analysis,
+            &instances,
+            root,
+            Flatten::Serde,
+            Patterns::CHECK_SYNTAX,
+        )
+        .map(|plan| plan.notes)
     }
 
     fn build(
         analysis: &Analysis,
+        instances: &generic::Instances,
         root: Option<&str>,
         flatten: Flatten,
         patterns: Patterns,
@@ -330,15 +341,17 @@ impl Plan {
         if analysis.types.is_empty() {
             return Err(PlanErrors(errors));
         }
-        let names: HashMap<String, TypeId> = analysis
-            .types
+        errors.extend(instances.errors.iter().cloned());
+        let all = &instances.types;
+        let names: HashMap<String, TypeId> = instances
+            .keys
             .iter()
             .enumerate()
-            .map(|(i, t)| (t.ident.to_string(), i))
+            .map(|(i, key)| (key.clone(), i))
             .collect();
         let root = match root {
             None => 0,
-            Some(name) => match names.get(name) {
+            Some(name) => match names.get(&generic::root_key(name)) {
                 Some(&id) => id,
                 None => {
                     let defined: Vec<String> =
@@ -355,8 +368,7 @@ impl Plan {
                 }
             },
         };
-        let flattenable: Vec<bool> = analysis
-            .types
+        let flattenable: Vec<bool> = all
             .iter()
             .map(|t| {
                 matches!(
@@ -369,8 +381,8 @@ impl Plan {
             })
             .collect();
         let mut notes = Vec::new();
-        let mut types = Vec::with_capacity(analysis.types.len());
-        for (id, def) in analysis.types.iter().enumerate() {
+        let mut types = Vec::with_capacity(all.len());
+        for (id, def) in all.iter().enumerate() {
             let mut cx = Cx {
                 names: &names,
                 flattenable: &flattenable,
@@ -380,9 +392,16 @@ impl Plan {
                 errors: &mut errors,
                 notes: &mut notes,
             };
-            types.push(cx.type_plan(def, id == root));
+            let role = if id == root {
+                Role::Root
+            } else if !def.type_params.is_empty() && instances.is_instantiated(id) {
+                Role::Instantiated
+            } else {
+                Role::Other
+            };
+            types.push(cx.type_plan(def, role));
         }
-        for (id, def) in analysis.types.iter().enumerate() {
+        for (id, def) in all.iter().enumerate() {
             if let Some(slot) = flatten_cycle(&types, id, &mut Vec::new()) {
                 if let TypeKind::Struct { fields, .. } = &def.kind {
                     errors.push(Diagnostic::at(
@@ -419,7 +438,7 @@ impl Plan {
                     }
                 }
             }
-            for (id, def) in analysis.types.iter().enumerate() {
+            for (id, def) in all.iter().enumerate() {
                 let reads_serde_way = matches!(&types[id].kind, KindPlan::Struct(s) if s.flattens)
                     && tables[id].is_none();
                 // Said once, where the map is (not for the structs it pulls along).
@@ -458,9 +477,9 @@ impl Plan {
     /// The defaults the paste shows (`FieldDef::default_json`), decoded as
     /// their field's type; one that does not decode keeps
     /// `Default::default()`, with a note.
-    fn read_default_values(&mut self, analysis: &Analysis) {
+    fn read_default_values(&mut self, defs: &[TypeDef]) {
         let mut found = Vec::new();
-        for (id, def) in analysis.types.iter().enumerate() {
+        for (id, def) in defs.iter().enumerate() {
             let TypeKind::Struct { fields, .. } = &def.kind else {
                 continue;
             };
@@ -523,6 +542,15 @@ impl Cx<'_> {
     }
 }
 
+/// What a definition is to the plan.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Root,
+    /// A generic definition that runs as its instances.
+    Instantiated,
+    Other,
+}
+
 struct Cx<'a> {
     names: &'a HashMap<String, TypeId>,
     /// Whether each type is a struct with named fields (what flattens).
@@ -540,19 +568,21 @@ impl Cx<'_> {
             .push(Diagnostic::at(Severity::Error, span, message.into()));
     }
 
-    fn type_plan(&mut self, def: &TypeDef, is_root: bool) -> TypePlan {
-        // A generic type the root does not name (a paste carries a `Page<T>`
-        // beside the request) is passed over; one it names is refused where
-        // it is named (`takes no type arguments`).
-        if !def.type_params.is_empty() && !is_root {
-            self.notes.push(Diagnostic::at(
+    fn type_plan(&mut self, def: &TypeDef, role: Role) -> TypePlan {
+        // A generic definition runs as its instances (`generic.rs`); one with
+        // none (a paste carries a `Page<T>` beside the request) is passed over,
+        // and one the root names without arguments is refused.
+        if !def.type_params.is_empty() && role != Role::Root {
+            if role == Role::Other {
+                self.notes.push(Diagnostic::at(
                 Severity::Warning,
                 def.span,
                 format!(
-                    "`{}` is generic; the interpreter passes it over (a field that names it is refused where it does)",
-                    def.ident
-                ),
-            ));
+                        "`{}` is generic and no definition names it with concrete types; the interpreter passes it over",
+                        def.ident
+                    ),
+                ));
+            }
             return TypePlan {
                 name: intern(&def.name),
                 ident: intern(&def.ident.to_string()),
@@ -569,9 +599,11 @@ impl Cx<'_> {
             self.error(
                 def.span,
                 format!(
-                    "generic definitions are not supported by the interpreter; write `{}` with concrete types in place of {}",
+                    "`{}` is generic: choose the root with concrete types in place of {} (`{}<{}>`)",
                     def.ident,
-                    def.type_params.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ")
+                    def.type_params.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", "),
+                    def.ident,
+                    def.type_params.iter().map(|_| "serde_json::Value").collect::<Vec<_>>().join(", ")
                 ),
             );
         }

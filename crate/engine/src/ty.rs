@@ -220,6 +220,10 @@ fn resolve_path(
     };
     // The definitions' own types first: a user's `Url` struct is theirs.
     if let Some(&id) = names.get(&name) {
+        // A generic definition at these arguments (`generic.rs` made it).
+        if let Some(&instance) = names.get(&crate::generic::key(last)) {
+            return Ok(Ty::Named(instance));
+        }
         if !args.is_empty() {
             return Err(Unsupported {
                 span: last.span(),

@@ -162,15 +162,17 @@ fn gardes_readme_runs_borrowed_fields_and_all() {
 }
 
 #[test]
-fn a_generic_definition_is_refused_with_what_to_write_instead() {
+fn a_generic_root_without_arguments_is_refused_with_how_to_name_it() {
     let text = "struct Page<T> {\n    items: Vec<T>,\n}\n";
     let errors = Engine::new(text, None).err().expect("refused");
     assert!(
         errors[0].to_string().starts_with(
-            "1:8: error: generic definitions are not supported by the interpreter; write `Page` with concrete types in place of `T`"
+            "1:8: error: `Page` is generic: choose the root with concrete types in place of `T` (`Page<serde_json::Value>`)"
         ),
         "{errors:?}"
     );
+    let engine = Engine::new(text, Some("Page<u8>")).expect("runs at its arguments");
+    assert_eq!(codes(&engine, r#"{"items":[1,2]}"#), Vec::<String>::new());
 }
 
 #[test]

@@ -290,6 +290,16 @@ impl TypeDef {
         }
     }
 
+    /// [`all_fields`](TypeDef::all_fields), to change.
+    pub fn all_fields_mut(&mut self) -> Box<dyn Iterator<Item = &mut FieldDef> + '_> {
+        match &mut self.kind {
+            TypeKind::Struct { fields, .. } => Box::new(fields.iter_mut()),
+            TypeKind::Enum { variants } => {
+                Box::new(variants.iter_mut().flat_map(|v| v.fields.iter_mut()))
+            }
+        }
+    }
+
     /// Where the violations of `field`, the `index`th of the struct or of
     /// `variant`, are reported: validator and garde name Rust fields (garde's
     /// `rename` aside) and keep a flattened field's segment; the seed uses

@@ -15,6 +15,7 @@ use serde::Serialize;
 
 pub use form::{Form, definitions};
 
+use crate::generic::{self, Instances};
 use crate::ty::{TypeId, resolve};
 
 /// How many rounds of adding definitions: one finds every name a field names
@@ -61,7 +62,9 @@ pub fn complete(schema: &str, root: Option<&str>, inputs: &[&str]) -> Completion
     let mut assumed: Vec<Assumed> = Vec::new();
     for _ in 0..MAX_ROUNDS {
         let analysis = analyze(&text);
-        let missing = undefined(&analysis);
+        // Generic definitions as the root and the fields use them.
+        let instances = generic::instantiate(&analysis.types, root);
+        let missing = undefined(&instances);
         let fresh: Vec<(String, proc_macro2::Span)> = missing
             .into_iter()
             .filter(|(name, _)| assumed.iter().all(|a| a.name != *name))
@@ -69,7 +72,7 @@ pub fn complete(schema: &str, root: Option<&str>, inputs: &[&str]) -> Completion
         if fresh.is_empty() {
             break;
         }
-        let seen = Seen::collect(&analysis, root, &values);
+        let seen = Seen::collect(&instances, root, &values);
         let keys = map_keys(&analysis);
         for (name, span) in fresh {
             // A map's key is a JSON object's key: a string, whatever else it is.
@@ -105,15 +108,15 @@ pub fn complete(schema: &str, root: Option<&str>, inputs: &[&str]) -> Completion
 }
 
 /// Each undefined type name, with its first use.
-fn undefined(analysis: &Analysis) -> Vec<(String, proc_macro2::Span)> {
-    let names: HashMap<String, TypeId> = analysis
-        .types
+fn undefined(instances: &Instances) -> Vec<(String, proc_macro2::Span)> {
+    let names: HashMap<String, TypeId> = instances
+        .keys
         .iter()
         .enumerate()
-        .map(|(i, t)| (t.ident.to_string(), i))
+        .map(|(i, key)| (key.clone(), i))
         .collect();
     let mut out: Vec<(String, proc_macro2::Span)> = Vec::new();
-    for def in &analysis.types {
+    for def in &instances.types {
         for field in def.all_fields() {
             if let Err(e) = resolve(&field.ty, &names)
                 && let Some(name) = e.undefined
@@ -168,6 +171,9 @@ fn map_keys(analysis: &Analysis) -> Vec<String> {
     out
 }
 
+/// The definitions (and generic instances) by the name a path gives them.
+struct Types<'t>(HashMap<&'t str, &'t TypeDef>);
+
 /// The JSON values found where the definitions put each undefined type.
 struct Seen<'a> {
     by_name: HashMap<String, Vec<&'a serde_json::Value>>,
@@ -175,20 +181,28 @@ struct Seen<'a> {
 
 impl<'a> Seen<'a> {
     fn collect(
-        analysis: &Analysis,
+        instances: &Instances,
         root: Option<&str>,
         values: &'a [serde_json::Value],
     ) -> Seen<'a> {
         let mut seen = Seen {
             by_name: HashMap::new(),
         };
+        let types = Types(
+            instances
+                .keys
+                .iter()
+                .map(String::as_str)
+                .zip(&instances.types)
+                .collect(),
+        );
         let root = match root {
-            Some(name) => analysis.type_named(name),
-            None => analysis.types.first(),
+            Some(name) => types.0.get(generic::root_key(name).as_str()).copied(),
+            None => instances.types.first(),
         };
         if let Some(root) = root {
             for value in values {
-                seen.visit_def(analysis, root, value, 0);
+                seen.visit_def(&types, root, value, 0);
             }
         }
         seen
@@ -200,7 +214,7 @@ impl<'a> Seen<'a> {
 
     fn visit_def(
         &mut self,
-        analysis: &Analysis,
+        types: &Types,
         def: &TypeDef,
         value: &'a serde_json::Value,
         depth: usize,
@@ -217,21 +231,21 @@ impl<'a> Seen<'a> {
         for field in fields {
             if field.flatten {
                 // A flattened field's keys sit in this object.
-                self.visit_ty(analysis, &field.ty, value, depth + 1);
+                self.visit_ty(types, &field.ty, value, depth + 1);
                 continue;
             }
             let found = std::iter::once(&field.name)
                 .chain(&field.aliases)
                 .find_map(|key| map.get(key));
             if let Some(inner) = found {
-                self.visit_ty(analysis, &field.ty, inner, depth + 1);
+                self.visit_ty(types, &field.ty, inner, depth + 1);
             }
         }
     }
 
     fn visit_ty(
         &mut self,
-        analysis: &Analysis,
+        types: &Types,
         ty: &syn::Type,
         value: &'a serde_json::Value,
         depth: usize,
@@ -248,7 +262,7 @@ impl<'a> Seen<'a> {
         let syn::Type::Path(path) = ty else {
             if let (syn::Type::Slice(s), serde_json::Value::Array(items)) = (ty, value) {
                 for item in items {
-                    self.visit_ty(analysis, &s.elem, item, depth + 1);
+                    self.visit_ty(types, &s.elem, item, depth + 1);
                 }
             }
             return;
@@ -258,14 +272,14 @@ impl<'a> Seen<'a> {
         };
         let name = last.ident.to_string();
         let args = overhead_schema::shape::type_args(last);
-        if let Some(def) = analysis.type_named(&name) {
-            self.visit_def(analysis, def, value, depth);
+        if let Some(def) = types.0.get(generic::key(last).as_str()) {
+            self.visit_def(types, def, value, depth);
             return;
         }
         match (name.as_str(), args.as_slice(), value) {
-            ("Option", [inner], v) if !v.is_null() => self.visit_ty(analysis, inner, v, depth + 1),
+            ("Option", [inner], v) if !v.is_null() => self.visit_ty(types, inner, v, depth + 1),
             ("Box" | "Rc" | "Arc" | "Cow", [.., inner], v) => {
-                self.visit_ty(analysis, inner, v, depth + 1)
+                self.visit_ty(types, inner, v, depth + 1)
             }
             (
                 "Vec" | "VecDeque" | "LinkedList" | "HashSet" | "BTreeSet" | "IndexSet",
@@ -273,12 +287,12 @@ impl<'a> Seen<'a> {
                 serde_json::Value::Array(items),
             ) => {
                 for item in items {
-                    self.visit_ty(analysis, inner, item, depth + 1);
+                    self.visit_ty(types, inner, item, depth + 1);
                 }
             }
             ("HashMap" | "BTreeMap" | "IndexMap", [_, inner], serde_json::Value::Object(map)) => {
                 for item in map.values() {
-                    self.visit_ty(analysis, inner, item, depth + 1);
+                    self.visit_ty(types, inner, item, depth + 1);
                 }
             }
             _ if resolve(ty, &HashMap::new())
