@@ -40,7 +40,9 @@ pub fn diagnose_with(schema: &str, root: Option<&str>, inputs: &[&str]) -> Diagn
         .zip(instances.keys)
         .filter(|(t, _)| t.type_params.is_empty())
         .map(|(_, key)| key)
-        .filter(|name| completion.assumed.iter().all(|a| a.name != *name))
+        .filter(|name| {
+            completion.assumed.iter().all(|a| a.name != *name) && !completion.known.contains(name)
+        })
         .collect();
     let mut diagnostics = analysis.diagnostics.clone();
     diagnostics.extend(completion.warnings().cloned());

@@ -32,6 +32,9 @@ pub struct Completion {
     /// The paste, then one definition per assumed type.
     pub text: String,
     pub assumed: Vec<Assumed>,
+    /// Standard library types added with their own serde form (`Duration`):
+    /// nothing is assumed about them.
+    pub known: Vec<String>,
 }
 
 /// One type the paste names and does not define.
@@ -60,17 +63,23 @@ pub fn complete(schema: &str, root: Option<&str>, inputs: &[&str]) -> Completion
         .collect();
     let mut text = schema.to_owned();
     let mut assumed: Vec<Assumed> = Vec::new();
+    let mut known: Vec<String> = Vec::new();
     for _ in 0..MAX_ROUNDS {
         let analysis = analyze(&text);
         // Generic definitions as the root and the fields use them.
         let instances = generic::instantiate(&analysis.types, root);
         let missing = undefined(&instances);
-        let fresh: Vec<(String, proc_macro2::Span)> = missing
+        let (std_types, fresh): (Vec<_>, Vec<_>) = missing
             .into_iter()
-            .filter(|(name, _)| assumed.iter().all(|a| a.name != *name))
-            .collect();
-        if fresh.is_empty() {
+            .filter(|(name, _)| assumed.iter().all(|a| a.name != *name) && !known.contains(name))
+            .partition(|(name, _)| std_definition(schema, name).is_some());
+        if fresh.is_empty() && std_types.is_empty() {
             break;
+        }
+        for (name, _) in std_types {
+            text.push('\n');
+            text.push_str(std_definition(schema, &name).unwrap_or_default());
+            known.push(name);
         }
         let seen = Seen::collect(&instances, root, &values);
         let keys = map_keys(&analysis);
@@ -104,7 +113,49 @@ pub fn complete(schema: &str, root: Option<&str>, inputs: &[&str]) -> Completion
             });
         }
     }
-    Completion { text, assumed }
+    Completion {
+        text,
+        assumed,
+        known,
+    }
+}
+
+/// `std::time::Duration` as serde reads and writes it: `{"secs": …, "nanos": …}`
+/// (or the pair as a sequence), every other key refused. A paste that takes
+/// `Duration` from another crate (`chrono`, `time`) leaves it to be assumed.
+const STD_DURATION: &str = "/// `std::time::Duration`'s own serde form.
+#[derive(Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Duration {
+    pub secs: u64,
+    pub nanos: u32,
+}
+";
+
+/// The definition of the standard library type `name` as the paste uses it.
+fn std_definition(schema: &str, name: &str) -> Option<&'static str> {
+    if name != "Duration" {
+        return None;
+    }
+    // chrono's or time's `Duration` (a path or a `use` naming the crate on a
+    // line that names `Duration`); tokio's is std's.
+    let foreign = schema
+        .lines()
+        .filter(|line| line.contains("Duration"))
+        .any(|line| {
+            let std_use = ["use std", "use core", "use tokio"]
+                .iter()
+                .any(|p| line.trim_start().starts_with(p));
+            line.contains("chrono")
+                || !std_use
+                    && line.match_indices("time::").any(|(at, _)| {
+                        let before = &line[..at];
+                        !["std::", "core::", "tokio::"]
+                            .iter()
+                            .any(|p| before.ends_with(p))
+                    })
+        });
+    (!foreign).then_some(STD_DURATION)
 }
 
 /// Each undefined type name, with its first use.
@@ -366,5 +417,35 @@ pub struct Invite {
         let done = complete(text, None, &[r#"{"b": {"c": 1}}"#]);
         assert_eq!(done.text, text);
         assert!(done.assumed.is_empty());
+    }
+
+    #[test]
+    fn std_duration_reads_its_own_serde_form_without_a_warning() {
+        let paste = "use std::{collections::HashMap, time::Duration};\n#[derive(Deserialize)]\npub struct Job {\n    pub timeout: Duration,\n    pub retry: Option<std::time::Duration>,\n}\n";
+        let done = complete(paste, Some("Job"), &[]);
+        assert!(done.assumed.is_empty(), "{:?}", done.assumed);
+        assert_eq!(done.known, ["Duration"]);
+        let engine = crate::run::Engine::new(&done.text, Some("Job")).expect("runs");
+        assert!(engine.decode(r#"{"timeout":{"secs":5,"nanos":0},"retry":[1,500]}"#).is_ok());
+        let err = |text: &str| match engine.decode(text) {
+            Ok(_) => String::new(),
+            Err(e) => e.to_string(),
+        };
+        assert!(err(r#"{"timeout":{"secs":5},"retry":null}"#).contains("missing field `nanos`"));
+        assert!(err(r#"{"timeout":{"secs":5,"nanos":0,"ms":1},"retry":null}"#).contains("unknown field `ms`"));
+        assert!(err(r#"{"timeout":5,"retry":null}"#).contains("invalid type"));
+        let diagnosis = crate::diagnose::diagnose(paste, Some("Job"));
+        assert_eq!(diagnosis.types, ["Job"]);
+        assert!(diagnosis.diagnostics.is_empty(), "{:?}", diagnosis.diagnostics);
+    }
+
+    #[test]
+    fn another_crates_duration_is_assumed_from_the_inputs() {
+        for import in ["use chrono::Duration;", "use time::Duration;"] {
+            let paste = format!("{import}\npub struct Job {{\n    pub timeout: Duration,\n}}\n");
+            let done = complete(&paste, Some("Job"), &[r#"{"timeout": 30}"#]);
+            assert!(done.known.is_empty(), "{import}");
+            assert_eq!(done.assumed[0].name, "Duration", "{import}");
+        }
     }
 }
