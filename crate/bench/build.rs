@@ -15,8 +15,12 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::{env, fs};
 
+use overhead_schema::registry::Dialect;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
+
+#[path = "build/corpus.rs"]
+mod corpus;
 
 fn main() {
     let manifest_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("set by cargo"));
@@ -44,6 +48,7 @@ fn main() {
     };
     let out = PathBuf::from(env::var("OUT_DIR").expect("set by cargo")).join("bundled.rs");
     fs::write(&out, code.to_string()).expect("write bundled.rs");
+    corpus::write(&manifest_dir.join("../engine/tests/real_world"));
 }
 
 fn scenario(dir: &Path, index: usize) -> (TokenStream, TokenStream, TokenStream) {
@@ -67,33 +72,8 @@ fn scenario(dir: &Path, index: usize) -> (TokenStream, TokenStream, TokenStream)
             at.column + 1
         )
     });
-    let mut items: Vec<syn::Item> = Vec::new();
-    let mut types = Vec::new();
-    let mut uses = Vec::new();
-    for item in file.items {
-        match item {
-            syn::Item::Struct(mut s) => {
-                s.vis = syn::parse_quote!(pub);
-                keep_attrs(&mut s.attrs);
-                s.fields.iter_mut().for_each(|f| keep_attrs(&mut f.attrs));
-                types.push(s.ident.clone());
-                items.push(syn::Item::Struct(s));
-            }
-            syn::Item::Enum(mut e) => {
-                e.vis = syn::parse_quote!(pub);
-                keep_attrs(&mut e.attrs);
-                for v in &mut e.variants {
-                    keep_attrs(&mut v.attrs);
-                    v.fields.iter_mut().for_each(|f| keep_attrs(&mut f.attrs));
-                }
-                types.push(e.ident.clone());
-                items.push(syn::Item::Enum(e));
-            }
-            // The standard library's names the definitions use (`BTreeSet`, …).
-            syn::Item::Use(u) if uses_std(&u.tree) => uses.push(u),
-            _ => {}
-        }
-    }
+    let dialect = Dialect::of_file(&file.items).unwrap_or_default();
+    let Measured { items, types, uses } = measured(file.items);
     assert!(
         !types.is_empty(),
         "{}: defines no struct or enum",
@@ -120,10 +100,6 @@ fn scenario(dir: &Path, index: usize) -> (TokenStream, TokenStream, TokenStream)
     let manifest_path = manifest_path.display().to_string();
 
     let flattens = items.iter().any(has_flatten);
-    let plain = items.iter().map(|i| quote!(#i));
-    let integrated = items
-        .iter()
-        .map(|i| without_derives(i, &["serde", "validate", "garde"]));
     let mut flatten_modules = TokenStream::new();
     let codecs: Vec<TokenStream> = types
         .iter()
@@ -173,17 +149,11 @@ fn scenario(dir: &Path, index: usize) -> (TokenStream, TokenStream, TokenStream)
         };
     }
 
+    let ours = derived_modules(&items, &uses, dialect);
     let module_code = quote! {
         #[allow(dead_code, unused_imports, clippy::all)]
         pub mod #module {
-            pub mod plain {
-                #(#uses)*
-                #(#[derive(::serde::Serialize, ::serde::Deserialize, ::overhead_validate::Validate)] #plain)*
-            }
-            pub mod integrated {
-                #(#uses)*
-                #(#[derive(::overhead_validate::ValidateOnDeserialize)] #integrated)*
-            }
+            #ours
             #flatten_modules
         }
     };
@@ -198,6 +168,90 @@ fn scenario(dir: &Path, index: usize) -> (TokenStream, TokenStream, TokenStream)
     };
     let types = quote!(&[#((#type_names, &#codecs)),*]);
     (module_code, entry, types)
+}
+
+/// The `plain` module (`#[derive(Deserialize, Validate)]`, the `de` baseline
+/// and `de+validate`) and the `integrated` one (`ValidateOnDeserialize`) of
+/// the same definitions.
+fn derived_modules(items: &[syn::Item], uses: &[syn::ItemUse], dialect: Dialect) -> TokenStream {
+    let items: Vec<syn::Item> = items.iter().map(|i| with_dialect(i, dialect)).collect();
+    let plain = items.iter().map(|i| quote!(#i));
+    let integrated = items
+        .iter()
+        .map(|i| without_derives(i, &["serde", "validate", "garde", "overhead"]));
+    quote! {
+        pub mod plain {
+            #(#uses)*
+            #(#[derive(::serde::Serialize, ::serde::Deserialize, ::overhead_validate::Validate)] #plain)*
+        }
+        pub mod integrated {
+            #(#uses)*
+            #(#[derive(::overhead_validate::ValidateOnDeserialize)] #integrated)*
+        }
+    }
+}
+
+/// The item, saying its dialect when only the file's `use` lines (which the
+/// compiled modules drop) said it: a derive sees one item.
+fn with_dialect(item: &syn::Item, dialect: Dialect) -> syn::Item {
+    let mut item = item.clone();
+    let derive_input = match &item {
+        syn::Item::Struct(s) => syn::DeriveInput::from(s.clone()),
+        syn::Item::Enum(e) => syn::DeriveInput::from(e.clone()),
+        _ => return item,
+    };
+    if dialect == Dialect::Seed || Dialect::of_item(&derive_input).is_some() {
+        return item;
+    }
+    let name = dialect.name();
+    let attr: syn::Attribute = syn::parse_quote!(#[overhead(dialect = #name)]);
+    match &mut item {
+        syn::Item::Struct(s) => s.attrs.push(attr),
+        syn::Item::Enum(e) => e.attrs.push(attr),
+        _ => {}
+    }
+    item
+}
+
+/// The definitions a schema measures, as the compiled modules hold them.
+struct Measured {
+    items: Vec<syn::Item>,
+    types: Vec<syn::Ident>,
+    uses: Vec<syn::ItemUse>,
+}
+
+/// Structs and enums made public with only the attributes that mean something
+/// here, and the `use` lines of the standard library; everything else dropped.
+fn measured(mut file_items: Vec<syn::Item>) -> Measured {
+    file_items.iter_mut().for_each(overhead_schema::as_derived);
+    let mut items: Vec<syn::Item> = Vec::new();
+    let mut types = Vec::new();
+    let mut uses = Vec::new();
+    for item in file_items {
+        match item {
+            syn::Item::Struct(mut s) => {
+                s.vis = syn::parse_quote!(pub);
+                keep_attrs(&mut s.attrs);
+                s.fields.iter_mut().for_each(|f| keep_attrs(&mut f.attrs));
+                types.push(s.ident.clone());
+                items.push(syn::Item::Struct(s));
+            }
+            syn::Item::Enum(mut e) => {
+                e.vis = syn::parse_quote!(pub);
+                keep_attrs(&mut e.attrs);
+                for v in &mut e.variants {
+                    keep_attrs(&mut v.attrs);
+                    v.fields.iter_mut().for_each(|f| keep_attrs(&mut f.attrs));
+                }
+                types.push(e.ident.clone());
+                items.push(syn::Item::Enum(e));
+            }
+            // The standard library's names the definitions use (`BTreeSet`, …).
+            syn::Item::Use(u) if uses_std(&u.tree) => uses.push(u),
+            _ => {}
+        }
+    }
+    Measured { items, types, uses }
 }
 
 /// The derives of the standard library, which the measured code may need
@@ -290,7 +344,9 @@ fn private(mut item: syn::Item) -> syn::Item {
 
 fn uses_std(tree: &syn::UseTree) -> bool {
     match tree {
-        syn::UseTree::Path(p) => ["std", "core", "alloc"].iter().any(|r| p.ident == r),
+        syn::UseTree::Path(p) => ["std", "core", "alloc", "serde_json"]
+            .iter()
+            .any(|r| p.ident == r),
         _ => false,
     }
 }

@@ -5,6 +5,11 @@
 //! here as in the playground's interpreter, and both emit the same per-field
 //! check functions: validation after decoding and during it run one code.
 //! Use them through `overhead-validate`, which re-exports them.
+//!
+//! A type's attributes are read in the dialect of the library they are written
+//! for (where violations are reported). The item usually says which; when only
+//! the file's `use` lines would (a derive sees one item), the container
+//! attribute `#[overhead(dialect = "validator" | "garde" | "seed")]` says it.
 
 mod checks;
 mod flatten;
@@ -15,14 +20,14 @@ use overhead_schema::{Errors, TypeDef};
 use proc_macro::TokenStream;
 
 /// Implements `overhead_validate::Validate` from `#[validate(...)]` / `#[garde(...)]`.
-#[proc_macro_derive(Validate, attributes(validate, garde))]
+#[proc_macro_derive(Validate, attributes(validate, garde, overhead))]
 pub fn derive_validate(input: TokenStream) -> TokenStream {
     expand(input, validate::expand)
 }
 
 /// Implements `serde::Deserialize` (validating while decoding, with every field's
 /// serde attributes honoured) and `overhead_validate::Validate`.
-#[proc_macro_derive(ValidateOnDeserialize, attributes(validate, garde, serde))]
+#[proc_macro_derive(ValidateOnDeserialize, attributes(validate, garde, serde, overhead))]
 pub fn derive_validate_on_deserialize(input: TokenStream) -> TokenStream {
     expand(input, on_deserialize::expand)
 }
@@ -31,7 +36,10 @@ pub fn derive_validate_on_deserialize(input: TokenStream) -> TokenStream {
 /// `overhead_flatten`'s field tables: `#[serde(flatten)]` children (which derive
 /// `FastFlatten` too) are read without buffering. `#[fast_flatten(validate)]`
 /// validates the decoded value (the type must implement `Validate`).
-#[proc_macro_derive(FastFlatten, attributes(serde, fast_flatten, validate, garde))]
+#[proc_macro_derive(
+    FastFlatten,
+    attributes(serde, fast_flatten, validate, garde, overhead)
+)]
 pub fn derive_fast_flatten(input: TokenStream) -> TokenStream {
     expand(input, flatten::expand)
 }

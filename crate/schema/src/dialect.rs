@@ -34,6 +34,9 @@ impl Dialect {
             syn::Data::Enum(e) => e.variants.iter().flat_map(|v| v.fields.iter()).collect(),
             syn::Data::Union(u) => u.fields.named.iter().collect(),
         };
+        if let Some(dialect) = input.attrs.iter().find_map(stated) {
+            return Some(dialect);
+        }
         let field_attrs = || fields.iter().flat_map(|f| f.attrs.iter());
         let field_words: Vec<String> = field_attrs()
             .filter(|a| a.path().is_ident("validate"))
@@ -111,6 +114,29 @@ fn imports_validate(tree: &syn::UseTree) -> bool {
         syn::UseTree::Glob(_) => true,
         syn::UseTree::Group(g) => g.items.iter().any(imports_validate),
     }
+}
+
+/// `#[overhead(dialect = "validator")]`: what code made from a file puts on
+/// each item whose file's `use` lines say the dialect (a derive sees one item).
+fn stated(attr: &syn::Attribute) -> Option<Dialect> {
+    if !attr.path().is_ident("overhead") {
+        return None;
+    }
+    let syn::Meta::List(list) = &attr.meta else {
+        return None;
+    };
+    let nv: syn::MetaNameValue = list.parse_args().ok()?;
+    if !nv.path.is_ident("dialect") {
+        return None;
+    }
+    let syn::Expr::Lit(syn::ExprLit {
+        lit: syn::Lit::Str(name),
+        ..
+    }) = &nv.value
+    else {
+        return None;
+    };
+    Dialect::ALL.into_iter().find(|d| d.name() == name.value())
 }
 
 /// `#[derive(validator::Validate)]`, `#[derive(garde::Validate)]`, …

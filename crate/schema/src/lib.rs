@@ -12,6 +12,7 @@ mod aliases;
 pub mod attr;
 mod cfg_attr;
 mod check;
+mod derived;
 pub mod diagnostic;
 mod dialect;
 pub mod file;
@@ -31,6 +32,7 @@ pub mod shape;
 mod suggest;
 pub mod via;
 
+pub use derived::as_derived;
 pub use diagnostic::{Diagnostic, Errors, Severity};
 pub use file::{Analysis, analyze};
 pub use model::{DefaultValue, FieldDef, Style, Tagging, TypeDef, TypeKind, VariantDef};

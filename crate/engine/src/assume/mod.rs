@@ -426,17 +426,28 @@ pub struct Invite {
         assert!(done.assumed.is_empty(), "{:?}", done.assumed);
         assert_eq!(done.known, ["Duration"]);
         let engine = crate::run::Engine::new(&done.text, Some("Job")).expect("runs");
-        assert!(engine.decode(r#"{"timeout":{"secs":5,"nanos":0},"retry":[1,500]}"#).is_ok());
+        assert!(
+            engine
+                .decode(r#"{"timeout":{"secs":5,"nanos":0},"retry":[1,500]}"#)
+                .is_ok()
+        );
         let err = |text: &str| match engine.decode(text) {
             Ok(_) => String::new(),
             Err(e) => e.to_string(),
         };
         assert!(err(r#"{"timeout":{"secs":5},"retry":null}"#).contains("missing field `nanos`"));
-        assert!(err(r#"{"timeout":{"secs":5,"nanos":0,"ms":1},"retry":null}"#).contains("unknown field `ms`"));
+        assert!(
+            err(r#"{"timeout":{"secs":5,"nanos":0,"ms":1},"retry":null}"#)
+                .contains("unknown field `ms`")
+        );
         assert!(err(r#"{"timeout":5,"retry":null}"#).contains("invalid type"));
         let diagnosis = crate::diagnose::diagnose(paste, Some("Job"));
         assert_eq!(diagnosis.types, ["Job"]);
-        assert!(diagnosis.diagnostics.is_empty(), "{:?}", diagnosis.diagnostics);
+        assert!(
+            diagnosis.diagnostics.is_empty(),
+            "{:?}",
+            diagnosis.diagnostics
+        );
     }
 
     #[test]
