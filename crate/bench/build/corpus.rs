@@ -108,7 +108,9 @@ fn compiled(paste: &str, root: &str) -> Result<TokenStream, String> {
             // A test module stays in its crate.
             syn::Item::Mod(m) if m.attrs.iter().any(|a| a.path().is_ident("cfg")) => {}
             _ => {
-                return Err("it carries items other than types (functions, statics, impls…)".into());
+                return Err(
+                    "it carries items other than types (functions, statics, impls…)".into(),
+                );
             }
         }
     }

@@ -13,7 +13,8 @@ use serde::Serialize;
 
 use crate::check::{Check, CheckKind};
 use crate::plan::{FieldDefault, FieldPlan, FieldSegment, KindPlan, Plan, StructPlan};
-use crate::ty::Ty;
+use crate::text_form::TextForm;
+use crate::ty::{Int, Ty};
 use overhead_schema::{Style, Tagging};
 use overhead_validate::rules::{IpKind, LengthMode, registry};
 
@@ -103,7 +104,23 @@ enum JsType {
     Enum {
         name: &'static str,
         variants: Vec<&'static str>,
+        /// A serde_repr enum: its integers, in place of the names.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        repr: Option<JsRepr>,
     },
+}
+
+/// serde_repr's integer form of an enum.
+#[derive(Serialize)]
+struct JsRepr {
+    /// Each variant's discriminant, by variant.
+    values: Vec<f64>,
+    /// The `#[serde(other)]` variant's index, which any other integer reads as.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    other: Option<usize>,
+    /// The bounds of the `#[repr]` integer type.
+    min: f64,
+    max: f64,
 }
 
 #[derive(Serialize)]
@@ -141,17 +158,47 @@ struct JsMustMatch {
 enum JsTy {
     Unit,
     Bool,
-    Int { min: f64, max: f64 },
+    Int {
+        min: f64,
+        max: f64,
+        /// `NonZero*`: 0 is refused.
+        #[serde(rename = "nonZero", skip_serializing_if = "std::ops::Not::not")]
+        non_zero: bool,
+    },
     Float,
     Char,
     Str,
+    /// Text of a shape (`Uuid`, `NaiveDate`, `DisplayFromStr` over a number…).
+    Text {
+        form: &'static str,
+        /// `Default::default()`'s text.
+        default: &'static str,
+        /// An integer's bounds, as decimal text (they may not fit a JS number).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        min: Option<String>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        max: Option<String>,
+    },
     Json,
-    Option { of: Box<JsTy> },
-    Seq { of: Box<JsTy> },
-    Array { len: usize, of: Box<JsTy> },
-    Map { of: Box<JsTy> },
-    Tuple { of: Vec<JsTy> },
-    Named { id: usize },
+    Option {
+        of: Box<JsTy>,
+    },
+    Seq {
+        of: Box<JsTy>,
+    },
+    Array {
+        len: usize,
+        of: Box<JsTy>,
+    },
+    Map {
+        of: Box<JsTy>,
+    },
+    Tuple {
+        of: Vec<JsTy>,
+    },
+    Named {
+        id: usize,
+    },
 }
 
 #[derive(Serialize)]
@@ -231,10 +278,19 @@ pub fn describe(plan: &Plan) -> Result<JsModel, String> {
         .iter()
         .map(|t| match &t.kind {
             KindPlan::Struct(s) => describe_struct(t.ident, s),
-            KindPlan::Enum(e) if e.repr.is_some() => Err(format!(
-                "enum `{}` is a serde_repr integer enum, which the JS engines do not read",
-                t.ident
-            )),
+            KindPlan::Enum(e) if let Some(repr) = &e.repr => {
+                let (min, max) = repr.int.bounds();
+                Ok(JsType::Enum {
+                    name: t.ident,
+                    variants: e.variants.iter().map(|v| v.name).collect(),
+                    repr: Some(JsRepr {
+                        values: repr.discriminants.iter().map(|&d| d as f64).collect(),
+                        other: repr.other,
+                        min: min as f64,
+                        max: max as f64,
+                    }),
+                })
+            }
             KindPlan::Enum(e) => {
                 let unit_only = e.variants.iter().all(|v| v.style == Style::Unit);
                 if e.tagging != Tagging::External || !unit_only {
@@ -251,6 +307,7 @@ pub fn describe(plan: &Plan) -> Result<JsModel, String> {
                         .filter(|v| !v.skip)
                         .map(|v| v.name)
                         .collect(),
+                    repr: None,
                 })
             }
         })
@@ -329,23 +386,42 @@ fn describe_ty(ty: &Ty) -> Result<JsTy, String> {
     Ok(match ty {
         Ty::Unit => JsTy::Unit,
         Ty::Bool => JsTy::Bool,
-        Ty::Int(int) => {
+        Ty::Int(int) | Ty::NonZero(int) => {
             let (min, max) = int.bounds();
             JsTy::Int {
                 min: min as f64,
                 max: max as f64,
+                non_zero: matches!(ty, Ty::NonZero(_)),
             }
         }
         Ty::F32 | Ty::F64 => JsTy::Float,
         Ty::Char => JsTy::Char,
-        // The JS engines read these as any text (their shape is Rust's to check).
-        Ty::Str | Ty::Text(_) | Ty::Trimmed => JsTy::Str,
-        Ty::NonZero(int) => {
-            let (min, max) = int.bounds();
-            JsTy::Int {
-                min: min as f64,
-                max: max as f64,
+        Ty::Str => JsTy::Str,
+        Ty::Text(form) => {
+            let bounds = match form {
+                TextForm::Integer(int) => {
+                    let (min, max) = int.bounds();
+                    // `bounds` caps u128 at i128::MAX; its text form reaches u128::MAX.
+                    let max = if *int == Int::U128 {
+                        u128::MAX.to_string()
+                    } else {
+                        max.to_string()
+                    };
+                    (Some(min.to_string()), Some(max))
+                }
+                _ => (None, None),
+            };
+            JsTy::Text {
+                form: form.name(),
+                default: form.default_text(),
+                min: bounds.0,
+                max: bounds.1,
             }
+        }
+        Ty::Trimmed => {
+            return Err(
+                "a field is read through serde_trim, which the JS engines do not do".into(),
+            );
         }
         Ty::Json => JsTy::Json,
         Ty::Option(inner) => JsTy::Option { of: of(inner)? },

@@ -60,6 +60,26 @@ impl TextForm {
         })
     }
 
+    /// Its name in the JS engines' model (`web/src/js-engine/text-forms.ts`).
+    pub fn name(self) -> &'static str {
+        match self {
+            TextForm::Uuid => "uuid",
+            TextForm::Date => "date",
+            TextForm::Time => "time",
+            TextForm::NaiveDateTime => "naive_date_time",
+            TextForm::DateTime => "date_time",
+            TextForm::Ip => "ip",
+            TextForm::Ipv4 => "ipv4",
+            TextForm::Ipv6 => "ipv6",
+            TextForm::SocketAddr => "socket_addr",
+            TextForm::Url => "url",
+            TextForm::Humantime => "humantime",
+            TextForm::Integer(_) => "integer",
+            TextForm::Float => "float",
+            TextForm::Bool => "bool",
+        }
+    }
+
     /// What the error says is expected.
     pub fn expecting(self) -> &'static str {
         match self {

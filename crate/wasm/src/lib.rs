@@ -94,10 +94,21 @@ fn page_jobs(js_jobs: &js_sys::Array) -> Result<Vec<overhead_bench::Job>, JsErro
 }
 
 /// The definitions as the page's JavaScript engines build their validators
-/// from (`web/src/js-engine/model.ts`); throws why when they cannot.
+/// from (`web/src/js-engine/model.ts`); throws why when they cannot. `inputs`
+/// (a JSON array of the input texts) show the form of a type the paste names
+/// and does not define, as for the benchmark's own engines.
 #[wasm_bindgen(js_name = describeModel)]
-pub fn describe_model(schema: &str, root: Option<String>) -> Result<String, JsError> {
-    let engine = engine_for(schema, root.as_deref())?;
+pub fn describe_model(
+    schema: &str,
+    root: Option<String>,
+    inputs: Option<String>,
+) -> Result<String, JsError> {
+    let texts: Vec<String> = match inputs {
+        Some(json) => serde_json::from_str(&json).map_err(to_js)?,
+        None => Vec::new(),
+    };
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let engine = engine_for(schema, root.as_deref(), &texts)?;
     let model = overhead_engine::describe::describe(engine.plan()).map_err(|e| JsError::new(&e))?;
     serde_json::to_string(&model).map_err(to_js)
 }
@@ -108,8 +119,9 @@ pub fn describe_model(schema: &str, root: Option<String>) -> Result<String, JsEr
 /// test holds the JS engine to these verdicts.
 #[wasm_bindgen(js_name = rustVerdicts)]
 pub fn rust_verdicts(schema: &str, root: Option<String>, texts: &str) -> Result<String, JsError> {
-    let engine = engine_for(schema, root.as_deref())?;
     let texts: Vec<String> = serde_json::from_str(texts).map_err(to_js)?;
+    let seen: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let engine = engine_for(schema, root.as_deref(), &seen)?;
     let verdicts: Vec<Verdict> = texts
         .iter()
         .map(|text| match engine.decode(text) {
@@ -153,7 +165,7 @@ pub fn generated_inputs(
     seed: u32,
     count: u32,
 ) -> Result<String, JsError> {
-    let engine = engine_for(schema, root.as_deref())?;
+    let engine = engine_for(schema, root.as_deref(), &[])?;
     let mut generator = overhead_engine::generate::Generator::new(engine.plan(), u64::from(seed));
     let mut texts = Vec::new();
     for _ in 0..count.min(1_000) {
@@ -168,8 +180,16 @@ pub fn generated_inputs(
     serde_json::to_string(&texts).map_err(to_js)
 }
 
-fn engine_for(schema: &str, root: Option<&str>) -> Result<overhead_engine::run::Engine, JsError> {
-    overhead_engine::run::Engine::new(schema, root).map_err(|d| {
+/// The interpreter for the definitions as the benchmark runs them: completed
+/// with what the paste may assume, types it does not define taking the form
+/// `inputs` (JSON texts) show.
+fn engine_for(
+    schema: &str,
+    root: Option<&str>,
+    inputs: &[&str],
+) -> Result<overhead_engine::run::Engine, JsError> {
+    let completion = overhead_engine::assume::complete(schema, root, inputs);
+    overhead_engine::run::Engine::new(&completion.text, root).map_err(|d| {
         let lines: Vec<String> = d.iter().map(|d| d.to_string()).collect();
         JsError::new(&format!(
             "the definitions cannot run:\n{}",

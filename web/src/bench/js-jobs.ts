@@ -70,7 +70,8 @@ export async function jsJobs(
   let model: JsModel;
   let engine: JsEngine;
   try {
-    model = JSON.parse(describeModel(doc.schema, doc.root ?? undefined)) as JsModel;
+    // The inputs show the form of a type the paste names and does not define, as for the wasm engines.
+    model = JSON.parse(describeModel(doc.schema, doc.root ?? undefined, JSON.stringify(Object.values(doc.inputs)))) as JsModel;
     engine = compileJsEngine(model);
   } catch (error) {
     return { jobs: [], notes: [`the JS engines do not run these definitions: ${reason(error)}`] };

@@ -100,6 +100,8 @@ function under(out: Sink, start: number, segment: Segment): void {
   for (let i = start; i < out.length; i++) out[i]!.path.unshift(segment);
 }
 
+/** Text, of any shape: the text rules read it. */
+const isText = (ty: JsTy) => ty.t === 'str' || ty.t === 'text';
 const isCollection = (ty: JsTy) => ty.t === 'seq' || ty.t === 'array' || ty.t === 'tuple';
 
 function ruleCheck(c: JsCheck, ty: JsTy, cx: Cx): FieldCheck {
@@ -126,7 +128,7 @@ function ruleCheck(c: JsCheck, ty: JsTy, cx: Cx): FieldCheck {
       const fails = (n: number) => n < lo || n > hi;
       const broken = violationOf(c, cx, 'length', `${c.mode}.${bounds}`, params);
       const fail = (out: Sink) => out.push(broken());
-      if (ty.t === 'str') {
+      if (isText(ty)) {
         const mode = c.mode;
         return (v, out) => {
           const s = v as string;
@@ -143,7 +145,7 @@ function ruleCheck(c: JsCheck, ty: JsTy, cx: Cx): FieldCheck {
     case 'non_empty': {
       const broken = violationOf(c, cx, 'non_empty');
       const fail = (out: Sink) => out.push(broken());
-      if (ty.t === 'str') return (v, out) => void ((v as string).length === 0 && fail(out));
+      if (isText(ty)) return (v, out) => void ((v as string).length === 0 && fail(out));
       if (isCollection(ty)) return (v, out) => void ((v as unknown[]).length === 0 && fail(out));
       if (ty.t === 'map') return (v, out) => void (Object.keys(v as object).length === 0 && fail(out));
       return pass;
@@ -173,7 +175,7 @@ function ruleCheck(c: JsCheck, ty: JsTy, cx: Cx): FieldCheck {
       const numbers = c.values.filter((x): x is number => typeof x === 'number');
       const broken = violationOf(c, cx, 'one_of', '', { values: c.values.map(display).join(', ') });
       const fail = (out: Sink) => out.push(broken());
-      if (ty.t === 'str' && texts.length === c.values.length) return (v, out) => void (!texts.includes(v as string) && fail(out));
+      if (isText(ty) && texts.length === c.values.length) return (v, out) => void (!texts.includes(v as string) && fail(out));
       if ((ty.t === 'int' || ty.t === 'float') && numbers.length === c.values.length) {
         return (v, out) => void (!numbers.includes(v as number) && fail(out));
       }
@@ -202,7 +204,7 @@ function ruleCheck(c: JsCheck, ty: JsTy, cx: Cx): FieldCheck {
     case 'starts_with':
     case 'ends_with':
     case 'regex':
-      return ty.t === 'str' ? textCheck(c, cx) : pass;
+      return isText(ty) ? textCheck(c, cx) : pass;
     default:
       return unknownRule(c);
   }

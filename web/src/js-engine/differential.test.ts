@@ -135,6 +135,46 @@ struct Profile {
 }
 `;
 
+// Types with a serde form of their own: text of a shape, NonZero, serde_repr.
+const SHAPED_TYPES = `
+#[serde_as]
+#[derive(Deserialize, Validate)]
+struct Booking {
+    id: Uuid,
+    day: NaiveDate,
+    at: NaiveTime,
+    starts: NaiveDateTime,
+    stamp: DateTime<Utc>,
+    host: IpAddr,
+    v4: Ipv4Addr,
+    v6: Ipv6Addr,
+    listen: SocketAddr,
+    #[validate(length(max = 40))]
+    site: Url,
+    #[serde(with = "humantime_serde")]
+    ttl: std::time::Duration,
+    #[serde_as(as = "DisplayFromStr")]
+    count: u8,
+    #[serde_as(as = "DisplayFromStr")]
+    big: u128,
+    #[serde_as(as = "DisplayFromStr")]
+    ratio: f64,
+    #[serde_as(as = "DisplayFromStr")]
+    flag: bool,
+    seats: NonZeroU8,
+    level: Level,
+    mood: Mood,
+}
+
+#[derive(Deserialize_repr)]
+#[repr(u8)]
+enum Level { Low = 1, Mid = 2, High = 7 }
+
+#[derive(Deserialize_repr)]
+#[repr(i8)]
+enum Mood { Sad = -1, Fine = 0, #[serde(other)] Unknown = 9 }
+`;
+
 describe('the js engine against Rust', () => {
   it('agrees on user-signup, api-payload and car: outcomes and every violation', () => {
     for (const name of ['user-signup', 'api-payload', 'car']) {
@@ -157,6 +197,56 @@ describe('the js engine against Rust', () => {
       JSON.stringify({ code: `x${s}y`, emoji: s, short: s, word: s, nick: s, delta: 0, free: null }),
     );
     expect(agree(EVERY_GARDE_RULE, 'Profile', texts)).toBeGreaterThan(40);
+  });
+
+  it('agrees on text-shaped types, NonZero integers and serde_repr enums', () => {
+    const valid = {
+      id: '67e55044-10b1-426f-9247-bb680e5fe0c8',
+      day: '2024-02-29',
+      at: '23:59:60.5',
+      starts: '2024-05-17 09:30:00',
+      stamp: '2024-05-17T09:30:00+02:00',
+      host: '2001:db8::1',
+      v4: '10.0.0.1',
+      v6: '::1',
+      listen: '[::1]:8080',
+      site: 'https://example.com/a',
+      ttl: '1h 30m',
+      count: '255',
+      big: '340282366920938463463374607431768211455',
+      ratio: '-1.5e3',
+      flag: 'true',
+      seats: 3,
+      level: 7,
+      mood: 5,
+    };
+    const wrong: Record<string, unknown[]> = {
+      id: ['67e55044-10b1-426f-9247-bb680e5fe0c', '{67e55044-10b1-426f-9247-bb680e5fe0c8}', 'urn:uuid:67e5504410b1426f9247bb680e5fe0c8'],
+      day: ['2023-02-29', '2024-1-01', '+2024-01-01'],
+      at: ['24:00:00', '09:30', '09:30:00.'],
+      starts: ['2024-05-17T9:30:00', '2024-05-17'],
+      stamp: ['2024-05-17T09:30:00', '2024-05-17t09:30:00z', '2024-05-17T09:30:00+0200'],
+      host: ['1.2.3', '::g'],
+      v4: ['01.1.1.1', '256.0.0.1'],
+      listen: ['10.0.0.1', '10.0.0.1:65536', '[::1]:80', '::1:80'],
+      site: ['example.com', 'https://example.com/a-very-long-path-that-breaks-the-length-rule'],
+      ttl: ['soon', '5 fortnights', '2h30m'],
+      count: ['256', '+7', '-0', '1.0'],
+      big: ['340282366920938463463374607431768211456', '-1'],
+      ratio: ['inf', 'NaN', '.5', '5.', '1e', 'x'],
+      flag: ['True', '1'],
+      seats: [0, 256],
+      level: [3, 0, 'Low', 7.5],
+      mood: [-1, 127, 128],
+    };
+    const texts = [JSON.stringify(valid)];
+    for (const [key, values] of Object.entries(wrong)) for (const v of values) texts.push(JSON.stringify({ ...valid, [key]: v }));
+    expect(agree(SHAPED_TYPES, 'Booking', texts)).toBeGreaterThan(40);
+    // zod reads them the same way.
+    const model = JSON.parse(describeModel(SHAPED_TYPES, 'Booking')) as JsModel;
+    const schema = buildZodSchema(model);
+    const rust = JSON.parse(rustVerdicts(SHAPED_TYPES, 'Booking', JSON.stringify(texts))) as Verdict[];
+    texts.forEach((text, i) => expect(zodDeValidate(schema, text).outcome, text).toBe(rust[i]!.outcome));
   });
 
   it('refuses what JSON.parse cannot give, with the reason', () => {

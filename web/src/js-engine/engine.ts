@@ -2,7 +2,8 @@
 // the parsed value to the definitions' shapes as serde does (types, integer
 // bounds, missing and unknown fields), then the rules. Everything is closures
 // assembled once from the model; no code is generated from user text.
-import type { JsField, JsModel, JsStruct, JsTy } from './model';
+import type { JsField, JsModel, JsRepr, JsStruct, JsTy } from './model';
+import { acceptsText, EXPECTING } from './text-forms';
 import { type Cx, fieldChecks, mustMatchCheck, type Sink, type Violation } from './checks';
 
 export type Outcome = 'ok' | 'invalid' | 'error';
@@ -31,7 +32,12 @@ export function compileJsEngine(model: JsModel): JsEngine {
   const validators: ((value: unknown, out: Sink) => void)[] = [];
   const defaults = new Defaults(model);
   model.types.forEach((type, id) => {
-    decoders[id] = type.kind === 'struct' ? structDecoder(type, (ty) => decoderOf(ty, decoders)) : enumDecoder(type.name, type.variants);
+    decoders[id] =
+      type.kind === 'struct'
+        ? structDecoder(type, (ty) => decoderOf(ty, decoders))
+        : type.repr
+          ? reprDecoder(type.name, type.repr)
+          : enumDecoder(type.name, type.variants);
     const cx: Cx = { named: (id) => validators[id]!, rules: model.rules };
     validators[id] = type.kind === 'struct' ? structValidator(type, defaults, cx) : () => undefined;
   });
@@ -117,12 +123,22 @@ function decoderOf(ty: JsTy, named: readonly Decoder[]): Decoder {
       return (v) => (typeof v === 'boolean' ? null : invalid(v, 'a boolean'));
     case 'int': {
       const { min, max } = ty;
+      const nonZero = ty.nonZero === true;
       return (v) =>
         typeof v === 'number' && Number.isInteger(v)
-          ? v >= min && v <= max
+          ? v >= min && v <= max && !(nonZero && v === 0)
             ? null
-            : `invalid value: integer \`${v}\`, expected an integer from ${min} to ${max}`
+            : `invalid value: integer \`${v}\`, expected a${nonZero ? ' nonzero' : 'n'} integer from ${min} to ${max}`
           : invalid(v, 'an integer');
+    }
+    case 'text': {
+      const { form, min, max } = ty;
+      return (v) =>
+        typeof v !== 'string'
+          ? invalid(v, EXPECTING[form])
+          : acceptsText(form, v, min, max)
+            ? null
+            : `invalid value: string ${JSON.stringify(v)}, expected ${EXPECTING[form]}`;
     }
     case 'float':
       return (v) => (typeof v === 'number' ? null : invalid(v, 'a number'));
@@ -218,6 +234,17 @@ function enumDecoder(name: string, variants: readonly string[]): Decoder {
       : invalid(v, `enum ${name}`);
 }
 
+/** serde_repr: an integer of the `#[repr]` type that is a discriminant, or any such integer with a `#[serde(other)]` variant. */
+function reprDecoder(name: string, repr: JsRepr): Decoder {
+  const values = new Set(repr.values);
+  return (v) => {
+    if (typeof v !== 'number' || !Number.isInteger(v)) return invalid(v, `enum ${name}`);
+    if (v < repr.min || v > repr.max) return `invalid value: integer \`${v}\`, expected an integer from ${repr.min} to ${repr.max}`;
+    if (values.has(v) || repr.other !== undefined) return null;
+    return `invalid value: ${v}, expected one of: ${repr.values.join(', ')}`;
+  };
+}
+
 /** The field's value under its key or an alias; undefined when absent (never the prototype's). */
 function lookup(object: Record<string, unknown>, keys: readonly string[]): unknown {
   for (const key of keys) if (Object.hasOwn(object, key)) return object[key];
@@ -253,6 +280,8 @@ class Defaults {
         return '\0';
       case 'str':
         return '';
+      case 'text':
+        return ty.default;
       case 'seq':
         return [];
       case 'map':
@@ -263,7 +292,7 @@ class Defaults {
         return ty.of.map((t) => this.of(t, depth + 1));
       case 'named': {
         const type = this.model.types[ty.id]!;
-        if (type.kind === 'enum') return type.variants[0] ?? null;
+        if (type.kind === 'enum') return type.repr ? (type.repr.values[0] ?? null) : (type.variants[0] ?? null);
         // A struct that holds itself holds it in an Option or a collection, whose default is empty.
         if (depth > 32) return null;
         return Object.fromEntries(type.fields.map((f) => [f.key, this.of(f.ty, depth + 1)]));

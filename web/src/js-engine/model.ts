@@ -5,6 +5,8 @@
 // engines do.
 
 /** Every type of the definitions; `root` is the one a document decodes into. */
+import type { TextFormName } from './text-forms';
+
 export interface JsModel {
   root: number;
   types: JsType[];
@@ -32,11 +34,21 @@ export interface JsStruct {
   mustMatch: JsMustMatch[];
 }
 
-/** An enum of unit variants, externally tagged: the value is one of the names. */
+/** An enum of unit variants, externally tagged: the value is one of the names (or, for serde_repr, one of the integers). */
 export interface JsEnum {
   kind: 'enum';
   name: string;
   variants: string[];
+  repr?: JsRepr;
+}
+
+/** serde_repr's integer form: each variant's discriminant, and the `#[serde(other)]` variant any other integer reads as. */
+export interface JsRepr {
+  values: number[];
+  other?: number;
+  /** The bounds of the `#[repr]` integer type. */
+  min: number;
+  max: number;
 }
 
 export interface JsField {
@@ -74,10 +86,12 @@ export interface JsMustMatch {
 export type JsTy =
   | { t: 'unit' }
   | { t: 'bool' }
-  | { t: 'int'; min: number; max: number }
+  | { t: 'int'; min: number; max: number; nonZero?: true }
   | { t: 'float' }
   | { t: 'char' }
   | { t: 'str' }
+  /** Text of a shape (`Uuid`, a chrono date, `DisplayFromStr` over a number…); `default` is `Default::default()`'s text; an integer's bounds are decimal text. */
+  | { t: 'text'; form: TextFormName; default: string; min?: string; max?: string }
   | { t: 'json' }
   | { t: 'option'; of: JsTy }
   | { t: 'seq'; of: JsTy }

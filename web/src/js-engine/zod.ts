@@ -5,7 +5,8 @@
 // so zod runs jitless (its interpreted path; it would otherwise probe for eval
 // and report a CSP violation).
 import { z } from 'zod';
-import type { JsCheck, JsModel, JsStruct, JsTy } from './model';
+import type { JsCheck, JsModel, JsRepr, JsStruct, JsTy } from './model';
+import { acceptsText, EXPECTING } from './text-forms';
 import { allDistinct, isAlphanumeric, isAscii, isCreditCard, isIp, isNonControlCharacter, rustRegex, sameValue } from './rules';
 import type { JsVerdict } from './engine';
 
@@ -40,7 +41,7 @@ export function buildZodSchema(model: JsModel): z.ZodType {
     );
   const build = (id: number, rules: boolean): z.ZodType => {
     const type = model.types[id]!;
-    if (type.kind === 'enum') return z.enum(type.variants as [string, ...string[]]);
+    if (type.kind === 'enum') return type.repr ? reprSchema(type.repr) : z.enum(type.variants as [string, ...string[]]);
     return structSchema(type, rules, named, text);
   };
   return named(model.root, true);
@@ -108,6 +109,12 @@ function typed(ty: JsTy, checks: readonly JsCheck[], named: Named, text: Text): 
   switch (ty.t) {
     case 'str':
       return stringSchema(checks, text);
+    case 'text': {
+      const { form, min, max } = ty;
+      return stringSchema(checks, text).refine((s) => typeof s === 'string' && acceptsText(form, s, min, max), {
+        message: `${SHAPE}value: expected ${EXPECTING[form]}`,
+      });
+    }
     case 'int':
     case 'float':
       return numberSchema(ty, checks, text);
@@ -233,11 +240,21 @@ function stringSchema(checks: readonly JsCheck[], text: Text): z.ZodType {
   return refinements.reduce<z.ZodType<string>>((schema, [test, message]) => schema.refine(test, { message }), s);
 }
 
+/** serde_repr: an integer of the `#[repr]` type that is a discriminant (any, with a `#[serde(other)]` variant). */
+function reprSchema(repr: JsRepr): z.ZodType {
+  const bounds = `${SHAPE}value: expected an integer from ${repr.min} to ${repr.max}`;
+  const n = z.number().int().min(repr.min, bounds).max(repr.max, bounds);
+  if (repr.other !== undefined) return n;
+  const values = new Set(repr.values);
+  return n.refine((v) => values.has(v), { message: `${SHAPE}value: expected one of ${repr.values.join(', ')}` });
+}
+
 function numberSchema(ty: Extract<JsTy, { t: 'int' | 'float' }>, checks: readonly JsCheck[], text: Text): z.ZodType {
   let n = z.number();
   if (ty.t === 'int') {
     const bounds = `${SHAPE}value: expected an integer from ${ty.min} to ${ty.max}`;
     n = n.int().min(ty.min, bounds).max(ty.max, bounds);
+    if (ty.nonZero) n = n.refine((v) => v !== 0, { message: `${SHAPE}value: expected a nonzero integer` });
   }
   const refinements: [(v: number) => boolean, string][] = [];
   for (const c of checks) {
