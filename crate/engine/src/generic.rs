@@ -8,7 +8,6 @@ use std::collections::HashMap;
 
 use overhead_schema::{Diagnostic, Severity, Shape, TypeDef};
 use proc_macro2::Span;
-use quote::ToTokens;
 
 /// How many instances one set of definitions may make: polymorphic recursion
 /// (`struct A<T> { next: Option<Box<A<Vec<T>>>> }`) would make them forever.
@@ -25,11 +24,85 @@ pub struct Instances {
     pub errors: Vec<Diagnostic>,
 }
 
-/// The key of a type as written: its tokens without spaces.
-pub fn key(ty: &impl ToTokens) -> String {
-    let mut out = ty.to_token_stream().to_string();
-    out.retain(|c| !c.is_whitespace());
+/// The key of a path segment as written: `Page<Item>`, `Envelope<Vec<User>>`.
+/// Written out by hand rather than through `quote` (whose printing of every
+/// syntax tree would weigh on the page's analyzer module); a type it does not
+/// spell (a `dyn`, a macro) keys as `_`, so such instances stay apart only by
+/// their other arguments.
+pub fn key(segment: &syn::PathSegment) -> String {
+    let mut out = String::new();
+    write_segment(segment, &mut out);
     out
+}
+
+fn write_segment(segment: &syn::PathSegment, out: &mut String) {
+    out.push_str(&segment.ident.to_string());
+    let syn::PathArguments::AngleBracketed(args) = &segment.arguments else {
+        return;
+    };
+    out.push('<');
+    for (i, arg) in args.args.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        match arg {
+            syn::GenericArgument::Type(ty) => write_type(ty, out),
+            syn::GenericArgument::Lifetime(l) => {
+                out.push('\'');
+                out.push_str(&l.ident.to_string());
+            }
+            _ => out.push('_'),
+        }
+    }
+    out.push('>');
+}
+
+fn write_type(ty: &syn::Type, out: &mut String) {
+    match ty {
+        syn::Type::Path(p) => {
+            for (i, segment) in p.path.segments.iter().enumerate() {
+                if i > 0 || p.path.leading_colon.is_some() {
+                    out.push_str("::");
+                }
+                write_segment(segment, out);
+            }
+        }
+        syn::Type::Reference(r) => {
+            out.push('&');
+            write_type(&r.elem, out);
+        }
+        syn::Type::Paren(p) => write_type(&p.elem, out),
+        syn::Type::Group(g) => write_type(&g.elem, out),
+        syn::Type::Slice(s) => {
+            out.push('[');
+            write_type(&s.elem, out);
+            out.push(']');
+        }
+        syn::Type::Array(a) => {
+            out.push('[');
+            write_type(&a.elem, out);
+            out.push(';');
+            match &a.len {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Int(n),
+                    ..
+                }) => out.push_str(n.base10_digits()),
+                _ => out.push('_'),
+            }
+            out.push(']');
+        }
+        syn::Type::Tuple(t) => {
+            out.push('(');
+            for (i, e) in t.elems.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_type(e, out);
+            }
+            out.push(')');
+        }
+        _ => out.push('_'),
+    }
 }
 
 /// The key a root names: `Envelope<User>` as written (`crate::` and spaces
