@@ -61,7 +61,11 @@ fn scenario(dir: &Path, index: usize) -> (TokenStream, TokenStream, TokenStream)
     let schema_path = dir.join("schema.rs");
     let manifest_path = dir.join("scenario.toml");
     let schema = read(&schema_path);
-    read(&manifest_path);
+    // The manifest as JSON: readers of the bundled scenarios then need no TOML
+    // parser (the page's analyzer module would carry one).
+    let manifest: toml::Value = toml::from_str(&read(&manifest_path))
+        .unwrap_or_else(|e| panic!("{}: {e}", manifest_path.display()));
+    let manifest_json = serde_json::to_string(&manifest).expect("a TOML value writes as JSON");
 
     let file = syn::parse_file(&schema).unwrap_or_else(|e| {
         let at = e.span().start();
@@ -97,7 +101,6 @@ fn scenario(dir: &Path, index: usize) -> (TokenStream, TokenStream, TokenStream)
     let input_paths = inputs.iter().map(|(_, p)| p);
     let type_names = types.iter().map(|t| t.to_string());
     let schema_path = schema_path.display().to_string();
-    let manifest_path = manifest_path.display().to_string();
 
     let flattens = items.iter().any(has_flatten);
     let mut flatten_modules = TokenStream::new();
@@ -160,7 +163,7 @@ fn scenario(dir: &Path, index: usize) -> (TokenStream, TokenStream, TokenStream)
     let entry = quote! {
         Bundled {
             name: #name,
-            manifest: include_str!(#manifest_path),
+            manifest: #manifest_json,
             schema: include_str!(#schema_path),
             inputs: &[#((#input_names, include_str!(#input_paths))),*],
             index: #index,

@@ -7,6 +7,7 @@ use crate::{Error, Scenario};
 /// A bundled scenario's files and compiled types, as `build.rs` found them.
 pub struct Bundled {
     pub name: &'static str,
+    /// `scenario.toml`, as JSON (`build.rs` converts it).
     pub manifest: &'static str,
     pub schema: &'static str,
     pub inputs: &'static [(&'static str, &'static str)],
@@ -28,7 +29,7 @@ impl Bundled {
             .iter()
             .map(|(name, text)| (name.to_string(), text.to_string()))
             .collect();
-        Scenario::from_parts(self.name, self.manifest, self.schema, inputs)
+        Scenario::from_json_parts(self.name, self.manifest, self.schema, inputs)
     }
 }
 

@@ -124,6 +124,29 @@ impl Scenario {
     ) -> Result<Scenario, Error> {
         let m: Manifest = toml::from_str(manifest)
             .map_err(|e| Error::Scenario(format!("{name}/scenario.toml: {e}")))?;
+        Scenario::from_manifest(name, m, schema, inputs)
+    }
+
+    /// [`from_parts`](Scenario::from_parts) with the manifest as JSON: how
+    /// `build.rs` embeds a bundled scenario's, so that code reading only the
+    /// bundled scenarios (the page's analyzer module) carries no TOML parser.
+    pub fn from_json_parts(
+        name: &str,
+        manifest: &str,
+        schema: &str,
+        inputs: Vec<(String, String)>,
+    ) -> Result<Scenario, Error> {
+        let m: Manifest = serde_json::from_str(manifest)
+            .map_err(|e| Error::Scenario(format!("{name}/scenario.toml: {e}")))?;
+        Scenario::from_manifest(name, m, schema, inputs)
+    }
+
+    fn from_manifest(
+        name: &str,
+        m: Manifest,
+        schema: &str,
+        inputs: Vec<(String, String)>,
+    ) -> Result<Scenario, Error> {
         Ok(Scenario {
             name: name.to_owned(),
             title: m.title,
