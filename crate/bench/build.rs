@@ -1,21 +1,14 @@
-//! Turns each `scenarios/<name>/schema.rs` into compiled code, and embeds every
-//! scenario's files, so the compiled engine measures what a user's own derives
-//! generate. Each scenario becomes two modules of the same types:
-//! - `plain`: `#[derive(Deserialize, Validate)]` (the `de` baseline and the
-//!   two-step `de+validate`);
-//! - `integrated`: `#[derive(ValidateOnDeserialize)]`.
-//!
-//! Only `#[serde]`, `#[validate]`, `#[garde]` and doc attributes are kept; the
-//! user's own derives, `use` lines, `impl` blocks and functions are dropped, since
-//! only the data definitions are measured. The definitions are checked with
-//! overhead-schema first, so a broken bundled scenario fails the build with its
-//! diagnostics.
+//! Embeds every scenario under `scenarios/` (its manifest as JSON, its schema
+//! and inputs) and its compiled code, which `overhead-codegen` generates from
+//! the schema — the same generator as the on-demand path, so bundled and
+//! on-demand compiled code cannot drift. A scenario whose schema does not
+//! parse or defines no type fails the build at its file. Also writes the
+//! compiled real-world corpus the differential test includes (`build/corpus.rs`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::{env, fs};
 
-use overhead_schema::registry::Dialect;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
@@ -76,13 +69,8 @@ fn scenario(dir: &Path, index: usize) -> (TokenStream, TokenStream, TokenStream)
             at.column + 1
         )
     });
-    let dialect = Dialect::of_file(&file.items).unwrap_or_default();
-    let Measured { items, types, uses } = measured(file.items);
-    assert!(
-        !types.is_empty(),
-        "{}: defines no struct or enum",
-        schema_path.display()
-    );
+    let generated = overhead_codegen::generate(file, &module, &quote!(crate))
+        .unwrap_or_else(|| panic!("{}: defines no struct or enum", schema_path.display()));
 
     let inputs_dir = dir.join("inputs");
     println!("cargo::rerun-if-changed={}", inputs_dir.display());
@@ -99,67 +87,10 @@ fn scenario(dir: &Path, index: usize) -> (TokenStream, TokenStream, TokenStream)
     inputs.sort();
     let input_names = inputs.iter().map(|(n, _)| n);
     let input_paths = inputs.iter().map(|(_, p)| p);
-    let type_names = types.iter().map(|t| t.to_string());
     let schema_path = schema_path.display().to_string();
-
-    let flattens = items.iter().any(has_flatten);
-    let mut flatten_modules = TokenStream::new();
-    let codecs: Vec<TokenStream> = types
-        .iter()
-        .map(|t| {
-            let codec =
-                quote!(crate::compiled::Codec::<#module::plain::#t, #module::integrated::#t>::NEW);
-            if flattens {
-                let flatten = format_ident!("CODEC_{}", t);
-                quote!((#codec, #module::sff::#flatten))
-            } else {
-                codec
-            }
-        })
-        .collect();
-    if flattens {
-        let fast = items.iter().map(|i| quote!(#i));
-        let unflattened = items
-            .iter()
-            .map(unflatten)
-            .map(|i| without_derives(&i, &["serde"]));
-        // serde_fast_flatten's derive names a private type in a public impl, so its
-        // types stay private to their module, which hands out the codecs.
-        let sff = items
-            .iter()
-            .map(|i| private(without_derives_item(i, &["serde"])));
-        let sff_codecs = types.iter().map(|t| {
-            let name = format_ident!("CODEC_{}", t);
-            quote! {
-                pub const #name: &dyn crate::compiled::CompiledType =
-                    &crate::compiled::FlattenCodec::<super::plain::#t, super::fast::#t, super::unflattened::#t, #t>::NEW;
-            }
-        });
-        flatten_modules = quote! {
-            pub mod fast {
-                #(#uses)*
-                #(#[derive(::overhead_flatten::FastFlatten)] #fast)*
-            }
-            pub mod unflattened {
-                #(#uses)*
-                #(#[derive(::serde::Serialize, ::serde::Deserialize)] #unflattened)*
-            }
-            pub mod sff {
-                #(#uses)*
-                #(#[derive(::serde_fast_flatten::SerializeFields, ::serde_fast_flatten::DeserializeFields)] #sff)*
-                #(#sff_codecs)*
-            }
-        };
-    }
-
-    let ours = derived_modules(&items, &uses, dialect);
-    let module_code = quote! {
-        #[allow(dead_code, unused_imports, clippy::all)]
-        pub mod #module {
-            #ours
-            #flatten_modules
-        }
-    };
+    let type_names = generated.types.iter().map(|(name, _)| name);
+    let codecs = generated.types.iter().map(|(_, codec)| codec);
+    let module_code = generated.module;
     let entry = quote! {
         Bundled {
             name: #name,
@@ -171,232 +102,6 @@ fn scenario(dir: &Path, index: usize) -> (TokenStream, TokenStream, TokenStream)
     };
     let types = quote!(&[#((#type_names, &#codecs)),*]);
     (module_code, entry, types)
-}
-
-/// The `plain` module (`#[derive(Deserialize, Validate)]`, the `de` baseline
-/// and `de+validate`) and the `integrated` one (`ValidateOnDeserialize`) of
-/// the same definitions.
-fn derived_modules(items: &[syn::Item], uses: &[syn::ItemUse], dialect: Dialect) -> TokenStream {
-    let items: Vec<syn::Item> = items.iter().map(|i| with_dialect(i, dialect)).collect();
-    let plain = items.iter().map(|i| quote!(#i));
-    let integrated = items
-        .iter()
-        .map(|i| without_derives(i, &["serde", "validate", "garde", "overhead"]));
-    quote! {
-        pub mod plain {
-            #(#uses)*
-            #(#[derive(::serde::Serialize, ::serde::Deserialize, ::overhead_validate::Validate)] #plain)*
-        }
-        pub mod integrated {
-            #(#uses)*
-            #(#[derive(::overhead_validate::ValidateOnDeserialize)] #integrated)*
-        }
-    }
-}
-
-/// The item, saying its dialect when only the file's `use` lines (which the
-/// compiled modules drop) said it: a derive sees one item.
-fn with_dialect(item: &syn::Item, dialect: Dialect) -> syn::Item {
-    let mut item = item.clone();
-    let derive_input = match &item {
-        syn::Item::Struct(s) => syn::DeriveInput::from(s.clone()),
-        syn::Item::Enum(e) => syn::DeriveInput::from(e.clone()),
-        _ => return item,
-    };
-    if dialect == Dialect::Seed || Dialect::of_item(&derive_input).is_some() {
-        return item;
-    }
-    let name = dialect.name();
-    let attr: syn::Attribute = syn::parse_quote!(#[overhead(dialect = #name)]);
-    match &mut item {
-        syn::Item::Struct(s) => s.attrs.push(attr),
-        syn::Item::Enum(e) => e.attrs.push(attr),
-        _ => {}
-    }
-    item
-}
-
-/// The definitions a schema measures, as the compiled modules hold them.
-struct Measured {
-    items: Vec<syn::Item>,
-    types: Vec<syn::Ident>,
-    uses: Vec<syn::ItemUse>,
-}
-
-/// Structs and enums made public with only the attributes that mean something
-/// here, and the `use` lines of the standard library; everything else dropped.
-fn measured(mut file_items: Vec<syn::Item>) -> Measured {
-    file_items.iter_mut().for_each(overhead_schema::as_derived);
-    let mut items: Vec<syn::Item> = Vec::new();
-    let mut types = Vec::new();
-    let mut uses = Vec::new();
-    for item in file_items {
-        match item {
-            syn::Item::Struct(mut s) => {
-                s.vis = syn::parse_quote!(pub);
-                keep_attrs(&mut s.attrs);
-                s.fields.iter_mut().for_each(|f| keep_attrs(&mut f.attrs));
-                types.push(s.ident.clone());
-                items.push(syn::Item::Struct(s));
-            }
-            syn::Item::Enum(mut e) => {
-                e.vis = syn::parse_quote!(pub);
-                keep_attrs(&mut e.attrs);
-                for v in &mut e.variants {
-                    keep_attrs(&mut v.attrs);
-                    v.fields.iter_mut().for_each(|f| keep_attrs(&mut f.attrs));
-                }
-                types.push(e.ident.clone());
-                items.push(syn::Item::Enum(e));
-            }
-            // The standard library's names the definitions use (`BTreeSet`, …).
-            syn::Item::Use(u) if uses_std(&u.tree) => uses.push(u),
-            _ => {}
-        }
-    }
-    Measured { items, types, uses }
-}
-
-/// The derives of the standard library, which the measured code may need
-/// (`Hash` + `Eq` for a set's elements); every other derive is the module's.
-const STD_DERIVES: &[&str] = &[
-    "Debug",
-    "Clone",
-    "Copy",
-    "PartialEq",
-    "Eq",
-    "PartialOrd",
-    "Ord",
-    "Hash",
-    "Default",
-];
-
-/// Keeps `#[serde]`, `#[validate]`, `#[garde]`, doc comments and the standard
-/// derives; other crates' attributes mean nothing here.
-fn keep_attrs(attrs: &mut Vec<syn::Attribute>) {
-    attrs.retain_mut(|a| {
-        if a.path().is_ident("derive") {
-            let Ok(paths) = a.parse_args_with(
-                syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
-            ) else {
-                return false;
-            };
-            let std: Vec<&syn::Path> = paths
-                .iter()
-                .filter(|p| STD_DERIVES.iter().any(|d| p.is_ident(d)))
-                .collect();
-            if std.is_empty() {
-                return false;
-            }
-            *a = syn::parse_quote!(#[derive(#(#std),*)]);
-            return true;
-        }
-        ["serde", "validate", "garde", "doc"]
-            .iter()
-            .any(|name| a.path().is_ident(name))
-    });
-}
-
-/// The item with only the attributes named in `keep` (and derives, docs) left on
-/// it and its fields: for derives that do not declare `validate` or `garde`.
-fn without_derives(item: &syn::Item, keep: &[&str]) -> TokenStream {
-    let item = without_derives_item(item, keep);
-    quote!(#item)
-}
-
-fn without_derives_item(item: &syn::Item, keep: &[&str]) -> syn::Item {
-    let mut item = item.clone();
-    let retain = |attrs: &mut Vec<syn::Attribute>| {
-        attrs.retain(|a| {
-            a.path().is_ident("derive")
-                || a.path().is_ident("doc")
-                || keep.iter().any(|k| a.path().is_ident(k))
-        })
-    };
-    match &mut item {
-        syn::Item::Struct(s) => {
-            retain(&mut s.attrs);
-            s.fields.iter_mut().for_each(|f| retain(&mut f.attrs));
-        }
-        syn::Item::Enum(e) => {
-            retain(&mut e.attrs);
-            for v in &mut e.variants {
-                retain(&mut v.attrs);
-                v.fields.iter_mut().for_each(|f| retain(&mut f.attrs));
-            }
-        }
-        _ => {}
-    }
-    item
-}
-
-/// The item, private to its module (its fields too).
-fn private(mut item: syn::Item) -> syn::Item {
-    match &mut item {
-        syn::Item::Struct(s) => {
-            s.vis = syn::Visibility::Inherited;
-            s.fields
-                .iter_mut()
-                .for_each(|f| f.vis = syn::Visibility::Inherited);
-        }
-        syn::Item::Enum(e) => e.vis = syn::Visibility::Inherited,
-        _ => {}
-    }
-    item
-}
-
-fn uses_std(tree: &syn::UseTree) -> bool {
-    match tree {
-        syn::UseTree::Path(p) => ["std", "core", "alloc", "serde_json"]
-            .iter()
-            .any(|r| p.ident == r),
-        _ => false,
-    }
-}
-
-fn has_flatten(item: &syn::Item) -> bool {
-    let syn::Item::Struct(s) = item else {
-        return false;
-    };
-    s.fields.iter().any(|f| {
-        f.attrs
-            .iter()
-            .any(|a| serde_args(a).iter().any(|m| m.path().is_ident("flatten")))
-    })
-}
-
-fn serde_args(attr: &syn::Attribute) -> Vec<syn::Meta> {
-    if !attr.path().is_ident("serde") {
-        return Vec::new();
-    }
-    attr.parse_args_with(syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated)
-        .map(|p| p.into_iter().collect())
-        .unwrap_or_default()
-}
-
-/// The item with `flatten` taken out of every field's `#[serde(...)]`.
-fn unflatten(item: &syn::Item) -> syn::Item {
-    let mut item = item.clone();
-    if let syn::Item::Struct(s) = &mut item {
-        for field in s.fields.iter_mut() {
-            let mut attrs = Vec::new();
-            for attr in field.attrs.drain(..) {
-                if !attr.path().is_ident("serde") {
-                    attrs.push(attr);
-                    continue;
-                }
-                let rest: Vec<syn::Meta> = serde_args(&attr)
-                    .into_iter()
-                    .filter(|m| !m.path().is_ident("flatten"))
-                    .collect();
-                if !rest.is_empty() {
-                    attrs.push(syn::parse_quote!(#[serde(#(#rest),*)]));
-                }
-            }
-            field.attrs = attrs;
-        }
-    }
-    item
 }
 
 fn read(path: &Path) -> String {

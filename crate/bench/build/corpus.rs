@@ -11,9 +11,10 @@ use std::{env, fs};
 use proc_macro2::TokenStream;
 use quote::{ToTokens, format_ident, quote};
 
+use overhead_codegen::{Measured, derived_modules, measured};
 use overhead_schema::registry::Dialect;
 
-use crate::{Measured, derived_modules, measured, read};
+use crate::read;
 
 /// Type names a self-contained paste may use besides its own definitions.
 const KNOWN_TYPES: &[&str] = &[

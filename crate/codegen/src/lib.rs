@@ -1,0 +1,67 @@
+//! overhead-codegen: the one generator of compiled code. A schema's text
+//! becomes modules of the same types under each derive a variant measures
+//! (ours, and the flatten forms), and a codec per type that the benchmark
+//! runs. `overhead-bench`'s build script calls it for the bundled scenarios,
+//! and the on-demand path for a person's own definitions, so the two kinds of
+//! compiled code cannot drift.
+
+mod items;
+mod modules;
+
+pub use items::{Measured, has_flatten, measured};
+pub use modules::{derived_modules, flatten_modules};
+
+use overhead_schema::registry::Dialect;
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+/// The compiled code of one set of definitions.
+pub struct Generated {
+    /// `pub mod <module> { … }`: every module of the types.
+    pub module: TokenStream,
+    /// Each struct and enum, in source order: its name and an expression of
+    /// its codec (a `&'static dyn CompiledType`).
+    pub types: Vec<(String, TokenStream)>,
+}
+
+/// The code for the definitions in `file`, as module `module`. `bench` is the
+/// path of `overhead-bench` where the code is compiled (`crate` inside it,
+/// `::overhead_bench` elsewhere). `None` when the file defines no type.
+pub fn generate(file: syn::File, module: &syn::Ident, bench: &TokenStream) -> Option<Generated> {
+    let dialect = Dialect::of_file(&file.items).unwrap_or_default();
+    let Measured { items, types, uses } = measured(file.items);
+    if types.is_empty() {
+        return None;
+    }
+    let flattens = items.iter().any(has_flatten);
+    let ours = derived_modules(&items, &uses, dialect);
+    let flatten = if flattens {
+        flatten_modules(&items, &types, &uses, bench)
+    } else {
+        TokenStream::new()
+    };
+    let codecs = types
+        .iter()
+        .map(|t| {
+            let codec =
+                quote!(#bench::compiled::Codec::<#module::plain::#t, #module::integrated::#t>::NEW);
+            let codec = if flattens {
+                let flatten = format_ident!("CODEC_{}", t);
+                quote!((#codec, #module::sff::#flatten))
+            } else {
+                codec
+            };
+            (t.to_string(), codec)
+        })
+        .collect();
+    Some(Generated {
+        module: quote! {
+            #[allow(dead_code, unused_imports, non_snake_case, clippy::all)]
+            pub mod #module {
+                #ours
+                #flatten
+            }
+        },
+        types: codecs,
+    })
+}
