@@ -1,94 +1,50 @@
-//! The scenarios under `scenarios/`, built into the binary with their compiled
-//! code, so the CLI, the wasm module and the page share one source.
+//! The bundled scenarios' compiled code, which `build.rs` generates from
+//! each `scenarios/<name>/schema.rs` through `overhead-codegen`; their files
+//! are `overhead-contract`'s.
 
+pub use overhead_contract::bundled::{BUNDLED, Bundled, matching, scenarios};
+
+use crate::Error;
+use crate::Scenario;
 use crate::compiled::CompiledType;
-use crate::{Error, Scenario};
 
-/// A bundled scenario's files and compiled types, as `build.rs` found them.
-pub struct Bundled {
-    pub name: &'static str,
-    /// `scenario.toml`, as JSON (`build.rs` converts it).
-    pub manifest: &'static str,
-    pub schema: &'static str,
-    pub inputs: &'static [(&'static str, &'static str)],
-    /// Its position in `BUNDLED` and in `COMPILED`.
-    index: usize,
-}
+include!(concat!(env!("OUT_DIR"), "/compiled.rs"));
 
-include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
-
-impl Bundled {
-    /// Every struct and enum of `schema`, in source order, with its compiled code.
-    pub fn types(&self) -> &'static [(&'static str, &'static dyn CompiledType)] {
-        COMPILED[self.index]
-    }
-
-    pub fn scenario(&self) -> Result<Scenario, Error> {
-        let inputs = self
-            .inputs
-            .iter()
-            .map(|(name, text)| (name.to_string(), text.to_string()))
-            .collect();
-        Scenario::from_json_parts(self.name, self.manifest, self.schema, inputs)
-    }
-}
-
-/// Every bundled scenario, parsed.
-pub fn scenarios() -> Result<Vec<Scenario>, Error> {
-    BUNDLED.iter().map(Bundled::scenario).collect()
+/// Every struct and enum of a bundled scenario's schema, in source order, with
+/// its compiled code.
+pub fn types(bundled: &Bundled) -> &'static [(&'static str, &'static dyn CompiledType)] {
+    COMPILED[bundled.index]
 }
 
 /// The compiled code for `scenario`'s definitions and root type, if this build has it:
 /// only a bundled scenario's definitions, unchanged, have compiled code.
 pub fn compiled_root(scenario: &Scenario) -> Result<&'static dyn CompiledType, Error> {
-    let schema = normalise(&scenario.schema);
-    let bundled = BUNDLED
-        .iter()
-        .find(|b| normalise(b.schema) == schema)
-        .ok_or_else(|| {
-            Error::Run(
-                "the compiled engine has code only for the bundled scenarios' definitions, and \
+    let bundled = matching(scenario).ok_or_else(|| {
+        Error::Run(
+            "the compiled engine has code only for the bundled scenarios' definitions, and \
              these definitions differ from all of them; the interpreted engine runs any \
              definition"
-                    .into(),
-            )
-        })?;
+                .into(),
+        )
+    })?;
     let root = match &scenario.root {
         Some(root) => root.as_str(),
-        None => bundled
-            .types()
+        None => types(bundled)
             .first()
             .map(|(name, _)| *name)
             .unwrap_or_default(),
     };
-    bundled
-        .types()
+    types(bundled)
         .iter()
         .find(|(name, _)| *name == root)
         .map(|(_, ty)| *ty)
         .ok_or_else(|| {
-            let names: Vec<&str> = bundled.types().iter().map(|(n, _)| *n).collect();
+            let names: Vec<&str> = types(bundled).iter().map(|(n, _)| *n).collect();
             Error::Run(format!(
                 "root `{root}` is not defined; the definitions define: {}",
                 names.join(", ")
             ))
         })
-}
-
-/// The bundled scenario whose definitions `scenario` has, unchanged.
-pub fn matching(scenario: &Scenario) -> Option<&'static Bundled> {
-    let schema = normalise(&scenario.schema);
-    BUNDLED.iter().find(|b| normalise(b.schema) == schema)
-}
-
-/// Line endings and trailing blanks do not change what definitions mean.
-fn normalise(schema: &str) -> String {
-    let mut out = String::with_capacity(schema.len());
-    for line in schema.trim().lines() {
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
 }
 
 #[cfg(test)]

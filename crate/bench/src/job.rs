@@ -1,8 +1,6 @@
 //! A prepared operation: its input ready, its outcome known, its timed loop
 //! compiled for exactly this operation.
 
-use std::hint::black_box;
-
 use crate::report::ViolationRecord;
 use crate::{Clock, Engine, Outcome, Variant};
 
@@ -73,7 +71,9 @@ impl Job {
     pub fn new<R>(info: JobInfo, mut op: impl FnMut() -> R + 'static) -> Job {
         Job {
             info,
-            batch: Box::new(move |clock, iterations| time_loop(clock, iterations, &mut op)),
+            batch: Box::new(move |clock, iterations| {
+                overhead_clock::time_loop(clock, iterations, &mut op)
+            }),
         }
     }
 
@@ -95,15 +95,4 @@ impl Job {
     pub fn time(&mut self, clock: &dyn Clock, iterations: u64) -> f64 {
         (self.batch)(clock, iterations)
     }
-}
-
-/// The timed loop: one clock read before and one after; each result goes through
-/// `black_box` and is dropped inside the loop, as real code drops it.
-#[inline]
-pub fn time_loop<R>(clock: &dyn Clock, iterations: u64, op: &mut impl FnMut() -> R) -> f64 {
-    let start = clock.now_ns();
-    for _ in 0..iterations {
-        black_box(op());
-    }
-    clock.now_ns() - start
 }

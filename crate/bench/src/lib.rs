@@ -8,32 +8,28 @@
 pub mod analysis;
 pub mod benchmark;
 pub mod bundled;
-pub mod clock;
 pub mod compiled;
-mod error;
 pub mod formats;
 pub mod interpreted;
 pub mod job;
 pub mod peers;
 pub mod quality;
-pub mod report;
 pub mod runner;
-pub mod scenario;
-pub mod settings;
 pub mod stats;
 #[cfg(test)]
 mod test_support;
-pub mod timer;
-pub mod variant;
 pub mod warmup;
 
+// The formats are `overhead-contract`'s; their modules are re-exported under
+// the names this crate has always given them.
+pub use overhead_contract::{report, scenario, settings, variant};
+// The clock and its costs are `overhead-clock`'s.
+pub use overhead_clock::timer;
+
 pub use benchmark::{Benchmark, Engines, RunRequest};
-pub use clock::{Clock, SystemClock};
-pub use error::Error;
 pub use job::{Job, JobInfo};
-pub use report::{
-    Data, Engine, Env, Outcome, Report, ResultRow, RuleCost, RulePart, Target, ViolationRecord,
+pub use overhead_clock::{Clock, SystemClock};
+pub use overhead_contract::{
+    Data, Engine, Env, Error, Input, Outcome, Report, ResultRow, RuleCost, RulePart, Scenario,
+    Settings, Target, Variant, ViolationRecord,
 };
-pub use scenario::{Input, Scenario};
-pub use settings::Settings;
-pub use variant::Variant;

@@ -1,8 +1,7 @@
 //! What a result's runs say about how far to trust it: flags the CLI and the
 //! page show beside the median.
 
-use serde::{Deserialize, Serialize};
-
+pub use crate::report::Flag;
 use crate::stats::Summary;
 
 /// A run range wider than this share of the median is noisy.
@@ -11,48 +10,6 @@ const NOISE: f64 = 0.10;
 const TREND: f64 = 0.05;
 /// Fewer runs than this give no median worth the name.
 pub const MIN_RUNS_FOR_MEDIAN: usize = 3;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Flag {
-    /// The min–max range exceeds 10% of the median.
-    Noisy,
-    /// Still warming: the warm-up did not settle, or the runs get faster.
-    Warming,
-    /// The runs get slower (throttling, GC, other load on the machine).
-    Drifting,
-    /// Fewer than 3 runs: the "median" is one or two runs.
-    FewRuns,
-}
-
-impl Flag {
-    pub fn code(self) -> &'static str {
-        match self {
-            Flag::Noisy => "noisy",
-            Flag::Warming => "warming",
-            Flag::Drifting => "drifting",
-            Flag::FewRuns => "few-runs",
-        }
-    }
-
-    /// What the flag means, for a legend under a table.
-    pub fn meaning(self) -> &'static str {
-        match self {
-            Flag::Noisy => {
-                "the min–max range exceeds 10% of the median; run again on a quieter machine, or with more iterations"
-            }
-            Flag::Warming => {
-                "the time per operation was still falling (warm-up did not settle, or the runs get faster); warm up longer"
-            }
-            Flag::Drifting => {
-                "the runs get slower one after another (thermal throttling, GC, or other load)"
-            }
-            Flag::FewRuns => {
-                "fewer than 3 runs: the median is one or two runs, and the range says little"
-            }
-        }
-    }
-}
 
 /// The flags for one result's per-run figures.
 pub fn flags(runs_ns: &[f64], summary: &Summary, warm_up_settled: bool) -> Vec<Flag> {

@@ -7,8 +7,9 @@
 //! module's weight: only what these functions reach is linked (the compiled
 //! codecs, the peers and the timing loop are not).
 
-use overhead_bench::scenario::{Document, MAX_DOCUMENT_BYTES};
-use overhead_bench::{Env, Scenario, SystemClock, bundled, timer};
+use overhead_clock::{SystemClock, timer};
+use overhead_contract::scenario::{Document, MAX_DOCUMENT_BYTES};
+use overhead_contract::{Env, Scenario, bundled};
 use wasm_bindgen::prelude::*;
 
 /// The bundled scenarios as a JSON array of scenario documents.

@@ -1,21 +1,9 @@
 //! How fine the clock is and what reading it costs, reported beside every result
 //! (seed 001 prints "nanoTime() overhead").
 
-use serde::{Deserialize, Serialize};
+use overhead_contract::TimerInfo;
 
 use crate::Clock;
-
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct TimerInfo {
-    /// Smallest step the clock was seen to take; `None` if it never moved.
-    pub resolution_ns: Option<f64>,
-    /// Mean cost of one clock read.
-    pub overhead_ns: f64,
-    /// What the timed loop itself costs per iteration (an operation that does
-    /// nothing, through `black_box`): the floor under every ns/op figure.
-    #[serde(default)]
-    pub loop_ns: f64,
-}
 
 /// Bounded by read count, so a clock that never moves cannot hang it.
 const MAX_READS: u32 = 2_000_000;
@@ -35,7 +23,7 @@ pub fn measure(clock: &dyn Clock) -> TimerInfo {
 
 /// The per-iteration cost of `time_loop` around an operation that does nothing.
 fn loop_cost(clock: &dyn Clock) -> f64 {
-    let elapsed = crate::job::time_loop(clock, LOOP_ITERATIONS, &mut || ());
+    let elapsed = crate::time_loop(clock, LOOP_ITERATIONS, &mut || ());
     (elapsed / LOOP_ITERATIONS as f64).max(0.0)
 }
 

@@ -1,6 +1,8 @@
 //! Where the time comes from: `std::time::Instant` natively, `performance.now()`
 //! in wasm (a page or a Worker alike).
 
+use std::hint::black_box;
+
 /// A monotonic clock read twice per timed run.
 pub trait Clock {
     /// Nanoseconds since an arbitrary, fixed origin.
@@ -65,4 +67,15 @@ impl Clock for SystemClock {
     fn now_ns(&self) -> f64 {
         performance::performance_now() * 1e6
     }
+}
+
+/// The timed loop: one clock read before and one after; each result goes through
+/// `black_box` and is dropped inside the loop, as real code drops it.
+#[inline]
+pub fn time_loop<R>(clock: &dyn Clock, iterations: u64, op: &mut impl FnMut() -> R) -> f64 {
+    let start = clock.now_ns();
+    for _ in 0..iterations {
+        black_box(op());
+    }
+    clock.now_ns() - start
 }

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Settings, Variant, timer::TimerInfo};
+use crate::{Settings, Variant};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Report {
@@ -178,7 +178,7 @@ pub struct ResultRow {
     pub cold_ns: Option<f64>,
     /// What the runs say about how far to trust the figures (noisy, still warming, …).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub flags: Vec<crate::quality::Flag>,
+    pub flags: Vec<Flag>,
 }
 
 /// One rule at one place of the definitions, timed alone on the values an
@@ -196,7 +196,7 @@ pub struct RuleCost {
     pub min_ns: f64,
     pub max_ns: f64,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub flags: Vec<crate::quality::Flag>,
+    pub flags: Vec<Flag>,
 }
 
 /// Which rule a breakdown job times.
@@ -229,4 +229,61 @@ impl From<&overhead_validate::Violation> for ViolationRecord {
             message: v.message().into_owned(),
         }
     }
+}
+
+/// How far to trust a row's figures, as the runs show it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Flag {
+    /// The min–max range exceeds 10% of the median.
+    Noisy,
+    /// Still warming: the warm-up did not settle, or the runs get faster.
+    Warming,
+    /// The runs get slower (throttling, GC, other load on the machine).
+    Drifting,
+    /// Fewer than 3 runs: the "median" is one or two runs.
+    FewRuns,
+}
+
+impl Flag {
+    pub fn code(self) -> &'static str {
+        match self {
+            Flag::Noisy => "noisy",
+            Flag::Warming => "warming",
+            Flag::Drifting => "drifting",
+            Flag::FewRuns => "few-runs",
+        }
+    }
+
+    /// What the flag means, for a legend under a table.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Flag::Noisy => {
+                "the min–max range exceeds 10% of the median; run again on a quieter machine, or with more iterations"
+            }
+            Flag::Warming => {
+                "the time per operation was still falling (warm-up did not settle, or the runs get faster); warm up longer"
+            }
+            Flag::Drifting => {
+                "the runs get slower one after another (thermal throttling, GC, or other load)"
+            }
+            Flag::FewRuns => {
+                "fewer than 3 runs: the median is one or two runs, and the range says little"
+            }
+        }
+    }
+}
+
+/// How fine the clock is and what reading it costs, reported beside every
+/// result (seed 001 prints "nanoTime() overhead").
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct TimerInfo {
+    /// Smallest step the clock was seen to take; `None` if it never moved.
+    pub resolution_ns: Option<f64>,
+    /// Mean cost of one clock read.
+    pub overhead_ns: f64,
+    /// What the timed loop itself costs per iteration (an operation that does
+    /// nothing, through `black_box`): the floor under every ns/op figure.
+    #[serde(default)]
+    pub loop_ns: f64,
 }
