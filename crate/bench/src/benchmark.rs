@@ -5,13 +5,17 @@ use serde::{Deserialize, Serialize};
 
 use crate::compiled::JobRequest;
 use crate::interpreted;
+use crate::prepare::compiled::CompiledJobs;
+use crate::prepare::interpreted::InterpretedJobs;
+use crate::prepare::peers::PeerJobs;
+use crate::prepare::selection::Selection;
+use crate::prepare::{Builder, CompiledCode, Slot, breakdown};
 use crate::quality;
 use crate::runner::{self, Measured, Progress};
 use crate::stats::Summary;
-use crate::variant::Family;
 use crate::{
     Clock, Engine, Env, Error, Job, Outcome, Report, ResultRow, RuleCost, Scenario, Settings,
-    Variant, bundled, peers, timer,
+    Variant, bundled, timer,
 };
 
 /// What to measure; anything left out comes from the scenario.
@@ -49,77 +53,6 @@ pub enum Engines {
 /// The breakdown's harness site (`RuleSite::harness`).
 const HARNESS: &str = "harness";
 
-/// How many values a random-data job cycles through, and the seed that makes
-/// them the same on every machine.
-const POOL: usize = 64;
-const POOL_SEED: u64 = 0x0001_5EED;
-
-/// `data = "random"`: values generated from the definitions (keeping their
-/// rules), as JSON, for every engine to decode the same.
-fn random_pool(scenario: &Scenario) -> Result<Vec<String>, Error> {
-    let engine = interpreted::compile(&scenario.schema, scenario.root.as_deref())?;
-    let mut generator = overhead_engine::generate::Generator::new(engine.plan(), POOL_SEED);
-    (0..POOL)
-        .map(|_| {
-            engine
-                .to_json(&generator.valid())
-                .map_err(|e| Error::Run(format!("cannot write a generated value: {e}")))
-        })
-        .collect()
-}
-
-/// Keeps `job` when its outcome agrees with the reference (figures compare only
-/// for the same answer); otherwise says so in a note and leaves it untimed.
-fn admit(
-    job: Job,
-    reference: Option<Outcome>,
-    variant: Variant,
-    input: &crate::Input,
-    jobs: &mut Vec<Job>,
-    notes: &mut Vec<String>,
-) {
-    match reference {
-        Some(ours) if job.info.outcome != ours => notes.push(format!(
-            "{} disagrees on `{variant}` with input `{}`: {} where the compiled engine's is {}; not timed",
-            job.info.engine.name(),
-            input.name,
-            job.info.outcome.name(),
-            ours.name()
-        )),
-        _ => jobs.push(job),
-    }
-}
-
-/// Why `variant` cannot run here: `Ok(Some(note))` skips it (a variant the
-/// scenario lists), `Err` refuses it (one the user asked for by name).
-fn unsupported(
-    variant: Variant,
-    scenario: &Scenario,
-    data: crate::Data,
-    asked: bool,
-) -> Result<Option<String>, Error> {
-    let why = if variant.wasm_only() && !cfg!(target_arch = "wasm32") {
-        format!("`{variant}` runs only in the browser (serde-wasm-bindgen needs JavaScript)")
-    } else if scenario.repeat.is_some_and(|n| n > 1) && variant.family() != Family::Flatten {
-        format!(
-            "`{variant}` handles one value; `repeat` applies to the flatten variants (de/…, ser/… of seed 003)"
-        )
-    } else if data == crate::Data::Random
-        && matches!(variant.family(), Family::Validation | Family::Flatten)
-    {
-        format!(
-            "`{variant}` reads the input text as written; `data = \"random\"` applies to the encode/decode and conversion variants"
-        )
-    } else {
-        return Ok(None);
-    };
-    if asked {
-        Err(Error::Run(why))
-    } else {
-        Ok(Some(format!("{why}; skipped")))
-    }
-}
-
 /// Jobs prepared and checked, ready to be timed.
 pub struct Benchmark {
     scenario: String,
@@ -135,59 +68,31 @@ pub struct Benchmark {
 
 impl Benchmark {
     /// Prepares every (variant, input) of the request, running each once, so that
-    /// what cannot run is an error before any timing starts.
+    /// what cannot run is an error before any timing starts. Compiled code is
+    /// the bundled scenarios'.
     pub fn prepare(scenario: &Scenario, request: &RunRequest) -> Result<Benchmark, Error> {
-        // Types the paste names and does not define are read in the form the
-        // inputs show (each assumption a note): the definitions still run.
-        let texts: Vec<&str> = scenario.inputs.iter().map(|i| i.text.as_str()).collect();
-        let completion =
-            overhead_engine::assume::complete(&scenario.schema, scenario.root.as_deref(), &texts);
-        let completed;
-        let scenario = if completion.text == scenario.schema {
-            scenario
-        } else {
-            completed = Scenario {
-                schema: completion.text.clone(),
-                ..scenario.clone()
-            };
-            &completed
+        Benchmark::prepare_with(scenario, request, &bundled::BundledCode)
+    }
+
+    /// [`prepare`](Benchmark::prepare) with compiled code from `code` (a crate
+    /// built on demand for these definitions).
+    pub fn prepare_with(
+        scenario: &Scenario,
+        request: &RunRequest,
+        code: &dyn CompiledCode,
+    ) -> Result<Benchmark, Error> {
+        let selection = Selection::of(scenario, request)?;
+        let scenario = &*selection.scenario;
+        let mut notes = selection.notes.clone();
+        let compiled = match (request.engines, code.root(scenario)) {
+            (Engines::Interpreted, _) => None,
+            (_, Some(root)) => Some(root?),
+            (Engines::Compiled, None) => return Err(code.unavailable()),
+            (Engines::All, None) => {
+                notes.push(code.unavailable_note());
+                None
+            }
         };
-        let settings = request.settings.unwrap_or(scenario.settings);
-        settings.validate()?;
-        let variants: &[Variant] = match (&request.variants[..], &scenario.variants[..]) {
-            ([], []) => Variant::DEFAULT,
-            ([], from_scenario) => from_scenario,
-            (requested, _) => requested,
-        };
-        let inputs = if request.inputs.is_empty() {
-            scenario.inputs.iter().collect::<Vec<_>>()
-        } else {
-            request
-                .inputs
-                .iter()
-                .map(|name| {
-                    scenario.input(name).ok_or_else(|| {
-                        let known: Vec<&str> =
-                            scenario.inputs.iter().map(|i| i.name.as_str()).collect();
-                        Error::Run(format!(
-                            "no input named `{name}`; the scenario has: {}",
-                            known.join(", ")
-                        ))
-                    })
-                })
-                .collect::<Result<Vec<_>, Error>>()?
-        };
-        let bundled_match = bundled::matching(scenario);
-        let compiled = match request.engines {
-            Engines::Interpreted => None,
-            // Edited definitions have no compiled code: the interpreter runs them.
-            Engines::All if bundled_match.is_none() => None,
-            _ => Some(bundled::compiled_root(scenario)?),
-        };
-        let mut notes: Vec<String> = completion
-            .warnings()
-            .map(|d| format!("assumed: {d}"))
-            .collect();
         let interpreter = match request.engines {
             Engines::Compiled => None,
             // Beside compiled code, definitions the interpreter cannot run yet are a
@@ -219,131 +124,66 @@ impl Benchmark {
                     .map(|d| format!("interpreted: {d}")),
             );
         }
-        let peers_of = match (request.engines, bundled_match) {
-            (Engines::All, Some(b)) => Some(b.name),
-            _ => None,
-        };
-        let data = request.data.unwrap_or(scenario.data);
-        let pool = match data {
-            crate::Data::Random => random_pool(scenario)?,
-            crate::Data::Serial => Vec::new(),
-        };
-        let mut jobs = Vec::new();
-        if request.engines == Engines::All && bundled_match.is_none() {
-            notes.push(
-                "the definitions differ from the bundled scenarios', so only the interpreted engine runs them (compiled code and peers exist for the bundled definitions)"
-                    .to_owned(),
-            );
+        // The families in the order they answer: the first job's outcome is the
+        // reference the others are held to.
+        let mut builders: Vec<Box<dyn Builder + '_>> = Vec::new();
+        if let Some(root) = compiled {
+            builders.push(Box::new(CompiledJobs { root }));
+            if request.engines == Engines::All {
+                builders.push(Box::new(PeerJobs {
+                    hand_written: code.hand_written_peers(scenario),
+                    root,
+                }));
+            }
         }
-        for &variant in variants {
-            if let Some(skip) = unsupported(variant, scenario, data, !request.variants.is_empty())?
-            {
+        if let Some(engine) = &interpreter {
+            builders.push(Box::new(InterpretedJobs {
+                engine: engine.clone(),
+                schema: &scenario.schema,
+                root: scenario.root.as_deref(),
+                beside_compiled: compiled.is_some(),
+            }));
+        }
+        let inputs = selection.inputs();
+        let mut jobs = Vec::new();
+        for &variant in &selection.variants {
+            if let Some(skip) = selection.unsupported(variant)? {
                 notes.push(skip);
                 continue;
             }
             for input in &inputs {
-                let job_request = JobRequest {
-                    variant,
-                    input,
-                    data,
-                    repeat: scenario.repeat.unwrap_or(1),
-                    pool: &pool,
+                let mut slot = Slot {
+                    request: JobRequest {
+                        variant,
+                        input,
+                        data: selection.data,
+                        repeat: scenario.repeat.unwrap_or(1),
+                        pool: &selection.pool,
+                    },
+                    reference: None,
+                    jobs: &mut jobs,
+                    notes: &mut notes,
                 };
-                // The reference outcome: the compiled engine's when it runs.
-                let mut reference: Option<Outcome> = None;
-                if let Some(root) = compiled {
-                    match root.job(&job_request) {
-                        None => {
-                            return Err(Error::Run(format!(
-                                "the compiled engine has no code for `{variant}` on these definitions{}",
-                                match variant.family() {
-                                    Family::Flatten =>
-                                        " (the flatten variants need a `#[serde(flatten)]` field)",
-                                    _ => "",
-                                }
-                            )));
-                        }
-                        Some(Err(why)) => {
-                            notes.push(format!(
-                                "`{variant}` with input `{}` not timed: {why}",
-                                input.name
-                            ));
-                        }
-                        Some(Ok(job)) => {
-                            reference = Some(job.info.outcome);
-                            jobs.push(job);
-                        }
-                    }
-                    let mut peers = peers_of
-                        .map(|name| peers::jobs(name, variant, input))
-                        .unwrap_or_default();
-                    if request.engines == Engines::All {
-                        peers.extend(root.peer_jobs(&job_request));
-                    }
-                    for peer in peers {
-                        admit(peer, reference, variant, input, &mut jobs, &mut notes);
-                    }
-                }
-                // Handing text to wasm is the same for both engines: once is enough.
-                let same_for_both = variant == Variant::StrIn && compiled.is_some();
-                if let (Some(interpreter), false) = (&interpreter, same_for_both) {
-                    let job = match variant.family() {
-                        Family::Flatten => interpreted::flatten_job(
-                            &scenario.schema,
-                            scenario.root.as_deref(),
-                            &job_request,
-                        ),
-                        _ => interpreted::job(interpreter, &job_request),
-                    };
-                    match job {
-                        None if compiled.is_none() => {
-                            return Err(Error::Run(format!(
-                                "the interpreted engine cannot run `{variant}` on these definitions in this version"
-                            )));
-                        }
-                        None => notes.push(format!(
-                            "the interpreted engine does not run `{variant}` in this version"
-                        )),
-                        Some(Err(why)) => notes.push(format!(
-                            "interpreted `{variant}` with input `{}` not timed: {why}",
-                            input.name
-                        )),
-                        Some(Ok(job)) => {
-                            admit(job, reference, variant, input, &mut jobs, &mut notes)
-                        }
-                    }
+                for builder in &builders {
+                    builder.build(&mut slot)?;
                 }
             }
         }
-        let validates = variants
-            .iter()
-            .any(|v| matches!(v, Variant::DeValidate | Variant::ValidateOnDe));
-        match (request.breakdown, validates, &interpreter) {
-            (true, true, Some(interpreter)) => {
-                for input in &inputs {
-                    match interpreted::rule_jobs(interpreter, input) {
-                        Ok(rule_jobs) => jobs.extend(rule_jobs),
-                        Err(why) => notes.push(format!("no breakdown of rules: {why}")),
-                    }
-                }
-            }
-            (true, false, _) => notes.push(
-                "no breakdown of rules: no validation variant (de+validate, validate-on-de) runs"
-                    .to_owned(),
-            ),
-            (true, true, None) => notes.push(
-                "no breakdown of rules: it times the interpreted engine's rules, which this run leaves out"
-                    .to_owned(),
-            ),
-            _ => {}
-        }
+        breakdown::jobs(
+            request.breakdown,
+            &selection.variants,
+            interpreter.as_ref(),
+            &inputs,
+            &mut jobs,
+            &mut notes,
+        );
         let mut bench = Benchmark {
             scenario: scenario.name.clone(),
-            settings,
-            data,
+            settings: selection.settings,
+            data: selection.data,
             jobs,
             notes,
-            inputs: inputs.iter().map(|i| i.name.clone()).collect(),
+            inputs: selection.inputs.clone(),
             time_limit_ns: f64::INFINITY,
         };
         bench.sort();

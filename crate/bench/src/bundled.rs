@@ -7,8 +7,35 @@ pub use overhead_contract::bundled::{BUNDLED, Bundled, matching, scenarios};
 use crate::Error;
 use crate::Scenario;
 use crate::compiled::CompiledType;
+use crate::prepare::CompiledCode;
 
 include!(concat!(env!("OUT_DIR"), "/compiled.rs"));
+
+/// The bundled scenarios' compiled code, for their definitions unchanged.
+pub struct BundledCode;
+
+impl CompiledCode for BundledCode {
+    fn root(&self, scenario: &Scenario) -> Option<Result<&'static dyn CompiledType, Error>> {
+        matching(scenario).map(|_| compiled_root(scenario))
+    }
+
+    fn hand_written_peers(&self, scenario: &Scenario) -> Option<&'static str> {
+        matching(scenario).map(|b| b.name)
+    }
+
+    fn unavailable(&self) -> Error {
+        Error::Run(
+            "the compiled engine has code only for the bundled scenarios' definitions, and \
+             these definitions differ from all of them; the interpreted engine runs any \
+             definition"
+                .into(),
+        )
+    }
+
+    fn unavailable_note(&self) -> String {
+        "the definitions differ from the bundled scenarios', so only the interpreted engine runs them (compiled code and peers exist for the bundled definitions)".to_owned()
+    }
+}
 
 /// Every struct and enum of a bundled scenario's schema, in source order, with
 /// its compiled code.

@@ -13,6 +13,7 @@ pub mod formats;
 pub mod interpreted;
 pub mod job;
 pub mod peers;
+pub mod prepare;
 pub mod quality;
 pub mod runner;
 pub mod stats;
