@@ -5,3 +5,6 @@ import { run } from './lib.mjs';
 run('node', ['scripts/build-wasm.mjs']);
 run('npm', ['run', 'build', '-w', 'web']);
 run('cargo', ['build', '--release', '--locked', '-p', 'overhead-cli']);
+// What compiled code built on demand depends on, built once here, so that a
+// person's first edited definitions compile in seconds.
+run('target/release/overhead', ['prebuild']);

@@ -130,8 +130,14 @@ export function nativeRunner(options: NativeServerOptions = {}): Plugin {
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
       for (const l of lines) {
-        if (l.startsWith('{')) line({ type: 'progress', progress: JSON.parse(l) as object });
-        else if (l.trim()) stderrTail = l;
+        if (!l.startsWith('{')) {
+          if (l.trim()) stderrTail = l;
+          continue;
+        }
+        const message = JSON.parse(l) as { building?: unknown };
+        // Compiled code built on demand for edited definitions: cargo's progress first.
+        if (typeof message.building === 'string') line({ type: 'building', line: message.building });
+        else line({ type: 'progress', progress: message });
       }
     });
     child.on('close', (code, signal) => {

@@ -250,6 +250,11 @@ impl Benchmark {
         self
     }
 
+    /// Adds a note to the Report (what the caller left out and why).
+    pub fn note(&mut self, note: String) {
+        self.notes.push(note);
+    }
+
     pub fn jobs(&self) -> &[Job] {
         &self.jobs
     }

@@ -2,6 +2,7 @@
 //! or JSON Reports.
 
 mod machine;
+mod ondemand;
 mod table;
 
 use std::io::IsTerminal;
@@ -36,6 +37,9 @@ enum Command {
     },
     /// List the bundled scenarios and the variants this build can run.
     List,
+    /// Build what compiled code built on demand depends on, once, so that the
+    /// first edited definitions compile in seconds (`npm start` runs this).
+    Prebuild,
 }
 
 #[derive(clap::Args)]
@@ -90,7 +94,8 @@ enum DataChoice {
 
 #[derive(Clone, Copy, ValueEnum)]
 enum EngineChoice {
-    /// Derive-generated code (bundled scenarios only).
+    /// Derive-generated code: the bundled scenarios', or, for other
+    /// definitions, a crate built on demand with cargo (cached by content).
     Compiled,
     /// The interpreter (any definitions).
     Interpreted,
@@ -104,6 +109,7 @@ fn main() -> ExitCode {
         Command::Run(args) => run(args),
         Command::Check { file } => check(&file),
         Command::List => list(),
+        Command::Prebuild => prebuild(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -124,8 +130,8 @@ fn run(args: RunArgs) -> Result<(), String> {
     };
     let request = RunRequest {
         settings: Some(settings),
-        variants: args.variants,
-        inputs: args.input,
+        variants: args.variants.clone(),
+        inputs: args.input.clone(),
         engines: match args.engine {
             EngineChoice::Compiled => Engines::Compiled,
             EngineChoice::Interpreted => Engines::Interpreted,
@@ -137,26 +143,94 @@ fn run(args: RunArgs) -> Result<(), String> {
         }),
         breakdown: args.breakdown,
     };
-    let bench = Benchmark::prepare(&scenario, &request).map_err(|e| e.to_string())?;
-    let mut env = Env::of_this_build();
-    env.cpu = machine::cpu();
-    env.os = Some(machine::os());
-    env.date = Some(humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string());
-
     let show_progress = std::io::stderr().is_terminal();
+    // Definitions without bundled compiled code get their own, built on demand.
+    let on_demand =
+        request.engines != Engines::Interpreted && bundled::matching(&scenario).is_none();
+    let mut unavailable_notes = Vec::new();
+    if on_demand {
+        let mut status = |s: ondemand::Status<'_>| match s {
+            ondemand::Status::Cargo(line) if args.progress_lines => {
+                eprintln!("{}", serde_json::json!({ "building": line }));
+            }
+            ondemand::Status::Cargo(line) if show_progress => {
+                table::status_line(&format!("building: {line}"))
+            }
+            ondemand::Status::Run(line) if args.progress_lines => eprintln!("{line}"),
+            ondemand::Status::Run(line) if show_progress => table::progress_json_line(line),
+            _ => {}
+        };
+        match ondemand::run(&scenario, &request, &mut status) {
+            Ok(built) => {
+                if show_progress && !args.progress_lines {
+                    table::clear_progress_line();
+                }
+                return finish(built.report, &args);
+            }
+            Err(unavailable) => {
+                if show_progress && !args.progress_lines {
+                    table::clear_progress_line();
+                }
+                let place = schema_label(&args.scenario);
+                let messages: Vec<String> = unavailable
+                    .messages
+                    .iter()
+                    .map(|m| format!("{place}:{m}"))
+                    .collect();
+                if request.engines == Engines::Compiled {
+                    let mut error = format!("no compiled code: {}", unavailable.reason);
+                    for m in &messages {
+                        error.push_str("\n  ");
+                        error.push_str(m);
+                    }
+                    return Err(error);
+                }
+                unavailable_notes.push(format!(
+                    "no compiled code built on demand: {}{}",
+                    unavailable.reason,
+                    messages
+                        .first()
+                        .map(|m| format!(" (first: {m})"))
+                        .unwrap_or_default()
+                ));
+            }
+        }
+    }
+    let mut bench = Benchmark::prepare(&scenario, &request).map_err(|e| e.to_string())?;
+    for note in unavailable_notes {
+        bench.note(note);
+    }
     let mut progress = |p: &Progress| {
         if args.progress_lines {
-            eprintln!("{}", table::progress_json(p));
+            eprintln!("{}", overhead_bench::ondemand::progress_json(p));
         } else if show_progress {
             table::progress_line(p);
         }
     };
     let report = bench
-        .run(&SystemClock::new(), env, &mut progress)
+        .run(&SystemClock::new(), Env::of_this_build(), &mut progress)
         .map_err(|e| e.to_string())?;
     if show_progress && !args.progress_lines {
         table::clear_progress_line();
     }
+    finish(report, &args)
+}
+
+/// Where the definitions' lines are, for `file:line:col`.
+fn schema_label(path: &Path) -> String {
+    if path.is_dir() {
+        path.join("schema.rs").display().to_string()
+    } else {
+        format!("{} (schema)", path.display())
+    }
+}
+
+/// Adds this machine to the Report, saves it and prints it.
+fn finish(mut report: overhead_bench::Report, args: &RunArgs) -> Result<(), String> {
+    report.env.cpu = machine::cpu();
+    report.env.os = Some(machine::os());
+    report.env.date =
+        Some(humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string());
     let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
     if let Some(path) = &args.save {
         std::fs::write(path, format!("{json}\n"))
@@ -203,6 +277,29 @@ fn check(file: &Path) -> Result<(), String> {
             .count();
         Err(format!("{} cannot run: {errors} error(s)", file.display()))
     }
+}
+
+fn prebuild() -> Result<(), String> {
+    let scenario = bundled::scenarios()
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .next()
+        .ok_or("no bundled scenario")?;
+    let started = std::time::Instant::now();
+    let show = std::io::stderr().is_terminal();
+    ondemand::prebuild(&scenario.schema, &mut |s| {
+        if let (ondemand::Status::Cargo(line), true) = (s, show) {
+            table::status_line(&format!("compiled code on demand, dependencies: {line}"));
+        }
+    })?;
+    if show {
+        table::clear_progress_line();
+    }
+    eprintln!(
+        "compiled code on demand: dependencies ready ({:.0} s)",
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
 }
 
 fn list() -> Result<(), String> {

@@ -290,20 +290,32 @@ pub fn progress_line(p: &Progress) {
     let _ = std::io::stderr().flush();
 }
 
-/// Progress as one JSON object, in the shape of the page's `Progress` message.
-pub fn progress_json(p: &Progress) -> String {
-    let job = p.job.map(|j| &j.info);
-    serde_json::json!({
-        "done": p.done,
-        "total": p.total,
-        "phase": match p.phase { Phase::WarmUp => "warmup", Phase::Run => "run" },
-        "run": p.run,
-        "runs": p.runs,
-        "variant": job.map(|j| j.variant.code()),
-        "engine": job.map(|j| j.engine.name()),
-        "input": job.map(|j| j.input.as_str()),
-    })
-    .to_string()
+/// One status line, overwritten by the next (`building: Compiling …`).
+pub fn status_line(text: &str) {
+    let text: String = text.chars().take(100).collect();
+    eprint!("\r\x1b[2K{text}");
+    let _ = std::io::stderr().flush();
+}
+
+/// A progress line of a run in another process (`ondemand::progress_json`),
+/// shown as [`progress_line`] shows one of this process.
+pub fn progress_json_line(json: &str) {
+    let Ok(p) = serde_json::from_str::<serde_json::Value>(json) else {
+        return;
+    };
+    let text = |key: &str| p[key].as_str().unwrap_or_default().to_owned();
+    let what = match (p["phase"].as_str(), p["variant"].is_null()) {
+        (_, true) => "done".to_owned(),
+        (Some("warmup"), false) => format!("warm-up {} {}", text("variant"), text("input")),
+        _ => format!(
+            "run {}/{} {} {}",
+            p["run"],
+            p["runs"],
+            text("variant"),
+            text("input")
+        ),
+    };
+    status_line(&format!("[{}/{}] {what}", p["done"], p["total"]));
 }
 
 pub fn clear_progress_line() {

@@ -499,3 +499,153 @@ fn breakdown_times_each_rule_and_adds_up_to_the_whole() {
         );
     }
 }
+
+/// A scenario document of `schema` with user-signup's inputs, in a folder of
+/// its own; the caller removes the folder.
+fn document(name: &str, schema: &str) -> (PathBuf, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("overhead-cli-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let doc = serde_json::json!({
+        "version": 1, "title": name, "schema": schema,
+        "inputs": {
+            "valid": "{\"email\":\"a@b.co\",\"age\":30,\"username\":\"abc\"}",
+            "invalid": "{\"email\":\"nope\",\"age\":3,\"username\":\"a\"}",
+        },
+        "variants": ["de", "de+validate", "validate-on-de"],
+    });
+    let path = dir.join("doc.json");
+    std::fs::write(&path, doc.to_string()).expect("write doc");
+    (dir, path)
+}
+
+fn signup_schema() -> String {
+    std::fs::read_to_string(workspace().join("scenarios/user-signup/schema.rs")).expect("schema")
+}
+
+#[test]
+fn edited_definitions_run_as_compiled_code_built_on_demand() {
+    // The bundled definitions and one more type: no bundled compiled code.
+    let schema = format!(
+        "{}\n#[derive(Deserialize, Validate)]\npub struct Extra {{\n    #[validate(length(min = 1))]\n    pub note: String,\n}}\n",
+        signup_schema()
+    );
+    let (dir, path) = document("edited", &schema);
+    let doc = path.to_str().expect("utf-8 path");
+    let out = overhead(&[&["run", doc, "--json"], &TINY[..]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    let rows = report["results"].as_array().expect("results");
+    for engine in ["compiled", "interpreted"] {
+        for variant in ["de", "de+validate", "validate-on-de"] {
+            for (input, outcome) in [
+                ("valid", "ok"),
+                ("invalid", if variant == "de" { "ok" } else { "invalid" }),
+            ] {
+                let row = rows
+                    .iter()
+                    .find(|r| {
+                        r["engine"] == engine && r["variant"] == variant && r["input"] == input
+                    })
+                    .unwrap_or_else(|| panic!("no {engine} {variant} {input} row: {report}"));
+                assert_eq!(row["outcome"], outcome, "{engine} {variant} {input}");
+                assert!(row["median_ns"].as_f64().is_some_and(|ns| ns > 0.0));
+            }
+        }
+    }
+    let notes = report["notes"].to_string();
+    assert!(
+        notes.contains("compiled: code built on demand for these definitions"),
+        "{notes}"
+    );
+    // The same definitions again: the binary is in the cache.
+    let again = overhead(&[&["run", doc, "--json", "--variants", "de"], &TINY[..]].concat());
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(again.status.success(), "{}", stderr(&again));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&again)).expect("JSON");
+    assert!(
+        report["notes"].to_string().contains("(from the cache)"),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_macro_that_reads_the_machine_is_refused_at_its_line() {
+    let schema = signup_schema().replacen(
+        "pub struct UserSignup {",
+        "pub struct UserSignup {\n    #[doc = include_str!(\"/etc/hostname\")]",
+        1,
+    );
+    let line = schema
+        .lines()
+        .position(|l| l.contains("include_str!"))
+        .expect("the line")
+        + 1;
+    let (dir, path) = document("refused", &schema);
+    let doc = path.to_str().expect("utf-8 path");
+    let compiled = overhead(&[&["run", doc, "--engine", "compiled"], &TINY[..]].concat());
+    let all = overhead(&[&["run", doc, "--json", "--variants", "de"], &TINY[..]].concat());
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(compiled.status.code(), Some(1));
+    let err = stderr(&compiled);
+    assert!(
+        err.contains(&format!(
+            "(schema):{line}:13: error: `include_str!` reads the machine"
+        )),
+        "{err}"
+    );
+    // With every engine, the interpreter still runs, and the note says why
+    // compiled rows are missing.
+    assert!(all.status.success(), "{}", stderr(&all));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&all)).expect("JSON");
+    assert!(
+        report["results"]
+            .as_array()
+            .expect("rows")
+            .iter()
+            .all(|r| r["engine"] == "interpreted")
+    );
+    assert!(
+        report["notes"]
+            .to_string()
+            .contains("no compiled code built on demand"),
+        "{report}"
+    );
+}
+
+#[test]
+fn rustc_errors_come_back_at_the_definitions_line_and_column() {
+    // `Profile` is defined elsewhere in the person's codebase: the interpreter
+    // assumes it from the inputs; rustc cannot build it.
+    let schema = signup_schema().replacen(
+        "pub struct UserSignup {",
+        "pub struct UserSignup {\n    pub profile: Option<Profile>,",
+        1,
+    );
+    let line = schema
+        .lines()
+        .position(|l| l.contains("Option<Profile>"))
+        .expect("the line")
+        + 1;
+    let (dir, path) = document("rustc-error", &schema);
+    let doc = path.to_str().expect("utf-8 path");
+    let compiled = overhead(&[&["run", doc, "--engine", "compiled"], &TINY[..]].concat());
+    let all = overhead(&[&["run", doc, "--json", "--variants", "de"], &TINY[..]].concat());
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(compiled.status.code(), Some(1));
+    let err = stderr(&compiled);
+    assert!(err.contains("rustc refuses these definitions"), "{err}");
+    assert!(
+        err.contains(&format!(
+            "(schema):{line}:25: error: cannot find type `Profile`"
+        )),
+        "{err}"
+    );
+    assert!(all.status.success(), "{}", stderr(&all));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&all)).expect("JSON");
+    let notes = report["notes"].to_string();
+    assert!(notes.contains("assumed:"), "{notes}");
+    assert!(
+        notes.contains("no compiled code built on demand: rustc refuses these definitions"),
+        "{notes}"
+    );
+}

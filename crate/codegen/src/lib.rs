@@ -19,8 +19,8 @@ use quote::{format_ident, quote};
 pub struct Generated {
     /// `pub mod <module> { … }`: every module of the types.
     pub module: TokenStream,
-    /// Each struct and enum, in source order: its name and an expression of
-    /// its codec (a `&'static dyn CompiledType`).
+    /// Each struct and enum that is not generic, in source order: its name
+    /// and an expression of its codec (a `&'static dyn CompiledType`).
     pub types: Vec<(String, TokenStream)>,
 }
 
@@ -40,8 +40,19 @@ pub fn generate(file: syn::File, module: &syn::Ident, bench: &TokenStream) -> Op
     } else {
         TokenStream::new()
     };
+    // A generic type has no codec of its own (its instances would); it stays
+    // in the modules for the types that use it.
+    let generic: Vec<&syn::Ident> = items
+        .iter()
+        .filter_map(|item| match item {
+            syn::Item::Struct(s) if !s.generics.params.is_empty() => Some(&s.ident),
+            syn::Item::Enum(e) if !e.generics.params.is_empty() => Some(&e.ident),
+            _ => None,
+        })
+        .collect();
     let codecs = types
         .iter()
+        .filter(|t| !generic.contains(t))
         .map(|t| {
             let codec =
                 quote!(#bench::compiled::Codec::<#module::plain::#t, #module::integrated::#t>::NEW);

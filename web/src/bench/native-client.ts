@@ -21,10 +21,19 @@ export async function nativeAvailable(): Promise<boolean> {
   }
 }
 
-type Line = { type: 'progress'; progress: Progress & { engine?: string | null } } | { type: 'report'; report: unknown } | { type: 'error'; message: string };
+type Line =
+  | { type: 'progress'; progress: Progress & { engine?: string | null } }
+  | { type: 'building'; line: string }
+  | { type: 'report'; report: unknown }
+  | { type: 'error'; message: string };
 
 /** Runs `doc` natively; resolves with the CLI's Report. Aborting `signal` stops the run. */
-export async function runNatively(doc: ScenarioDocument, onProgress: (p: Progress) => void, signal: AbortSignal): Promise<Report> {
+export async function runNatively(
+  doc: ScenarioDocument,
+  onProgress: (p: Progress) => void,
+  signal: AbortSignal,
+  onBuilding: (line: string) => void = () => undefined,
+): Promise<Report> {
   const response = await fetch(`${API}/run`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -48,6 +57,7 @@ export async function runNatively(doc: ScenarioDocument, onProgress: (p: Progres
       if (!text.trim()) continue;
       const line = JSON.parse(text) as Line;
       if (line.type === 'progress') onProgress(line.progress);
+      else if (line.type === 'building') onBuilding(line.line);
       else if (line.type === 'error') throw new Error(`Native run: ${line.message}`);
       else {
         const report = checkReport(line.report);

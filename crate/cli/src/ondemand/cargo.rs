@@ -1,0 +1,177 @@
+//! Building a crate written on demand: cargo, offline, with a time limit, its
+//! messages read as JSON so that rustc's errors and warnings on the
+//! definitions come back at the definitions' own lines and columns.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use super::project::{DEFINITIONS_LINE, Project};
+
+/// The longest a build may take (the dependencies are built by setup; a
+/// document's own crate takes seconds).
+const TIME_LIMIT: Duration = Duration::from_secs(600);
+
+/// One of rustc's messages on the definitions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RustcMessage {
+    /// `error` or `warning`.
+    pub level: String,
+    /// In the definitions' text, 1-based; `None` when rustc points elsewhere.
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    pub message: String,
+}
+
+impl std::fmt::Display for RustcMessage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.line, self.column) {
+            (Some(line), Some(column)) => {
+                write!(f, "{line}:{column}: {}: {}", self.level, self.message)
+            }
+            _ => write!(f, "{}: {}", self.level, self.message),
+        }
+    }
+}
+
+/// Why there is no binary.
+#[derive(Debug)]
+pub enum BuildError {
+    /// rustc refused the definitions: its messages, errors first.
+    Rustc(Vec<RustcMessage>),
+    /// cargo could not run, or ran out of time.
+    Cargo(String),
+}
+
+/// Builds `project`, passing each of cargo's progress lines to `progress`;
+/// keeps the binary in the project's folder. Returns rustc's warnings.
+pub fn build(
+    project: &Project,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Vec<RustcMessage>, BuildError> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let mut child = Command::new(cargo)
+        .args([
+            "build",
+            "--offline",
+            "--profile",
+            "ondemand",
+            "--message-format=json",
+        ])
+        .arg("--manifest-path")
+        .arg(project.dir.join("Cargo.toml"))
+        .arg("--target-dir")
+        .arg(&project.target_dir)
+        // Only what the build needs of the environment reaches it.
+        .env_remove("RUSTFLAGS")
+        .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| BuildError::Cargo(format!("cannot start cargo: {e}")))?;
+    let stdout = child.stdout.take();
+    let stderr = child.stderr.take();
+    // cargo's progress ("Compiling …") comes on stderr, its JSON on stdout;
+    // both are read as they come so that neither pipe fills.
+    let (lines_tx, lines_rx) = std::sync::mpsc::channel::<String>();
+    let progress_reader = stderr.map(|stderr| {
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if lines_tx.send(line).is_err() {
+                    break;
+                }
+            }
+        })
+    });
+    let json_reader = stdout.map(|stdout| {
+        std::thread::spawn(move || {
+            let mut messages = Vec::new();
+            let mut executable = None;
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                let Ok(value) = serde_json::from_str::<serde_json::Value>(&line) else {
+                    continue;
+                };
+                match value["reason"].as_str() {
+                    Some("compiler-message") => {
+                        if let Some(m) = rustc_message(&value["message"]) {
+                            messages.push(m);
+                        }
+                    }
+                    Some("compiler-artifact") => {
+                        if let Some(path) = value["executable"].as_str() {
+                            executable = Some(std::path::PathBuf::from(path));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            (messages, executable)
+        })
+    });
+    let started = Instant::now();
+    let status = loop {
+        while let Ok(line) = lines_rx.try_recv() {
+            progress(line.trim());
+        }
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) if started.elapsed() > TIME_LIMIT => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(BuildError::Cargo(format!(
+                    "the build took longer than {} s and was stopped",
+                    TIME_LIMIT.as_secs()
+                )));
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(20)),
+            Err(e) => return Err(BuildError::Cargo(format!("cannot wait for cargo: {e}"))),
+        }
+    };
+    if let Some(reader) = progress_reader {
+        let _ = reader.join();
+    }
+    while let Ok(line) = lines_rx.try_recv() {
+        progress(line.trim());
+    }
+    let (mut messages, executable) = json_reader.and_then(|r| r.join().ok()).unwrap_or_default();
+    messages.sort_by_key(|m| m.level != "error");
+    if !status.success() {
+        if messages.iter().any(|m| m.level == "error") {
+            return Err(BuildError::Rustc(messages));
+        }
+        return Err(BuildError::Cargo(format!("cargo failed ({status})")));
+    }
+    let executable =
+        executable.ok_or_else(|| BuildError::Cargo("cargo built no executable".into()))?;
+    std::fs::copy(&executable, &project.binary)
+        .map_err(|e| BuildError::Cargo(format!("cannot keep the binary: {e}")))?;
+    Ok(messages)
+}
+
+/// A rustc diagnostic about `src/main.rs`, its primary span mapped to the
+/// definitions; other files' (a dependency's) are not the person's.
+fn rustc_message(message: &serde_json::Value) -> Option<RustcMessage> {
+    let level = message["level"].as_str()?;
+    if !matches!(level, "error" | "warning") {
+        return None;
+    }
+    let text = message["message"].as_str()?.to_owned();
+    // "aborting due to …" and the like carry no span and say nothing new.
+    let spans = message["spans"].as_array()?;
+    let primary = spans
+        .iter()
+        .find(|s| s["is_primary"].as_bool() == Some(true))?;
+    if primary["file_name"].as_str() != Some("src/main.rs") {
+        return None;
+    }
+    let line = primary["line_start"].as_u64()? as usize;
+    let column = primary["column_start"].as_u64()? as usize;
+    let in_definitions = line >= DEFINITIONS_LINE;
+    Some(RustcMessage {
+        level: level.to_owned(),
+        line: in_definitions.then(|| line - DEFINITIONS_LINE + 1),
+        column: in_definitions.then_some(column),
+        message: text,
+    })
+}

@@ -1,0 +1,122 @@
+//! What a crate built on demand refuses before cargo sees it: macros that
+//! read the machine (`include!`, `include_str!`, `include_bytes!`, `env!`,
+//! `option_env!`) and `extern` blocks, each at its line and column. Pasted text
+//! can come from a link; compiled natively it must not reach the files or the
+//! environment of the machine it runs on.
+
+use std::str::FromStr;
+
+use proc_macro2::{TokenStream, TokenTree};
+
+const MACHINE_MACROS: &[&str] = &[
+    "include",
+    "include_str",
+    "include_bytes",
+    "env",
+    "option_env",
+];
+
+/// One refused construct: its line and column (1-based) and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refused {
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+/// Everything `text` holds that a crate built on demand refuses. Text that
+/// does not lex (an unbalanced delimiter) is refused too: the definitions sit
+/// inside a macro's braces, which they must not close.
+pub fn refused(text: &str) -> Vec<Refused> {
+    let tokens = match TokenStream::from_str(text) {
+        Ok(tokens) => tokens,
+        Err(e) => {
+            let at = e.span().start();
+            return vec![Refused {
+                line: at.line.max(1),
+                column: at.column + 1,
+                message: format!("the definitions do not read as Rust tokens: {e}"),
+            }];
+        }
+    };
+    let mut out = Vec::new();
+    walk(tokens, &mut out);
+    out
+}
+
+fn walk(tokens: TokenStream, out: &mut Vec<Refused>) {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    for (i, tree) in trees.iter().enumerate() {
+        match tree {
+            TokenTree::Group(group) => walk(group.stream(), out),
+            TokenTree::Ident(ident) => {
+                let word = ident.to_string();
+                let next = trees.get(i + 1);
+                let bang = matches!(next, Some(TokenTree::Punct(p)) if p.as_char() == '!');
+                let at = ident.span().start();
+                if bang && MACHINE_MACROS.contains(&word.as_str()) {
+                    out.push(Refused {
+                        line: at.line,
+                        column: at.column + 1,
+                        message: format!(
+                            "`{word}!` reads the machine the code is built on; compiled code built on demand refuses it (the interpreter does not run it either)"
+                        ),
+                    });
+                }
+                // `extern { … }` and `extern "C" { … }`: foreign functions.
+                let block = match (next, trees.get(i + 2)) {
+                    (Some(TokenTree::Group(g)), _) => {
+                        g.delimiter() == proc_macro2::Delimiter::Brace
+                    }
+                    (Some(TokenTree::Literal(_)), Some(TokenTree::Group(g))) => {
+                        g.delimiter() == proc_macro2::Delimiter::Brace
+                    }
+                    _ => false,
+                };
+                if word == "extern" && block {
+                    out.push(Refused {
+                        line: at.line,
+                        column: at.column + 1,
+                        message: "an `extern` block calls foreign code; compiled code built on demand refuses it".into(),
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn machine_macros_and_extern_blocks_are_refused_where_they_are() {
+        let text = "struct A {\n    #[doc = include_str!(\"/etc/passwd\")]\n    a: u8,\n}\nextern \"C\" { fn f(); }\nconst K: &str = env!(\"HOME\");\n";
+        let found: Vec<(usize, usize)> = refused(text).iter().map(|r| (r.line, r.column)).collect();
+        assert_eq!(found, [(2, 13), (5, 1), (6, 17)]);
+        assert!(
+            refused(text)[0]
+                .message
+                .starts_with("`include_str!` reads the machine")
+        );
+    }
+
+    #[test]
+    fn unbalanced_braces_cannot_close_the_macro_they_sit_in() {
+        let text = "struct A { a: u8 }\n} fn main() {}\n";
+        let found = refused(text);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0]
+                .message
+                .starts_with("the definitions do not read as Rust tokens")
+        );
+    }
+
+    #[test]
+    fn plain_definitions_and_words_in_strings_pass() {
+        let text = "/// env! and include! in a comment\nstruct A {\n    #[serde(rename = \"env!\")]\n    env: String,\n    include: bool,\n}\n";
+        assert!(refused(text).is_empty());
+    }
+}

@@ -1,0 +1,137 @@
+//! The crate built on demand for one document's definitions: written under the
+//! workspace's target dir, in a folder named by a hash of everything it is made
+//! from (so a cache hit is a folder whose binary exists), with the workspace's
+//! own Cargo.lock (so cargo resolves nothing and builds offline).
+
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+
+/// Lines of `src/main.rs` before the definitions: rustc's line `n` there is
+/// the definitions' line `n - DEFINITIONS_LINE + 1`.
+pub const DEFINITIONS_LINE: usize = 3;
+
+/// The build profile: built for latency (no LTO, parallel codegen,
+/// incremental), since the dependencies are built once and a document's own
+/// crate is rebuilt on each edit. Measured in the README ("Compiled code on
+/// demand").
+const PROFILE: &str = r#"[profile.ondemand]
+inherits = "release"
+lto = false
+codegen-units = 16
+incremental = true
+"#;
+
+/// The workspace this binary was built from, where the crate's path
+/// dependencies live; `None` when it is not there (a binary copied elsewhere).
+pub fn workspace() -> Option<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let root = root.canonicalize().ok()?;
+    (root.join("Cargo.lock").is_file() && root.join("crate/bench/Cargo.toml").is_file())
+        .then_some(root)
+}
+
+/// A written crate: its folder and the binary cargo builds there.
+pub struct Project {
+    pub dir: PathBuf,
+    /// Where the built binary is kept (a cache hit when it exists).
+    pub binary: PathBuf,
+    /// The target dir every crate built on demand shares (the dependencies
+    /// are built once).
+    pub target_dir: PathBuf,
+}
+
+impl Project {
+    /// Writes the crate for `definitions` (unless its folder is there).
+    pub fn write(workspace: &Path, definitions: &str) -> std::io::Result<Project> {
+        let lock = std::fs::read_to_string(workspace.join("Cargo.lock"))?;
+        let manifest = manifest(workspace);
+        let main = main_rs(definitions);
+        let mut hasher = DefaultHasher::new();
+        (env!("CARGO_PKG_VERSION"), &manifest, &main, &lock).hash(&mut hasher);
+        // The workspace's sources as this binary was built from them: a rebuilt
+        // `overhead` (the sources changed) does not reuse older binaries.
+        if let Some(meta) = std::env::current_exe().ok().and_then(|p| p.metadata().ok()) {
+            (meta.len(), meta.modified().ok()).hash(&mut hasher);
+        }
+        let target = workspace.join("target");
+        let dir = target
+            .join("ondemand")
+            .join(format!("{:016x}", hasher.finish()));
+        let project = Project {
+            binary: dir.join(format!("overhead-ondemand{}", std::env::consts::EXE_SUFFIX)),
+            target_dir: target.join("ondemand-target"),
+            dir,
+        };
+        if !project.dir.join("src/main.rs").is_file() {
+            std::fs::create_dir_all(project.dir.join("src"))?;
+            std::fs::write(project.dir.join("Cargo.toml"), manifest)?;
+            std::fs::write(project.dir.join("Cargo.lock"), lock)?;
+            std::fs::write(project.dir.join("src/main.rs"), main)?;
+        }
+        Ok(project)
+    }
+
+    pub fn is_built(&self) -> bool {
+        self.binary.is_file()
+    }
+}
+
+fn manifest(workspace: &Path) -> String {
+    let path = |name: &str| toml_string(&workspace.join("crate").join(name).display().to_string());
+    format!(
+        r#"# Written by `overhead` for one document's definitions (src/main.rs).
+[package]
+name = "overhead-ondemand"
+version = "0.0.0"
+edition = "2024"
+publish = false
+
+[dependencies]
+overhead-bench = {{ path = {bench} }}
+overhead-validate = {{ path = {validate} }}
+overhead-flatten = {{ path = {flatten} }}
+overhead-ondemand-macro = {{ path = {macro_} }}
+serde = {{ version = "1", features = ["derive"] }}
+serde_json = "1"
+serde_fast_flatten = {{ version = "=0.1.3", features = ["derive"] }}
+
+{PROFILE}
+# Not a member of the workspace it sits in: a crate of its own.
+[workspace]
+"#,
+        bench = path("bench"),
+        validate = path("validate"),
+        flatten = path("flatten"),
+        macro_ = path("ondemand-macro"),
+    )
+}
+
+/// A TOML basic string.
+fn toml_string(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn main_rs(definitions: &str) -> String {
+    let mut out = String::with_capacity(definitions.len() + 256);
+    out.push_str(
+        "// Written by `overhead`: the document's definitions, verbatim, as compiled code.\n",
+    );
+    out.push_str("overhead_ondemand_macro::definitions! {\n");
+    debug_assert_eq!(out.lines().count() + 1, DEFINITIONS_LINE);
+    out.push_str(definitions);
+    if !definitions.ends_with('\n') {
+        out.push('\n');
+    }
+    out.push_str("}\n\nfn main() -> std::process::ExitCode {\n    overhead_bench::ondemand::serve(TYPES)\n}\n");
+    out
+}
