@@ -14,7 +14,7 @@ import { root, run } from './lib.mjs';
 const outDir = join(root, 'web', 'src', 'wasm-pkg');
 const modules = [
   { crate: 'overhead-wasm-analyzer', name: 'overhead_wasm_analyzer', profile: 'analyzer', opt: '-Oz' },
-  { crate: 'overhead-wasm', name: 'overhead_wasm', profile: 'release', opt: '-O3' },
+  { crate: 'overhead-wasm', name: 'overhead_wasm', profile: 'wasm', opt: '-O3' },
 ];
 
 rmSync(outDir, { recursive: true, force: true });

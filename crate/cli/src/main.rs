@@ -82,6 +82,10 @@ struct RunArgs {
     /// the playground's "Run natively").
     #[arg(long)]
     progress_lines: bool,
+    /// Build compiled code on demand even for a bundled scenario's definitions
+    /// (to measure it against the bundled code: `npm run bench:ondemand`).
+    #[arg(long, hide = true)]
+    on_demand: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -145,8 +149,8 @@ fn run(args: RunArgs) -> Result<(), String> {
     };
     let show_progress = std::io::stderr().is_terminal();
     // Definitions without bundled compiled code get their own, built on demand.
-    let on_demand =
-        request.engines != Engines::Interpreted && bundled::matching(&scenario).is_none();
+    let on_demand = request.engines != Engines::Interpreted
+        && (args.on_demand || bundled::matching(&scenario).is_none());
     let mut unavailable_notes = Vec::new();
     if on_demand {
         let mut status = |s: ondemand::Status<'_>| match s {
