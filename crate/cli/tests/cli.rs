@@ -649,3 +649,61 @@ fn rustc_errors_come_back_at_the_definitions_line_and_column() {
         "{notes}"
     );
 }
+
+#[test]
+fn the_dialects_own_crate_runs_as_a_peer_or_says_why_not() {
+    let validator = "use serde::Deserialize;\nuse validator::Validate;\n\n#[derive(Deserialize, Validate)]\npub struct Signup {\n    #[validate(email)]\n    pub email: String,\n    #[validate(range(min = 18, max = 120))]\n    pub age: u8,\n}\n";
+    // validator's derive does not take `nested` on an enum; ours does.
+    let refused = "use serde::Deserialize;\nuse validator::Validate;\n\n#[derive(Deserialize, Validate)]\npub enum Plan { Free, Pro }\n\n#[derive(Deserialize, Validate)]\npub struct Signup {\n    #[validate(email)]\n    pub email: String,\n    #[validate(nested)]\n    pub plan: Plan,\n}\n";
+    let inputs = serde_json::json!({
+        "valid": "{\"email\":\"a@b.co\",\"age\":30,\"plan\":\"Free\"}",
+        "invalid": "{\"email\":\"nope\",\"age\":3,\"plan\":\"Pro\"}",
+    });
+    let mut reports = Vec::new();
+    for (name, schema) in [("peer", validator), ("peer-refused", refused)] {
+        let (dir, path) = document(name, schema);
+        let mut doc: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).expect("doc")).expect("JSON");
+        doc["inputs"] = inputs.clone();
+        doc["variants"] = serde_json::json!(["de+validate"]);
+        std::fs::write(&path, doc.to_string()).expect("write doc");
+        let out =
+            overhead(&[&["run", path.to_str().expect("utf-8"), "--json"], &TINY[..]].concat());
+        std::fs::remove_dir_all(&dir).ok();
+        assert!(out.status.success(), "{}", stderr(&out));
+        reports.push(serde_json::from_str::<serde_json::Value>(&stdout(&out)).expect("JSON"));
+    }
+    let rows = |report: &serde_json::Value, engine: &str| -> Vec<(String, String)> {
+        report["results"]
+            .as_array()
+            .expect("rows")
+            .iter()
+            .filter(|r| r["engine"] == engine)
+            .map(|r| {
+                (
+                    r["input"].as_str().unwrap_or_default().to_owned(),
+                    r["outcome"].as_str().unwrap_or_default().to_owned(),
+                )
+            })
+            .collect()
+    };
+    let expected = vec![
+        ("valid".to_owned(), "ok".to_owned()),
+        ("invalid".to_owned(), "invalid".to_owned()),
+    ];
+    assert_eq!(
+        rows(&reports[0], "peer:validator"),
+        expected,
+        "{}",
+        reports[0]
+    );
+    assert_eq!(rows(&reports[0], "compiled"), expected);
+    // The refused peer is missing, with validator's own first error; ours ran.
+    assert!(rows(&reports[1], "peer:validator").is_empty());
+    assert_eq!(rows(&reports[1], "compiled").len(), 2, "{}", reports[1]);
+    let notes = reports[1]["notes"].to_string();
+    assert!(
+        notes.contains("peers: validator's derive refuses these definitions"),
+        "{notes}"
+    );
+}

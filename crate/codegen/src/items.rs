@@ -88,7 +88,7 @@ fn keep_attrs(attrs: &mut Vec<syn::Attribute>) {
 
 /// The item with only the attributes named in `keep` (and derives, docs) left on
 /// it and its fields: for derives that do not declare `validate` or `garde`.
-pub(crate) fn without_derives(item: &syn::Item, keep: &[&str]) -> TokenStream {
+pub fn without_derives(item: &syn::Item, keep: &[&str]) -> TokenStream {
     let item = without_derives_item(item, keep);
     quote!(#item)
 }

@@ -5,7 +5,7 @@
 //! and the on-demand path for a person's own definitions, so the two kinds of
 //! compiled code cannot drift.
 
-mod items;
+pub mod items;
 mod modules;
 
 pub use items::{Measured, has_flatten, measured};
@@ -22,6 +22,78 @@ pub struct Generated {
     /// Each struct and enum that is not generic, in source order: its name
     /// and an expression of its codec (a `&'static dyn CompiledType`).
     pub types: Vec<(String, TokenStream)>,
+    /// With [`with_peers`]: the same, each codec with its dialect's peer
+    /// (`validator` or `garde` deriving the same text), for a build whose
+    /// peer feature is on; empty when the dialect has no peer.
+    pub peer_types: Vec<(String, TokenStream)>,
+}
+
+/// [`generate`], and the definitions derived by their dialect's own crate
+/// (`validator`, `garde`) in a module compiled only with `feature` on: a peer
+/// whose derive refuses the text must not take our code down with it.
+pub fn with_peers(
+    file: syn::File,
+    module: &syn::Ident,
+    bench: &TokenStream,
+    feature: &str,
+) -> Option<Generated> {
+    let dialect = Dialect::of_file(&file.items).unwrap_or_default();
+    let Measured { items, uses, .. } = measured(file.items.clone());
+    let mut generated = generate(file, module, bench)?;
+    let (peer_module, derive, codec) = match dialect {
+        Dialect::Validator => (
+            format_ident!("validator_peer"),
+            quote!(::validator::Validate),
+            quote!(#bench::peers::ValidatorPeer),
+        ),
+        Dialect::Garde => (
+            format_ident!("garde_peer"),
+            quote!(::garde::Validate),
+            quote!(#bench::peers::GardePeer),
+        ),
+        Dialect::Seed => return Some(generated),
+    };
+    // validator derives `Validate` on structs only; an enum is data to it.
+    let peer_items = items.iter().map(|i| {
+        let item = items::without_derives(i, &["serde", "validate", "garde"]);
+        match (dialect, i) {
+            (Dialect::Validator, syn::Item::Enum(_)) => {
+                quote!(#[derive(::serde::Deserialize)] #item)
+            }
+            _ => quote!(#[derive(::serde::Deserialize, #derive)] #item),
+        }
+    });
+    let module_code = generated.module;
+    generated.module = quote! {
+        #module_code
+        #[cfg(feature = #feature)]
+        #[allow(dead_code, unused_imports, non_snake_case, clippy::all)]
+        pub mod #peer_module {
+            #(#uses)*
+            #(#peer_items)*
+        }
+    };
+    let enums: Vec<String> = items
+        .iter()
+        .filter_map(|i| match i {
+            syn::Item::Enum(e) => Some(e.ident.to_string()),
+            _ => None,
+        })
+        .collect();
+    generated.peer_types = generated
+        .types
+        .iter()
+        .map(|(name, ours)| {
+            let ty = format_ident!("{}", name);
+            let codec = if dialect == Dialect::Validator && enums.contains(name) {
+                ours.clone()
+            } else {
+                quote!((#ours, #codec::<#peer_module::#ty>::NEW))
+            };
+            (name.clone(), codec)
+        })
+        .collect();
+    Some(generated)
 }
 
 /// The code for the definitions in `file`, as module `module`. `bench` is the
@@ -74,5 +146,6 @@ pub fn generate(file: syn::File, module: &syn::Ident, bench: &TokenStream) -> Op
             }
         },
         types: codecs,
+        peer_types: Vec::new(),
     })
 }

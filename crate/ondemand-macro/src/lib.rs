@@ -1,6 +1,8 @@
 //! `definitions! { … }`: a person's definitions, pasted verbatim inside the
 //! macro by the crate built on demand, become `overhead-codegen`'s compiled
-//! code (module `defs`) and the table `TYPES` of their codecs. Because the
+//! code (module `defs`) and the table `TYPES` of their codecs; with the
+//! crate's `peers` feature, also the definitions derived by their dialect's own
+//! crate (`validator` or `garde`), each type's codec carrying that peer. Because the
 //! text goes in as tokens, not as a string, every span stays where the person
 //! wrote it: rustc's errors on the definitions (a derive refusing an
 //! attribute, an unknown type) point at their own line and column, which the
@@ -14,19 +16,34 @@ pub fn definitions(input: TokenStream) -> TokenStream {
     let file = syn::parse_macro_input!(input as syn::File);
     let module = format_ident!("defs");
     let bench = quote!(::overhead_bench);
-    let Some(generated) = overhead_codegen::generate(file, &module, &bench) else {
+    let Some(generated) = overhead_codegen::with_peers(file, &module, &bench, "peers") else {
         return quote! {
             ::std::compile_error!("the definitions define no struct or enum");
         }
         .into();
     };
     let module_code = generated.module;
-    let names = generated.types.iter().map(|(name, _)| name);
-    let codecs = generated.types.iter().map(|(_, codec)| codec);
+    let table = |types: &[(String, proc_macro2::TokenStream)]| {
+        let names = types.iter().map(|(name, _)| name);
+        let codecs = types.iter().map(|(_, codec)| codec);
+        quote!(&[#((#names, &#codecs)),*])
+    };
+    let ours = table(&generated.types);
+    // With the `peers` feature, each type also carries its dialect's peer
+    // (validator's or garde's derive of the same text), when it has one.
+    let with_peers = if generated.peer_types.is_empty() {
+        ours.clone()
+    } else {
+        table(&generated.peer_types)
+    };
     quote! {
         #module_code
         /// The compiled types, by name, in source order.
-        pub static TYPES: &[(&str, &dyn #bench::compiled::CompiledType)] = &[#((#names, &#codecs)),*];
+        #[cfg(not(feature = "peers"))]
+        pub static TYPES: &[(&str, &dyn #bench::compiled::CompiledType)] = #ours;
+        /// The compiled types with their peers, by name, in source order.
+        #[cfg(feature = "peers")]
+        pub static TYPES: &[(&str, &dyn #bench::compiled::CompiledType)] = #with_peers;
     }
     .into()
 }

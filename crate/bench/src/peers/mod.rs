@@ -15,7 +15,10 @@ use serde::de::DeserializeOwned;
 use crate::scenario::Input;
 use crate::{Engine, Job, JobInfo, Outcome, Variant};
 
+mod generated;
 mod user_signup;
+
+pub use generated::{GardePeer, ValidatorPeer};
 
 /// Jobs of every peer that implements `variant` for bundled scenario `scenario`
 /// (by folder name, e.g. "user-signup"); empty when none does.
@@ -52,7 +55,7 @@ where
 
 /// A `de+validate` job of `peer` for type `T`, validated by `validate`; `show`
 /// renders a validation error for the job's message.
-fn de_validate<T, E, V>(
+pub(crate) fn de_validate<T, E, V>(
     peer: &'static str,
     input: &Input,
     validate: V,
@@ -128,8 +131,22 @@ fn info(
     }
 }
 
+/// validator's errors as `field: code, code` lines, sorted.
+pub(crate) fn validator_message(errors: &validator::ValidationErrors) -> String {
+    let mut lines: Vec<String> = errors
+        .field_errors()
+        .into_iter()
+        .map(|(field, errors)| {
+            let codes: Vec<&str> = errors.iter().map(|e| e.code.as_ref()).collect();
+            format!("{field}: {}", codes.join(", "))
+        })
+        .collect();
+    lines.sort_unstable();
+    lines.join("\n")
+}
+
 /// An error's Display without the trailing newline some crates (garde) print.
-fn display(error: &impl Display) -> String {
+pub(crate) fn display(error: &impl Display) -> String {
     error.to_string().trim_end().to_owned()
 }
 

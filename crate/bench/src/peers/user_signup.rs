@@ -11,7 +11,7 @@
 
 use serde::Deserialize;
 
-use super::{de_validate, display, validate_on_de};
+use super::{de_validate, display, validate_on_de, validator_message};
 use crate::scenario::Input;
 use crate::{Job, Variant};
 
@@ -84,18 +84,6 @@ fn alphanumeric(value: &str) -> Result<(), validator::ValidationError> {
 /// line per field, fields sorted. (Its Display prints every rule's parameters
 /// and, as it keeps fields and parameters in `HashMap`s, in an order that
 /// changes from process to process.)
-fn validator_message(errors: &validator::ValidationErrors) -> String {
-    let mut lines: Vec<String> = errors
-        .field_errors()
-        .into_iter()
-        .map(|(field, errors)| {
-            let codes: Vec<&str> = errors.iter().map(|e| e.code.as_ref()).collect();
-            format!("{field}: {}", codes.join(", "))
-        })
-        .collect();
-    lines.sort_unstable();
-    lines.join("\n")
-}
 
 /// garde 0.23. `length` in its default ("simple") mode counts bytes for
 /// strings, not chars. `email` splits at the first `@`, caps the user part at

@@ -43,10 +43,12 @@ pub enum BuildError {
     Cargo(String),
 }
 
-/// Builds `project`, passing each of cargo's progress lines to `progress`;
-/// keeps the binary in the project's folder. Returns rustc's warnings.
+/// Builds `project` with `features`, passing each of cargo's progress lines
+/// to `progress`; keeps the binary in the project's folder. Returns rustc's
+/// warnings.
 pub fn build(
     project: &Project,
+    features: &[&str],
     progress: &mut dyn FnMut(&str),
 ) -> Result<Vec<RustcMessage>, BuildError> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
@@ -58,6 +60,7 @@ pub fn build(
             "ondemand",
             "--message-format=json",
         ])
+        .arg(format!("--features={}", features.join(",")))
         .arg("--manifest-path")
         .arg(project.dir.join("Cargo.toml"))
         .arg("--target-dir")

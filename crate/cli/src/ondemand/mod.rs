@@ -64,24 +64,40 @@ pub fn run(
         notes.push(
             "compiled: code built on demand for these definitions (from the cache)".to_owned(),
         );
+        notes.extend(project.peers_note());
     } else {
         let started = Instant::now();
-        let warnings = cargo::build(&project, &mut |line| status(Status::Cargo(line))).map_err(
-            |e| match e {
-                BuildError::Rustc(messages) => Unavailable {
-                    reason: "rustc refuses these definitions".into(),
-                    messages: messages.iter().map(ToString::to_string).collect(),
-                },
-                BuildError::Cargo(why) => Unavailable {
-                    reason: why,
+        let mut progress = |line: &str| status(Status::Cargo(line));
+        // With the peers first; a peer's derive that refuses the text leaves
+        // ours to build alone, and the note says why the peer is missing.
+        let warnings = match cargo::build(&project, &["peers"], &mut progress) {
+            Ok(warnings) => warnings,
+            Err(BuildError::Rustc(peer_messages)) => {
+                let warnings = cargo::build(&project, &[], &mut progress).map_err(unavailable)?;
+                let note = format!(
+                    "peers: {}'s derive refuses these definitions, so it is not timed ({})",
+                    dialect_crate(&scenario.schema),
+                    peer_messages
+                        .first()
+                        .map(ToString::to_string)
+                        .unwrap_or_default()
+                );
+                project.keep_peers_note(&note).map_err(|e| Unavailable {
+                    reason: format!("cannot write the crate's notes: {e}"),
                     messages: Vec::new(),
-                },
-            },
-        )?;
-        notes.push(format!(
-            "compiled: code built on demand for these definitions in {:.1} s",
-            started.elapsed().as_secs_f64()
-        ));
+                })?;
+                notes.push(note);
+                warnings
+            }
+            Err(e) => return Err(unavailable(e)),
+        };
+        notes.insert(
+            0,
+            format!(
+                "compiled: code built on demand for these definitions in {:.1} s",
+                started.elapsed().as_secs_f64()
+            ),
+        );
         notes.extend(warnings.iter().map(|w| format!("rustc: {w}")));
     }
     let mut report =
@@ -92,6 +108,34 @@ pub fn run(
     notes.append(&mut report.notes);
     report.notes = notes;
     Ok(Built { report })
+}
+
+fn unavailable(e: BuildError) -> Unavailable {
+    match e {
+        BuildError::Rustc(messages) => Unavailable {
+            reason: "rustc refuses these definitions".into(),
+            messages: messages.iter().map(ToString::to_string).collect(),
+        },
+        BuildError::Cargo(why) => Unavailable {
+            reason: why,
+            messages: Vec::new(),
+        },
+    }
+}
+
+/// The peer crate of the definitions' dialect.
+fn dialect_crate(schema: &str) -> &'static str {
+    use overhead_schema::registry::Dialect;
+    let analysis = overhead_schema::analyze(schema);
+    match analysis
+        .types
+        .iter()
+        .map(|t| t.dialect)
+        .find(|d| *d != Dialect::Seed)
+    {
+        Some(Dialect::Garde) => "garde",
+        _ => "validator",
+    }
 }
 
 /// What is happening, for the terminal or the page.
@@ -154,7 +198,10 @@ pub fn prebuild(definitions: &str, status: &mut dyn FnMut(Status<'_>)) -> Result
     if project.is_built() {
         return Ok(());
     }
-    cargo::build(&project, &mut |line| status(Status::Cargo(line))).map_err(|e| match e {
+    cargo::build(&project, &["peers"], &mut |line| {
+        status(Status::Cargo(line))
+    })
+    .map_err(|e| match e {
         BuildError::Rustc(messages) => messages
             .iter()
             .map(ToString::to_string)

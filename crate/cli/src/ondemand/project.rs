@@ -77,6 +77,16 @@ impl Project {
     pub fn is_built(&self) -> bool {
         self.binary.is_file()
     }
+
+    /// Why the kept binary has no peers (said once at build time, kept for
+    /// cache hits); `None` when it has them or the dialect has none.
+    pub fn peers_note(&self) -> Option<String> {
+        std::fs::read_to_string(self.dir.join("peers-note.txt")).ok()
+    }
+
+    pub fn keep_peers_note(&self, note: &str) -> std::io::Result<()> {
+        std::fs::write(self.dir.join("peers-note.txt"), note)
+    }
 }
 
 fn manifest(workspace: &Path) -> String {
@@ -97,6 +107,12 @@ overhead-ondemand-macro = {{ path = {macro_} }}
 serde = {{ version = "1", features = ["derive"] }}
 serde_json = "1"
 serde_fast_flatten = {{ version = "=0.1.3", features = ["derive"] }}
+# The peers: the same definitions derived by their dialect's own crate.
+validator = {{ version = "0.21", features = ["derive"], optional = true }}
+garde = {{ version = "0.23", default-features = false, features = ["derive", "email", "url", "regex"], optional = true }}
+
+[features]
+peers = ["dep:validator", "dep:garde"]
 
 {PROFILE}
 # Not a member of the workspace it sits in: a crate of its own.
