@@ -131,7 +131,10 @@ fn info(
     }
 }
 
-/// validator's errors as `field: code, code` lines, sorted.
+/// validator's violations, short and in a stable order: one `field: code, …`
+/// line per field, fields sorted. (Its Display prints every rule's parameters
+/// and, as it keeps fields and parameters in `HashMap`s, in an order that
+/// changes from process to process.)
 pub(crate) fn validator_message(errors: &validator::ValidationErrors) -> String {
     let mut lines: Vec<String> = errors
         .field_errors()

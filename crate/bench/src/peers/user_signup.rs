@@ -80,11 +80,6 @@ fn alphanumeric(value: &str) -> Result<(), validator::ValidationError> {
     }
 }
 
-/// validator's violations, short and in a stable order: one `field: code, …`
-/// line per field, fields sorted. (Its Display prints every rule's parameters
-/// and, as it keeps fields and parameters in `HashMap`s, in an order that
-/// changes from process to process.)
-
 /// garde 0.23. `length` in its default ("simple") mode counts bytes for
 /// strings, not chars. `email` splits at the first `@`, caps the user part at
 /// 64 and the domain at 255 bytes and matches the WHATWG user and domain
