@@ -99,7 +99,9 @@ pub fn run(
             ),
         );
         notes.extend(warnings.iter().map(|w| format!("rustc: {w}")));
+        project::prune(&workspace);
     }
+    project.used();
     let mut report =
         start(&project.binary, scenario, request, status).map_err(|reason| Unavailable {
             reason,

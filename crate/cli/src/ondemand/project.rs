@@ -7,6 +7,13 @@ use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 
+/// How many crates built on demand are kept (about 10 MB each): the least
+/// recently used beyond these are removed after each build.
+const KEEP: usize = 32;
+
+/// A file each use of a crate rewrites: what "recently used" goes by.
+const USED: &str = "last-used";
+
 /// Lines of `src/main.rs` before the definitions: rustc's line `n` there is
 /// the definitions' line `n - DEFINITIONS_LINE + 1`.
 pub const DEFINITIONS_LINE: usize = 3;
@@ -72,6 +79,11 @@ impl Project {
             std::fs::write(project.dir.join("src/main.rs"), main)?;
         }
         Ok(project)
+    }
+
+    /// Marks the crate as just used (pruning keeps the recently used).
+    pub fn used(&self) {
+        let _ = std::fs::write(self.dir.join(USED), b"");
     }
 
     pub fn is_built(&self) -> bool {
@@ -152,4 +164,78 @@ fn main_rs(definitions: &str) -> String {
     }
     out.push_str("}\n\nfn main() -> std::process::ExitCode {\n    overhead_bench::ondemand::serve(TYPES)\n}\n");
     out
+}
+
+/// Removes the crates built on demand beyond the [`KEEP`] most recently used,
+/// and their artifacts in the shared target dir (the dependencies stay).
+pub fn prune(workspace: &Path) {
+    let target = workspace.join("target");
+    let by_age = |dir: &Path, keep: &dyn Fn(&str) -> bool| -> Vec<PathBuf> {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return Vec::new();
+        };
+        // A crate's folder by when it was last used (`Project::used`).
+        let when = |path: &Path| {
+            let used = path.join(USED);
+            let meta = std::fs::metadata(if used.is_file() { &used } else { path });
+            meta.ok()?.modified().ok()
+        };
+        let mut found: Vec<(std::time::SystemTime, PathBuf)> = entries
+            .filter_map(Result::ok)
+            .filter(|e| keep(&e.file_name().to_string_lossy()))
+            .filter_map(|e| Some((when(&e.path())?, e.path())))
+            .collect();
+        // Newest first; what is past KEEP goes.
+        found.sort_by_key(|(when, _)| std::cmp::Reverse(*when));
+        found.into_iter().skip(KEEP).map(|(_, path)| path).collect()
+    };
+    let remove = |path: &Path| {
+        let _ = if path.is_dir() {
+            std::fs::remove_dir_all(path)
+        } else {
+            std::fs::remove_file(path)
+        };
+    };
+    for old in by_age(&target.join("ondemand"), &|_| true) {
+        remove(&old);
+    }
+    let profile = target.join("ondemand-target").join("ondemand");
+    for old in by_age(&profile.join("deps"), &|name| {
+        name.starts_with("overhead_ondemand-")
+    }) {
+        remove(&old);
+    }
+    for old in by_age(&profile.join(".fingerprint"), &|name| {
+        name.starts_with("overhead-ondemand-")
+    }) {
+        remove(&old);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pruning_keeps_the_most_recently_used_crates() {
+        let workspace = std::env::temp_dir().join(format!("overhead-prune-{}", std::process::id()));
+        let cache = workspace.join("target/ondemand");
+        let start = std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1 << 30);
+        for i in 0..KEEP + 3 {
+            let dir = cache.join(format!("{i:04}"));
+            std::fs::create_dir_all(&dir).expect("dir");
+            let used = std::fs::File::create(dir.join(USED)).expect("marker");
+            used.set_modified(start + std::time::Duration::from_secs(i as u64))
+                .expect("mtime");
+        }
+        prune(&workspace);
+        let mut left: Vec<String> = std::fs::read_dir(&cache)
+            .expect("cache")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        std::fs::remove_dir_all(&workspace).ok();
+        assert_eq!(left.len(), KEEP);
+        assert_eq!(left[0], "0003", "the three least recently used went");
+    }
 }
