@@ -366,7 +366,9 @@ async function runNative(): Promise<void> {
   ui.progressText.textContent = 'native: starting the CLI…';
   restartEstimate();
   try {
-    const report = await runNatively(doc, (p) => showProgress(p, 'native'), abort.signal);
+    // Edited definitions get compiled code built on demand first: cargo's progress, line by line.
+    const building = (line: string) => (ui.progressText.textContent = `native: building compiled code for these definitions — ${line}`);
+    const report = await runNatively(doc, (p) => showProgress(p, 'native'), abort.signal, building);
     liveNative = { numbers: { report, source: 'live', inputs: null }, of: measuredKey(doc) };
     // Beside the browser's figures when there are some for the same work; else on their own.
     if (lastReport && lastReportOf === measuredKey(doc)) showTable(lastReport);

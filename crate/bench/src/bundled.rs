@@ -33,7 +33,7 @@ impl CompiledCode for BundledCode {
     }
 
     fn unavailable_note(&self) -> String {
-        "the definitions differ from the bundled scenarios', so only the interpreted engine runs them (compiled code and peers exist for the bundled definitions)".to_owned()
+        "the definitions differ from the bundled scenarios', so only the interpreted engine runs them here: compiled code and peers for any definitions are built on demand by the CLI (`overhead run`) and by \"Run natively\" under `npm start`".to_owned()
     }
 }
 
