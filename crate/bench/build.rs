@@ -6,13 +6,17 @@
 //! its file. Also writes the compiled real-world corpus the differential test
 //! includes (`build/corpus.rs`).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::{env, fs};
 
 use quote::{format_ident, quote};
 
 #[path = "build/corpus.rs"]
 mod corpus;
+
+#[path = "../contract/build/scan.rs"]
+mod scan;
+use scan::{read, sorted_dirs};
 
 fn main() {
     let manifest_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("set by cargo"));
@@ -53,19 +57,4 @@ fn main() {
     let out = PathBuf::from(env::var("OUT_DIR").expect("set by cargo")).join("compiled.rs");
     fs::write(&out, code.to_string()).expect("write compiled.rs");
     corpus::write(&manifest_dir.join("../engine/tests/real_world"));
-}
-
-fn read(path: &Path) -> String {
-    println!("cargo::rerun-if-changed={}", path.display());
-    fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-fn sorted_dirs(dir: &Path) -> Vec<PathBuf> {
-    let mut dirs: Vec<PathBuf> = fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|entry| entry.expect("dir entry").path())
-        .filter(|p| p.join("scenario.toml").is_file())
-        .collect();
-    dirs.sort();
-    dirs
 }

@@ -9,6 +9,10 @@ use std::{env, fs};
 
 use quote::quote;
 
+#[path = "build/scan.rs"]
+mod scan;
+use scan::{read, sorted_dirs};
+
 fn main() {
     let manifest_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("set by cargo"));
     let scenarios_dir = manifest_dir.join("../../scenarios");
@@ -64,21 +68,6 @@ fn entry(dir: &Path, index: usize) -> proc_macro2::TokenStream {
             index: #index,
         }
     }
-}
-
-fn read(path: &Path) -> String {
-    println!("cargo::rerun-if-changed={}", path.display());
-    fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-fn sorted_dirs(dir: &Path) -> Vec<PathBuf> {
-    let mut dirs: Vec<PathBuf> = fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|entry| entry.expect("dir entry").path())
-        .filter(|p| p.join("scenario.toml").is_file())
-        .collect();
-    dirs.sort();
-    dirs
 }
 
 fn rustc_version() -> String {

@@ -14,7 +14,7 @@ use quote::{ToTokens, format_ident, quote};
 use overhead_codegen::{Measured, derived_modules, measured};
 use overhead_schema::registry::Dialect;
 
-use crate::read;
+use crate::scan::read;
 
 /// Type names a self-contained paste may use besides its own definitions.
 const KNOWN_TYPES: &[&str] = &[
