@@ -38,8 +38,9 @@ pub fn with_peers(
     feature: &str,
 ) -> Option<Generated> {
     let dialect = Dialect::of_file(&file.items).unwrap_or_default();
-    let Measured { items, uses, .. } = measured(file.items.clone());
-    let mut generated = generate(file, module, bench)?;
+    let measured = measured(file.items);
+    let mut generated = generate_measured(&measured, dialect, module, bench)?;
+    let Measured { items, uses, .. } = &measured;
     let (peer_module, derive, codec) = match dialect {
         Dialect::Validator => (
             format_ident!("validator_peer"),
@@ -101,14 +102,24 @@ pub fn with_peers(
 /// `::overhead_bench` elsewhere). `None` when the file defines no type.
 pub fn generate(file: syn::File, module: &syn::Ident, bench: &TokenStream) -> Option<Generated> {
     let dialect = Dialect::of_file(&file.items).unwrap_or_default();
-    let Measured { items, types, uses } = measured(file.items);
+    generate_measured(&measured(file.items), dialect, module, bench)
+}
+
+/// [`generate`] for items already [`measured`].
+fn generate_measured(
+    measured: &Measured,
+    dialect: Dialect,
+    module: &syn::Ident,
+    bench: &TokenStream,
+) -> Option<Generated> {
+    let Measured { items, types, uses } = measured;
     if types.is_empty() {
         return None;
     }
     let flattens = items.iter().any(has_flatten);
-    let ours = derived_modules(&items, &uses, dialect);
+    let ours = derived_modules(items, uses, dialect);
     let flatten = if flattens {
-        flatten_modules(&items, &types, &uses, bench)
+        flatten_modules(items, types, uses, bench)
     } else {
         TokenStream::new()
     };

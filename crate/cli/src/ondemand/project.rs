@@ -14,6 +14,9 @@ const KEEP: usize = 32;
 /// A file each use of a crate rewrites: what "recently used" goes by.
 const USED: &str = "last-used";
 
+/// The package's name, before its key is added.
+const PACKAGE: &str = "overhead-ondemand";
+
 /// Lines of `src/main.rs` before the definitions: rustc's line `n` there is
 /// the definitions' line `n - DEFINITIONS_LINE + 1`.
 pub const DEFINITIONS_LINE: usize = 3;
@@ -54,19 +57,27 @@ impl Project {
     /// Writes the crate for `definitions` (unless its folder is there).
     pub fn write(workspace: &Path, definitions: &str) -> std::io::Result<Project> {
         let lock = std::fs::read_to_string(workspace.join("Cargo.lock"))?;
-        let manifest = manifest(workspace);
         let main = main_rs(definitions);
         let mut hasher = DefaultHasher::new();
-        (env!("CARGO_PKG_VERSION"), &manifest, &main, &lock).hash(&mut hasher);
+        (
+            env!("CARGO_PKG_VERSION"),
+            manifest(workspace, PACKAGE),
+            &main,
+            &lock,
+        )
+            .hash(&mut hasher);
         // The workspace's sources as this binary was built from them: a rebuilt
         // `overhead` (the sources changed) does not reuse older binaries.
         if let Some(meta) = std::env::current_exe().ok().and_then(|p| p.metadata().ok()) {
             (meta.len(), meta.modified().ok()).hash(&mut hasher);
         }
+        let key = format!("{:016x}", hasher.finish());
+        // The package is named by the key too: crates sharing a target dir
+        // under one name would share one binary path, and cargo would take
+        // another document's newer binary for this one's, fresh.
+        let manifest = manifest(workspace, &format!("{PACKAGE}-{key}"));
         let target = workspace.join("target");
-        let dir = target
-            .join("ondemand")
-            .join(format!("{:016x}", hasher.finish()));
+        let dir = target.join("ondemand").join(&key);
         let project = Project {
             binary: dir.join(format!("overhead-ondemand{}", std::env::consts::EXE_SUFFIX)),
             target_dir: target.join("ondemand-target"),
@@ -101,12 +112,12 @@ impl Project {
     }
 }
 
-fn manifest(workspace: &Path) -> String {
+fn manifest(workspace: &Path, name: &str) -> String {
     let path = |name: &str| toml_string(&workspace.join("crate").join(name).display().to_string());
     format!(
         r#"# Written by `overhead` for one document's definitions (src/main.rs).
 [package]
-name = "overhead-ondemand"
+name = "{name}"
 version = "0.0.0"
 edition = "2024"
 publish = false
@@ -200,15 +211,18 @@ pub fn prune(workspace: &Path) {
         remove(&old);
     }
     let profile = target.join("ondemand-target").join("ondemand");
-    for old in by_age(&profile.join("deps"), &|name| {
-        name.starts_with("overhead_ondemand-")
-    }) {
-        remove(&old);
-    }
-    for old in by_age(&profile.join(".fingerprint"), &|name| {
-        name.starts_with("overhead-ondemand-")
-    }) {
-        remove(&old);
+    // Each crate's own artifacts (named by its key), not the macro's.
+    let own = |prefix: &'static str| {
+        move |name: &str| name.starts_with(prefix) && !name.contains("macro")
+    };
+    for (dir, prefix) in [
+        (profile.clone(), "overhead-ondemand-"),
+        (profile.join("deps"), "overhead_ondemand_"),
+        (profile.join(".fingerprint"), "overhead-ondemand-"),
+    ] {
+        for old in by_age(&dir, &own(prefix)) {
+            remove(&old);
+        }
     }
 }
 

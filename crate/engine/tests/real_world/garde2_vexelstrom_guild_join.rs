@@ -16,6 +16,6 @@ pub struct JoinGuild {
     secret_again: String,
 }
 
-pub async fn join(Garde(Form(data)): Garde<Form<JoinGuild>>) {
-    todo!("enrol the new guild member")
+pub async fn join(Garde(Form(data)): Garde<Form<JoinGuild>>) -> String {
+    format!("welcome to the guild, {}", data.email)
 }
