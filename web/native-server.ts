@@ -1,7 +1,8 @@
-// "Run natively" for the page served by `npm start` (vite preview) or `npm run
-// dev`: the page posts its scenario document, this runs the release CLI on it
-// and streams progress and the Report back as JSON lines. A static build has no
-// such endpoint, and the page says so.
+// The local server behind `npm start` (vite preview) and `npm run dev`.
+// "Run natively": the page posts its scenario document, this runs the release
+// CLI on it and streams progress and the Report back as JSON lines. Compiled
+// code for edited definitions (compiled-server.ts): the page's wasm module
+// built on demand. A static build has neither, and the page says so.
 //
 // The endpoint runs a program on this machine, so it is narrow: loopback
 // clients and same-origin requests only (no other site can drive it from a
@@ -15,15 +16,15 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Connect, Plugin } from 'vite';
+import { COMPILED_API, compiledBuilder } from './compiled-server.ts';
+import { lineReader, readJson, requestProblem, send } from './server-http.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const MAX_BODY_BYTES = 4 << 20;
 /** The page's own limits (src/settings.ts), which the CLI enforces too. */
 const LIMITS = { iterations: 100_000_000, runs: 1_000, warmup: 100_000_000 } as const;
 /** Operations one run may take in all: at 1 µs each, about 17 minutes. */
 const MAX_OPERATIONS = 1e9;
 const TIME_LIMIT_MS = 15 * 60_000;
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 export const NATIVE_API = '/api/native';
 
@@ -32,8 +33,6 @@ export interface NativeServerOptions {
   cli?: string;
   timeLimitMs?: number;
 }
-
-type Problem = { status: number; message: string };
 
 /** Why `value` is not a scenario document the endpoint runs, or null. */
 export function documentProblem(value: unknown): string | null {
@@ -59,57 +58,24 @@ export function documentProblem(value: unknown): string | null {
   return null;
 }
 
-/** Refuses what is not a loopback, same-origin request. */
-function requestProblem(req: IncomingMessage): Problem | null {
-  if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) return { status: 403, message: 'Run natively answers this machine only.' };
-  const host = req.headers.host ?? '';
-  // A page elsewhere (or a DNS name rebound to 127.0.0.1) is not this page.
-  if (!/^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(host)) return { status: 403, message: 'Unexpected Host header.' };
-  const origin = req.headers.origin;
-  if (origin !== undefined && origin !== `http://${host}`) return { status: 403, message: 'Cross-origin requests are refused.' };
-  return null;
-}
-
-async function readBody(req: IncomingMessage): Promise<string | Problem> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return { status: 413, message: 'The document is larger than 4 MiB.' };
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function send(res: ServerResponse, status: number, body: object): void {
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
-  res.end(JSON.stringify(body));
-}
-
 export function nativeRunner(options: NativeServerOptions = {}): Plugin {
   const cli = options.cli ?? join(ROOT, 'target', 'release', process.platform === 'win32' ? 'overhead.exe' : 'overhead');
   const timeLimitMs = options.timeLimitMs ?? TIME_LIMIT_MS;
   let running: ChildProcess | null = null;
+  const compiled = compiledBuilder({ cli, workspace: ROOT });
 
   async function run(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return send(res, 415, { error: 'Send the document as application/json.' });
     if (running) return send(res, 409, { error: 'A native run is already going; cancel it or wait for it.' });
     if (!existsSync(cli)) return send(res, 503, { error: 'The CLI is not built: run `cargo build --release -p overhead-cli`, or `npm start`.' });
-    const body = await readBody(req);
-    if (typeof body !== 'string') return send(res, body.status, { error: body.message });
-    let doc: unknown;
-    try {
-      doc = JSON.parse(body);
-    } catch {
-      return send(res, 400, { error: 'The body is not JSON.' });
-    }
-    const problem = documentProblem(doc);
+    const body = await readJson(req);
+    if ('status' in body) return send(res, body.status, { error: body.message });
+    const problem = documentProblem(body.value);
     if (problem) return send(res, 400, { error: `Not run: ${problem}.` });
     if (running) return send(res, 409, { error: 'A native run is already going; cancel it or wait for it.' });
 
     const dir = await mkdtemp(join(tmpdir(), 'overhead-native-'));
     const file = join(dir, 'scenario.json');
-    await writeFile(file, body);
+    await writeFile(file, body.text);
     const child = spawn(cli, ['run', file, '--engine', 'all', '--json', '--progress-lines'], { stdio: ['ignore', 'pipe', 'pipe'] });
     running = child;
     res.writeHead(200, { 'Content-Type': 'application/x-ndjson', 'Cache-Control': 'no-store' });
@@ -124,22 +90,17 @@ export function nativeRunner(options: NativeServerOptions = {}): Plugin {
     let stdout = '';
     let stderrTail = '';
     child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
-    let pending = '';
-    child.stderr.setEncoding('utf8').on('data', (text: string) => {
-      pending += text;
-      const lines = pending.split('\n');
-      pending = lines.pop() ?? '';
-      for (const l of lines) {
-        if (!l.startsWith('{')) {
-          if (l.trim()) stderrTail = l;
-          continue;
-        }
-        const message = JSON.parse(l) as { building?: unknown };
-        // Compiled code built on demand for edited definitions: cargo's progress first.
-        if (typeof message.building === 'string') line({ type: 'building', line: message.building });
-        else line({ type: 'progress', progress: message });
+    const stderr = lineReader((l) => {
+      if (!l.startsWith('{')) {
+        if (l.trim()) stderrTail = l;
+        return;
       }
+      const message = JSON.parse(l) as { building?: unknown };
+      // Compiled code built on demand for edited definitions: cargo's progress first.
+      if (typeof message.building === 'string') line({ type: 'building', line: message.building });
+      else line({ type: 'progress', progress: message });
     });
+    child.stderr.setEncoding('utf8').on('data', (text: string) => stderr.push(text));
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       running = null;
@@ -151,27 +112,33 @@ export function nativeRunner(options: NativeServerOptions = {}): Plugin {
           line({ type: 'error', message: 'The CLI answered something that is not a Report.' });
         }
       } else if (signal === null) {
-        line({ type: 'error', message: (pending.trim() || stderrTail).replace(/^error: /, '') || `The CLI exited with ${code}.` });
+        line({ type: 'error', message: (stderr.rest().trim() || stderrTail).replace(/^error: /, '') || `The CLI exited with ${code}.` });
       }
       res.end();
     });
   }
 
   const middleware: Connect.NextHandleFunction = (req, res, next) => {
-    const path = (req.url ?? '').split('?')[0];
-    if (path !== NATIVE_API && path !== `${NATIVE_API}/run` && path !== `${NATIVE_API}/cancel`) return next();
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    const ours = path === NATIVE_API || path.startsWith(`${NATIVE_API}/`) || path === COMPILED_API || path.startsWith(`${COMPILED_API}/`);
+    if (!ours) return next();
     const refused = requestProblem(req);
     if (refused) return send(res, refused.status, { error: refused.message });
+    const failed = (error: unknown) => {
+      if (!res.headersSent) send(res, 500, { error: error instanceof Error ? error.message : String(error) });
+      else res.end();
+    };
+    if (path.startsWith(COMPILED_API)) {
+      compiled.handle(req, res, path).catch(failed);
+      return;
+    }
     if (path === NATIVE_API && req.method === 'GET') return send(res, 200, { available: existsSync(cli), running: running !== null });
     if (path === `${NATIVE_API}/cancel` && req.method === 'POST') {
       running?.kill('SIGKILL');
       return send(res, 200, { cancelled: true });
     }
     if (path === `${NATIVE_API}/run` && req.method === 'POST') {
-      run(req, res).catch((error: unknown) => {
-        if (!res.headersSent) send(res, 500, { error: error instanceof Error ? error.message : String(error) });
-        else res.end();
-      });
+      run(req, res).catch(failed);
       return;
     }
     send(res, 405, { error: 'Method not allowed.' });

@@ -4,8 +4,9 @@ import './styles.css';
 import { AnalysisClient } from './analysis/client';
 import { summarize, toMarkers, type Diagnosis } from './analysis/diagnosis';
 import { BenchClient, RunCancelled } from './bench/client';
+import { hasBundledCode } from './bench/compiled-client';
 import { cancelNative, nativeAvailable, runNatively } from './bench/native-client';
-import type { Progress } from './bench/protocol';
+import type { Progress, RunRequest } from './bench/protocol';
 import { browserName } from './format';
 import { type NativeNumbers, nativeLabel, nativeProblem } from './native';
 import { recordedNative } from './native-recorded';
@@ -29,6 +30,7 @@ import { renderBreakdown } from './ui/breakdown-view';
 import { ComparisonView } from './ui/comparison-view';
 import { renderReading } from './ui/reading-view';
 import { renderWasmVsJs } from './ui/wasm-js-view';
+import { compiledFor } from './ui/compiled-step';
 import { renderFlagLegend, renderResults, renderViolations } from './ui/results';
 import { parseDocument } from './state/document';
 import { loadSaved, save } from './state/saved';
@@ -302,14 +304,29 @@ async function run(): Promise<void> {
   };
   // The first run downloads and compiles the benchmark module (~1.4 MB).
   const onLoading = () => (ui.progressText.textContent = 'loading the benchmark engine…');
+  let compiled: RunRequest['compiled'];
   const measure = (settings: Settings, onProgress: (p: Progress) => void) =>
     client.run(
-      { scenario: { ...doc, settings }, request: { settings, variants, engines, breakdown: ui.breakdown.checked }, env, js: ui.jsEngines.checked },
+      {
+        scenario: { ...doc, settings },
+        request: { settings, variants, engines, breakdown: ui.breakdown.checked },
+        env,
+        js: ui.jsEngines.checked,
+        ...(compiled ? { compiled } : {}),
+      },
       onProgress,
       onChecked,
       onLoading,
     );
   try {
+    // Edited definitions: compiled code built on demand by the local server.
+    if (engines !== 'interpreted' && !hasBundledCode(doc.schema, bundled)) {
+      compiled = await compiledFor(doc, {
+        progress: (text) => (ui.progressText.textContent = text),
+        message: showMessage,
+        rustc: (messages) => editors.setRustcMarkers(messages),
+      });
+    }
     let settings = parsed.settings;
     if (quick) {
       // A short pass to see what each job costs, then runs sized to the budget.

@@ -33,7 +33,7 @@ impl CompiledCode for BundledCode {
     }
 
     fn unavailable_note(&self) -> String {
-        "the definitions differ from the bundled scenarios', so only the interpreted engine runs them here: compiled code and peers for any definitions are built on demand by the CLI (`overhead run`) and by \"Run natively\" under `npm start`".to_owned()
+        "the definitions differ from the bundled scenarios', so only the interpreted engine runs them here: compiled code and peers for any definitions are built on demand with cargo, for this page by the local server (`npm start`) and natively by the CLI (`overhead run`) and \"Run natively\"".to_owned()
     }
 }
 

@@ -15,7 +15,7 @@ pub struct Job {
 
 /// What a job is, apart from the operation itself. The page describes its
 /// own JavaScript jobs in this shape, as JSON.
-#[derive(serde::Deserialize)]
+#[derive(serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct JobInfo {
     pub variant: Variant,
@@ -88,6 +88,16 @@ impl Job {
                 batch(iterations);
                 clock.now_ns() - start
             }),
+        }
+    }
+
+    /// A job timed in another module (compiled code built on demand for the
+    /// page): `timed(n)` runs `n` operations between its own two reads of the
+    /// same clock and returns the nanoseconds between them.
+    pub fn timed_elsewhere(info: JobInfo, mut timed: impl FnMut(u64) -> f64 + 'static) -> Job {
+        Job {
+            info,
+            batch: Box::new(move |_, iterations| timed(iterations)),
         }
     }
 

@@ -12,7 +12,6 @@ pub mod compiled;
 pub mod formats;
 pub mod interpreted;
 pub mod job;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod ondemand;
 pub mod peers;
 pub mod prepare;

@@ -40,6 +40,14 @@ enum Command {
     /// Build what compiled code built on demand depends on, once, so that the
     /// first edited definitions compile in seconds (`npm start` runs this).
     Prebuild,
+    /// Build the page's wasm module for a scenario document's definitions (the
+    /// local server's `/api/compiled`): cargo's progress as JSON lines on
+    /// stderr, the module's folder or rustc's messages as JSON on stdout.
+    #[command(hide = true)]
+    BuildBrowser {
+        /// A scenario .json document.
+        document: PathBuf,
+    },
 }
 
 #[derive(clap::Args)]
@@ -114,6 +122,7 @@ fn main() -> ExitCode {
         Command::Check { file } => check(&file),
         Command::List => list(),
         Command::Prebuild => prebuild(),
+        Command::BuildBrowser { document } => build_browser(&document),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -304,6 +313,40 @@ fn prebuild() -> Result<(), String> {
         started.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+fn build_browser(document: &Path) -> Result<(), String> {
+    let scenario = load(document)?;
+    let built = ondemand::build_browser(&scenario.schema, &mut |s| {
+        if let ondemand::Status::Cargo(line) = s {
+            eprintln!("{}", serde_json::json!({ "building": line }));
+        }
+    });
+    let diagnostics = |messages: &[ondemand::RustcMessage]| -> Vec<serde_json::Value> {
+        messages
+            .iter()
+            .map(|m| {
+                serde_json::json!({
+                    "level": m.level, "line": m.line, "column": m.column, "message": m.message,
+                })
+            })
+            .collect()
+    };
+    let answer = match &built {
+        Ok(b) => serde_json::json!({
+            "key": b.key,
+            "dir": b.dir,
+            "notes": b.notes,
+            "messages": diagnostics(&b.warnings),
+            "seconds": { "cargo": b.cargo_s, "bindgen": b.bindgen_s },
+        }),
+        Err(u) => serde_json::json!({ "error": u.reason, "messages": diagnostics(&u.messages) }),
+    };
+    println!("{answer}");
+    match built {
+        Ok(_) => Ok(()),
+        Err(u) => Err(u.reason),
+    }
 }
 
 fn list() -> Result<(), String> {

@@ -20,6 +20,10 @@ struct PageRequest {
     request: RunRequest,
     #[serde(default)]
     env: PageEnv,
+    /// The notes of the compiled and peer jobs prepared by a module built on
+    /// demand for these definitions (passed to [`run`] beside the request).
+    #[serde(default)]
+    compiled_notes: Option<Vec<String>>,
 }
 
 #[derive(Default, Deserialize)]
@@ -70,25 +74,53 @@ const PAGE_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(15 *
 /// The page's jobs, ready for the runner: timed by the same clock around each
 /// call of their batch function, interleaved with ours.
 fn page_jobs(js_jobs: &js_sys::Array) -> Result<Vec<overhead_bench::Job>, JsError> {
+    outside_jobs(js_jobs, "batch", |info, batch| {
+        overhead_bench::Job::batched(info, move |n| {
+            // A throwing batch is the page's bug; the run goes on and its
+            // figure shows it (the time to throw).
+            let _ = batch.call1(&JsValue::NULL, &JsValue::from_f64(n as f64));
+        })
+    })
+}
+
+/// The jobs of a module built on demand (`{info, timed}`): each times its own
+/// loop with the same clock and returns the nanoseconds.
+fn compiled_jobs(jobs: &js_sys::Array) -> Result<Vec<overhead_bench::Job>, JsError> {
+    outside_jobs(jobs, "timed", |info, timed| {
+        overhead_bench::Job::timed_elsewhere(info, move |n| {
+            timed
+                .call1(&JsValue::NULL, &JsValue::from_f64(n as f64))
+                .ok()
+                .and_then(|v| v.as_f64())
+                .unwrap_or(f64::NAN)
+        })
+    })
+}
+
+/// Jobs whose loop lives outside this module: `{info, <function>}` each, the
+/// info as JSON text.
+fn outside_jobs(
+    items: &js_sys::Array,
+    function: &str,
+    job: impl Fn(overhead_bench::JobInfo, js_sys::Function) -> overhead_bench::Job,
+) -> Result<Vec<overhead_bench::Job>, JsError> {
     let info_key = JsValue::from_str("info");
-    let batch_key = JsValue::from_str("batch");
-    js_jobs
+    let function_key = JsValue::from_str(function);
+    items
         .iter()
         .map(|item| {
             let info = js_sys::Reflect::get(&item, &info_key)
                 .ok()
                 .and_then(|v| v.as_string())
-                .ok_or_else(|| JsError::new("a page job has no `info` text"))?;
-            let batch: js_sys::Function = js_sys::Reflect::get(&item, &batch_key)
+                .ok_or_else(|| JsError::new("an outside job has no `info` text"))?;
+            let call: js_sys::Function = js_sys::Reflect::get(&item, &function_key)
                 .ok()
                 .and_then(|v| v.dyn_into().ok())
-                .ok_or_else(|| JsError::new("a page job has no `batch` function"))?;
+                .ok_or_else(|| {
+                    JsError::new(&format!("an outside job has no `{function}` function"))
+                })?;
             let info: overhead_bench::JobInfo = serde_json::from_str(&info).map_err(to_js)?;
-            Ok(overhead_bench::Job::batched(info, move |n| {
-                // A throwing batch is the page's bug; the run goes on and its
-                // figure shows it (the time to throw).
-                let _ = batch.call1(&JsValue::NULL, &JsValue::from_f64(n as f64));
-            }))
+            Ok(job(info, call))
         })
         .collect()
 }
@@ -200,14 +232,17 @@ fn engine_for(
 
 /// Runs a benchmark and returns its Report as JSON. `on_progress` receives a JSON
 /// progress message before each step; `js_jobs` are the page's own engines
-/// (`{info, batch}`), run in the same loop discipline. Errors (bad document,
-/// bad settings, no engine for the definitions) are thrown before any timing
-/// starts.
+/// (`{info, batch}`), run in the same loop discipline; `compiled` are the
+/// compiled and peer jobs of a module built on demand for these definitions
+/// (`{info, timed}`), which then stand for the compiled engine. Errors (bad
+/// document, bad settings, no engine for the definitions) are thrown before
+/// any timing starts.
 #[wasm_bindgen]
 pub fn run(
     page_request: &str,
     on_progress: &js_sys::Function,
     js_jobs: &js_sys::Array,
+    compiled: Option<js_sys::Array>,
 ) -> Result<String, JsError> {
     if page_request.len() > MAX_DOCUMENT_BYTES + 64 * 1024 {
         return Err(JsError::new(
@@ -216,7 +251,14 @@ pub fn run(
     }
     let req: PageRequest = serde_json::from_str(page_request).map_err(to_js)?;
     let scenario = Scenario::try_from(req.scenario).map_err(to_js)?;
-    let mut bench = Benchmark::prepare(&scenario, &req.request).map_err(to_js)?;
+    let mut bench = match &compiled {
+        Some(jobs) => Benchmark::prepare_beside(&scenario, &req.request, compiled_jobs(jobs)?),
+        None => Benchmark::prepare(&scenario, &req.request),
+    }
+    .map_err(to_js)?;
+    for note in req.compiled_notes.unwrap_or_default() {
+        bench.note(note);
+    }
     bench.add_jobs(page_jobs(js_jobs)?);
     let bench = bench.with_time_limit(PAGE_TIME_LIMIT);
     let mut env = Env::of_this_build();

@@ -15,6 +15,11 @@ export interface RunRequest {
   env: { browser?: string; os?: string; date?: string };
   /** Also run the page's JavaScript engines (`js`, `peer:zod`); the Worker builds them. */
   js?: boolean;
+  /**
+   * Compiled code built on demand for these definitions (the local server's
+   * module): where to load it, and what its build has to say.
+   */
+  compiled?: { js: string; wasm: string; notes: string[] };
 }
 
 export interface Progress {

@@ -1,6 +1,7 @@
 // The benchmark Worker: owns the benchmark module's instance and runs timed loops
 // off the UI thread. The page starts it at the first run.
 import init, { run } from '../wasm-pkg/overhead_wasm.js';
+import { compiledJobs } from './compiled-jobs';
 import { jsJobs } from './js-jobs';
 import type { Report } from '../report';
 import type { Checked } from '../surprises';
@@ -40,18 +41,33 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
   }
   if (!ready || !(await ready)) return;
   const { id } = message;
-  const { js, ...request } = message.request;
+  const { js, compiled, ...request } = message.request;
   try {
     const variants = request.request.variants ?? request.scenario.variants;
     const page = js ? await jsJobs(request.scenario, variants, request.request.inputs) : { jobs: [], notes: [] };
+    // Compiled code built on demand stands for the compiled engine; what it
+    // cannot prepare (random data) leaves the interpreter to run alone, with why.
+    let outside: Awaited<ReturnType<typeof compiledJobs>> | null = null;
+    let compiledNotes = compiled?.notes ?? [];
+    if (compiled && request.request.engines !== 'interpreted') {
+      try {
+        outside = await compiledJobs(compiled, request.scenario, request.request);
+        compiledNotes = [...compiledNotes, ...outside.notes];
+      } catch (error) {
+        if (isTrap(error)) throw error;
+        if (request.request.engines === 'compiled') throw error;
+        compiledNotes = [...compiledNotes, `compiled code built on demand not run: ${describe(error)}`];
+      }
+    }
     const reportJson = run(
-      JSON.stringify(request),
+      JSON.stringify(compiled ? { ...request, compiled_notes: compiledNotes } : request),
       (json: string) => {
         const step = JSON.parse(json) as Progress | { phase: 'checked'; outcomes: Checked[] };
         if (step.phase === 'checked') post({ type: 'checked', id, outcomes: step.outcomes });
         else post({ type: 'progress', id, progress: step });
       },
       page.jobs,
+      outside?.jobs,
     );
     const report = JSON.parse(reportJson) as Report;
     if (page.notes.length > 0) report.notes = [...(report.notes ?? []), ...page.notes];

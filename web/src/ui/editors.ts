@@ -1,5 +1,6 @@
 // The two editors: struct definitions (Rust) and the inputs (JSON, one tab each).
 import type { Assumed, Marker } from '../analysis/diagnosis';
+import type { RustcMessage } from '../bench/compiled-client';
 import { inputOrder } from '../report';
 import { el } from './dom';
 import { followColorScheme, monaco } from './monaco';
@@ -203,6 +204,38 @@ export class Editors {
   /** Shows the analyzer's diagnostics in the definitions editor. */
   setMarkers(markers: Marker[]): void {
     showMarkers(this.schemaModel, 'overhead', markers);
+  }
+
+  /**
+   * Shows rustc's messages on the definitions (compiled code built on
+   * demand), each from its column to the end of the word there; they go at
+   * the next edit, which they no longer describe.
+   */
+  setRustcMarkers(messages: RustcMessage[]): void {
+    const model = this.schemaModel;
+    const placed = messages.filter((m) => m.line !== null && m.column !== null && m.line <= model.getLineCount());
+    showMarkers(
+      model,
+      'rustc',
+      placed.map((m) => {
+        const line = m.line ?? 1;
+        const column = Math.min(m.column ?? 1, model.getLineMaxColumn(line));
+        const word = model.getWordAtPosition({ lineNumber: line, column });
+        return {
+          severity: m.level,
+          message: `rustc: ${m.message}`,
+          startLineNumber: line,
+          startColumn: column,
+          endLineNumber: line,
+          endColumn: Math.max(word?.endColumn ?? column + 1, column + 1),
+        };
+      }),
+    );
+    if (placed.length === 0) return;
+    const stale = model.onDidChangeContent(() => {
+      stale.dispose();
+      showMarkers(model, 'rustc', []);
+    });
   }
 
   /** Calls `listener` after every edit of the definitions. */

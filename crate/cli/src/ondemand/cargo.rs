@@ -6,7 +6,7 @@ use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use super::project::{DEFINITIONS_LINE, Project};
+use super::project::{DEFINITIONS_LINE, Kind, Project};
 
 /// The longest a build may take (the dependencies are built by setup; a
 /// document's own crate takes seconds).
@@ -43,23 +43,35 @@ pub enum BuildError {
     Cargo(String),
 }
 
+/// What cargo built, and rustc's warnings on the definitions.
+pub struct Built {
+    /// The native binary (kept in the project's folder), or the wasm32
+    /// library for wasm-bindgen (in the shared target dir).
+    pub artifact: std::path::PathBuf,
+    pub warnings: Vec<RustcMessage>,
+}
+
 /// Builds `project` with `features`, passing each of cargo's progress lines
-/// to `progress`; keeps the binary in the project's folder. Returns rustc's
-/// warnings.
+/// to `progress`; keeps a native binary in the project's folder.
 pub fn build(
     project: &Project,
     features: &[&str],
     progress: &mut dyn FnMut(&str),
-) -> Result<Vec<RustcMessage>, BuildError> {
+) -> Result<Built, BuildError> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let mut child = Command::new(cargo)
-        .args([
-            "build",
-            "--offline",
+    let mut command = Command::new(cargo);
+    command.args(["build", "--offline", "--message-format=json"]);
+    match project.kind {
+        Kind::Native => command.args(["--profile", "ondemand"]),
+        Kind::Browser => command.args([
+            "--lib",
+            "--target",
+            "wasm32-unknown-unknown",
             "--profile",
-            "ondemand",
-            "--message-format=json",
-        ])
+            "ondemand-wasm",
+        ]),
+    };
+    let mut child = command
         .arg(format!("--features={}", features.join(",")))
         .arg("--manifest-path")
         .arg(project.dir.join("Cargo.toml"))
@@ -105,6 +117,21 @@ pub fn build(
                         if let Some(path) = value["executable"].as_str() {
                             executable = Some(std::path::PathBuf::from(path));
                         }
+                        // The crate's own wasm32 library (a dependency has no cdylib).
+                        let cdylib = value["target"]["kind"]
+                            .as_array()
+                            .is_some_and(|kinds| kinds.iter().any(|k| k == "cdylib"));
+                        if cdylib {
+                            let wasm = value["filenames"].as_array().and_then(|files| {
+                                files
+                                    .iter()
+                                    .filter_map(|f| f.as_str())
+                                    .find(|f| f.ends_with(".wasm"))
+                            });
+                            if let Some(path) = wasm {
+                                executable = Some(std::path::PathBuf::from(path));
+                            }
+                        }
                     }
                     _ => {}
                 }
@@ -145,11 +172,19 @@ pub fn build(
         }
         return Err(BuildError::Cargo(format!("cargo failed ({status})")));
     }
-    let executable =
-        executable.ok_or_else(|| BuildError::Cargo("cargo built no executable".into()))?;
-    std::fs::copy(&executable, &project.binary)
-        .map_err(|e| BuildError::Cargo(format!("cannot keep the binary: {e}")))?;
-    Ok(messages)
+    let built = executable.ok_or_else(|| BuildError::Cargo("cargo built nothing to run".into()))?;
+    let artifact = match project.kind {
+        Kind::Native => {
+            std::fs::copy(&built, &project.artifact)
+                .map_err(|e| BuildError::Cargo(format!("cannot keep the binary: {e}")))?;
+            project.artifact.clone()
+        }
+        Kind::Browser => built,
+    };
+    Ok(Built {
+        artifact,
+        warnings: messages,
+    })
 }
 
 /// A rustc diagnostic about `src/main.rs`, its primary span mapped to the
@@ -165,7 +200,10 @@ fn rustc_message(message: &serde_json::Value) -> Option<RustcMessage> {
     let primary = spans
         .iter()
         .find(|s| s["is_primary"].as_bool() == Some(true))?;
-    if primary["file_name"].as_str() != Some("src/main.rs") {
+    if !matches!(
+        primary["file_name"].as_str(),
+        Some("src/main.rs" | "src/lib.rs")
+    ) {
         return None;
     }
     let line = primary["line_start"].as_u64()? as usize;

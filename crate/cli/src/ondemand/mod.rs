@@ -1,13 +1,16 @@
 //! Compiled code for any definitions: the document's own crate, written under
 //! the workspace's target dir (`project`), checked for what it must not carry
 //! (`guard`), built by cargo (`cargo`) and run, in the same interleaved loop
-//! as the interpreter (`overhead_bench::ondemand` is its `main`).
+//! as the interpreter (`overhead_bench::ondemand` is its `main`); or, for the
+//! page, built for wasm32 and given its JavaScript by wasm-bindgen (`bindgen`).
 
+mod bindgen;
 mod cargo;
 mod guard;
 mod project;
 
 use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
@@ -15,6 +18,8 @@ use overhead_bench::ondemand::Order;
 use overhead_bench::{Report, RunRequest, Scenario};
 
 use cargo::BuildError;
+pub use cargo::RustcMessage;
+use project::{Kind, Project};
 
 /// Why a run has no compiled code built on demand, said in the Report's notes
 /// (and, when only the compiled engine was asked for, as the error).
@@ -22,12 +27,37 @@ pub struct Unavailable {
     pub reason: String,
     /// rustc's messages on the definitions, or the refused constructs, each
     /// at its line and column in them.
-    pub messages: Vec<String>,
+    pub messages: Vec<RustcMessage>,
+}
+
+impl Unavailable {
+    fn because(reason: impl Into<String>) -> Unavailable {
+        Unavailable {
+            reason: reason.into(),
+            messages: Vec::new(),
+        }
+    }
 }
 
 /// What a build left to say beside the figures.
 pub struct Built {
     pub report: Report,
+}
+
+/// The page's module built for a document's definitions.
+pub struct BrowserBuilt {
+    /// The document's key: the module's folder is named by it.
+    pub key: String,
+    /// The folder holding the module and its JavaScript.
+    pub dir: PathBuf,
+    /// What the run's Report says beside the figures (the build, the peers,
+    /// rustc's warnings).
+    pub notes: Vec<String>,
+    /// rustc's warnings on the definitions, at their lines.
+    pub warnings: Vec<RustcMessage>,
+    /// Seconds spent in cargo and in wasm-bindgen (zero for a cache hit).
+    pub cargo_s: f64,
+    pub bindgen_s: f64,
 }
 
 /// Builds (or finds in the cache) the crate for `scenario`'s definitions and
@@ -38,90 +68,145 @@ pub fn run(
     request: &RunRequest,
     status: &mut dyn FnMut(Status<'_>),
 ) -> Result<Built, Unavailable> {
-    let Some(workspace) = project::workspace() else {
-        return Err(Unavailable {
-            reason: "compiled code for edited definitions is built by cargo in the Overhead workspace, which this binary was not run from".into(),
-            messages: Vec::new(),
-        });
+    let project = written(&scenario.schema, Kind::Native)?;
+    let (mut notes, _) = build(&project, &scenario.schema, status)?;
+    let mut report =
+        start(&project.artifact, scenario, request, status).map_err(Unavailable::because)?;
+    notes.append(&mut report.notes);
+    report.notes = notes;
+    Ok(Built { report })
+}
+
+/// Builds (or finds in the cache) the page's module for `definitions`.
+pub fn build_browser(
+    definitions: &str,
+    status: &mut dyn FnMut(Status<'_>),
+) -> Result<BrowserBuilt, Unavailable> {
+    let project = written(definitions, Kind::Browser)?;
+    let built = !project.is_built();
+    let started = Instant::now();
+    let (notes, warnings) = build(&project, definitions, status)?;
+    let cargo_s = if built {
+        started.elapsed().as_secs_f64()
+    } else {
+        0.0
     };
-    let refused = guard::refused(&scenario.schema);
+    let mut bindgen_s = 0.0;
+    if built {
+        status(Status::Cargo("wasm-bindgen"));
+        let started = Instant::now();
+        bindgen::generate(&project.dir.join("module.wasm"), &project.artifact)
+            .map_err(Unavailable::because)?;
+        let _ = std::fs::remove_file(project.dir.join("module.wasm"));
+        bindgen_s = started.elapsed().as_secs_f64();
+    }
+    Ok(BrowserBuilt {
+        key: project.key.clone(),
+        dir: project.artifact.clone(),
+        notes,
+        warnings,
+        cargo_s,
+        bindgen_s,
+    })
+}
+
+/// The document's crate of `kind`, written, once its definitions pass the guard.
+fn written(definitions: &str, kind: Kind) -> Result<Project, Unavailable> {
+    let Some(workspace) = project::workspace() else {
+        return Err(Unavailable::because(
+            "compiled code for edited definitions is built by cargo in the Overhead workspace, which this binary was not run from",
+        ));
+    };
+    let refused = guard::refused(definitions);
     if !refused.is_empty() {
         return Err(Unavailable {
             reason: "the definitions hold what compiled code built on demand refuses".into(),
             messages: refused
-                .iter()
-                .map(|r| format!("{}:{}: error: {}", r.line, r.column, r.message))
+                .into_iter()
+                .map(|r| RustcMessage {
+                    level: "error".into(),
+                    line: Some(r.line),
+                    column: Some(r.column),
+                    message: r.message,
+                })
                 .collect(),
         });
     }
-    let project =
-        project::Project::write(&workspace, &scenario.schema).map_err(|e| Unavailable {
-            reason: format!("cannot write the crate for these definitions: {e}"),
-            messages: Vec::new(),
-        })?;
+    Project::write(&workspace, definitions, kind).map_err(|e| {
+        Unavailable::because(format!("cannot write the crate for these definitions: {e}"))
+    })
+}
+
+/// Builds `project` unless it is in the cache: with the peers first; a peer's
+/// derive that refuses the text leaves ours to build alone, and the note says
+/// why the peer is missing. Returns the notes and rustc's warnings. A built
+/// page's module is left as `module.wasm` in the project's folder.
+fn build(
+    project: &Project,
+    definitions: &str,
+    status: &mut dyn FnMut(Status<'_>),
+) -> Result<(Vec<String>, Vec<RustcMessage>), Unavailable> {
     let mut notes = Vec::new();
+    let what = match project.kind {
+        Kind::Native => "compiled",
+        Kind::Browser => "compiled (wasm)",
+    };
     if project.is_built() {
-        notes.push(
-            "compiled: code built on demand for these definitions (from the cache)".to_owned(),
-        );
+        notes.push(format!(
+            "{what}: code built on demand for these definitions (from the cache)"
+        ));
         notes.extend(project.peers_note());
-    } else {
-        let started = Instant::now();
-        let mut progress = |line: &str| status(Status::Cargo(line));
-        // With the peers first; a peer's derive that refuses the text leaves
-        // ours to build alone, and the note says why the peer is missing.
-        let warnings = match cargo::build(&project, &["peers"], &mut progress) {
-            Ok(warnings) => warnings,
-            Err(BuildError::Rustc(peer_messages)) => {
-                let warnings = cargo::build(&project, &[], &mut progress).map_err(unavailable)?;
-                let note = format!(
-                    "peers: {}'s derive refuses these definitions, so it is not timed ({})",
-                    dialect_crate(&scenario.schema),
-                    peer_messages
-                        .first()
-                        .map(ToString::to_string)
-                        .unwrap_or_default()
-                );
-                project.keep_peers_note(&note).map_err(|e| Unavailable {
-                    reason: format!("cannot write the crate's notes: {e}"),
-                    messages: Vec::new(),
-                })?;
-                notes.push(note);
-                warnings
-            }
-            Err(e) => return Err(unavailable(e)),
-        };
-        notes.insert(
-            0,
-            format!(
-                "compiled: code built on demand for these definitions in {:.1} s",
-                started.elapsed().as_secs_f64()
-            ),
-        );
-        notes.extend(warnings.iter().map(|w| format!("rustc: {w}")));
+        project.used();
+        return Ok((notes, Vec::new()));
+    }
+    let started = Instant::now();
+    let mut progress = |line: &str| status(Status::Cargo(line));
+    let built = match cargo::build(project, &["peers"], &mut progress) {
+        Ok(built) => built,
+        Err(BuildError::Rustc(peer_messages)) => {
+            let built = cargo::build(project, &[], &mut progress).map_err(unavailable)?;
+            let note = format!(
+                "peers: {}'s derive refuses these definitions, so it is not timed ({})",
+                dialect_crate(definitions),
+                peer_messages
+                    .first()
+                    .map(ToString::to_string)
+                    .unwrap_or_default()
+            );
+            project.keep_peers_note(&note).map_err(|e| {
+                Unavailable::because(format!("cannot write the crate's notes: {e}"))
+            })?;
+            notes.push(note);
+            built
+        }
+        Err(e) => return Err(unavailable(e)),
+    };
+    if project.kind == Kind::Browser {
+        std::fs::copy(&built.artifact, project.dir.join("module.wasm"))
+            .map_err(|e| Unavailable::because(format!("cannot keep the module: {e}")))?;
+    }
+    notes.insert(
+        0,
+        format!(
+            "{what}: code built on demand for these definitions in {:.1} s",
+            started.elapsed().as_secs_f64()
+        ),
+    );
+    notes.extend(built.warnings.iter().map(|w| format!("rustc: {w}")));
+    if let Some(workspace) = project::workspace() {
         project::prune(&workspace);
     }
     project.used();
-    let mut report =
-        start(&project.binary, scenario, request, status).map_err(|reason| Unavailable {
-            reason,
-            messages: Vec::new(),
-        })?;
-    notes.append(&mut report.notes);
-    report.notes = notes;
-    Ok(Built { report })
+    Ok((notes, built.warnings))
 }
 
 fn unavailable(e: BuildError) -> Unavailable {
     match e {
         BuildError::Rustc(messages) => Unavailable {
             reason: "rustc refuses these definitions".into(),
-            messages: messages.iter().map(ToString::to_string).collect(),
+            messages,
         },
-        BuildError::Cargo(why) => Unavailable {
-            reason: why,
-            messages: Vec::new(),
-        },
+        BuildError::Cargo(why) => Unavailable::because(why),
     }
 }
 
@@ -150,7 +235,7 @@ pub enum Status<'a> {
 
 /// Runs the built binary on the order; its stderr carries progress lines.
 fn start(
-    binary: &std::path::Path,
+    binary: &Path,
     scenario: &Scenario,
     request: &RunRequest,
     status: &mut dyn FnMut(Status<'_>),
@@ -191,25 +276,18 @@ fn start(
 }
 
 /// Builds the dependencies of compiled code built on demand (a bundled
-/// scenario's definitions, whose crate needs them all), so that a person's
-/// first edit compiles in seconds. `npm start` and `npm test` run it.
+/// scenario's definitions, whose crates need them all), natively and for the
+/// page, so that a person's first edit compiles in seconds. `npm start` and
+/// `npm test` run it.
 pub fn prebuild(definitions: &str, status: &mut dyn FnMut(Status<'_>)) -> Result<(), String> {
-    let workspace =
-        project::workspace().ok_or("the Overhead workspace is not where this binary was built")?;
-    let project = project::Project::write(&workspace, definitions).map_err(|e| e.to_string())?;
-    if project.is_built() {
-        return Ok(());
-    }
-    cargo::build(&project, &["peers"], &mut |line| {
-        status(Status::Cargo(line))
-    })
-    .map_err(|e| match e {
-        BuildError::Rustc(messages) => messages
-            .iter()
-            .map(ToString::to_string)
+    let say = |u: Unavailable| {
+        std::iter::once(u.reason)
+            .chain(u.messages.iter().map(ToString::to_string))
             .collect::<Vec<_>>()
-            .join("\n"),
-        BuildError::Cargo(why) => why,
-    })?;
+            .join("\n")
+    };
+    let project = written(definitions, Kind::Native).map_err(say)?;
+    build(&project, definitions, status).map_err(say)?;
+    build_browser(definitions, status).map_err(say)?;
     Ok(())
 }

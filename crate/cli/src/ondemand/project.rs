@@ -1,14 +1,16 @@
 //! The crate built on demand for one document's definitions: written under the
 //! workspace's target dir, in a folder named by a hash of everything it is made
-//! from (so a cache hit is a folder whose binary exists), with the workspace's
-//! own Cargo.lock (so cargo resolves nothing and builds offline).
+//! from (so a cache hit is a folder whose artifact exists), with the workspace's
+//! own Cargo.lock (so cargo resolves nothing and builds offline). The same
+//! definitions make two crates there: a native binary (the CLI's, Run
+//! natively's) and, in `browser/`, a wasm32 library with the page's API.
 
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 
-/// How many crates built on demand are kept (about 10 MB each): the least
-/// recently used beyond these are removed after each build.
+/// How many documents' crates built on demand are kept (about 10 MB each):
+/// the least recently used beyond these are removed after each build.
 const KEEP: usize = 32;
 
 /// A file each use of a crate rewrites: what "recently used" goes by.
@@ -17,22 +19,41 @@ const USED: &str = "last-used";
 /// The package's name, before its key is added.
 const PACKAGE: &str = "overhead-ondemand";
 
-/// Lines of `src/main.rs` before the definitions: rustc's line `n` there is
-/// the definitions' line `n - DEFINITIONS_LINE + 1`.
+/// The name wasm-bindgen gives the page's module and its JavaScript.
+pub const BROWSER_MODULE: &str = "overhead_ondemand";
+
+/// Lines of `src/main.rs` (and `src/lib.rs`) before the definitions: rustc's
+/// line `n` there is the definitions' line `n - DEFINITIONS_LINE + 1`.
 pub const DEFINITIONS_LINE: usize = 3;
 
-/// The build profile: cargo's own release profile, as a person's service is
-/// built and as the bundled native code is (the workspace's `release`), so
-/// that both kinds of compiled rows measure the same build; not incremental
-/// (a document's crate builds in about 1.5 s from scratch, faster than
-/// incrementally). Measured in the README ("Compiled code for any
-/// definitions").
-const PROFILE: &str = r#"[profile.ondemand]
+/// The build profiles: natively, cargo's own release profile, as a person's
+/// service is built and as the bundled native code is (the workspace's
+/// `release`), so that both kinds of compiled rows measure the same build;
+/// not incremental (a document's crate builds in about 1.5 s from scratch,
+/// faster than incrementally). For the page, the same without LTO: the
+/// bundled module's LTO takes tens of seconds a build. Measured in the README
+/// ("Compiled code for any definitions").
+const PROFILES: &str = r#"[profile.ondemand]
+inherits = "release"
+lto = false
+codegen-units = 16
+incremental = false
+
+[profile.ondemand-wasm]
 inherits = "release"
 lto = false
 codegen-units = 16
 incremental = false
 "#;
+
+/// Which of the two crates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A binary for this machine.
+    Native,
+    /// A wasm32 library with the page's API (`overhead_bench::browser_api!`).
+    Browser,
+}
 
 /// The workspace this binary was built from, where the crate's path
 /// dependencies live; `None` when it is not there (a binary copied elsewhere).
@@ -43,26 +64,30 @@ pub fn workspace() -> Option<PathBuf> {
         .then_some(root)
 }
 
-/// A written crate: its folder and the binary cargo builds there.
+/// A written crate: its folder and what cargo builds there.
 pub struct Project {
+    pub kind: Kind,
     pub dir: PathBuf,
-    /// Where the built binary is kept (a cache hit when it exists).
-    pub binary: PathBuf,
+    /// The document's key (the hash naming its folder).
+    pub key: String,
+    /// Where the built artifact is kept (a cache hit when it exists): the
+    /// binary, or the folder of the page's module and its JavaScript.
+    pub artifact: PathBuf,
     /// The target dir every crate built on demand shares (the dependencies
     /// are built once).
     pub target_dir: PathBuf,
 }
 
 impl Project {
-    /// Writes the crate for `definitions` (unless its folder is there).
-    pub fn write(workspace: &Path, definitions: &str) -> std::io::Result<Project> {
+    /// Writes the crate of `kind` for `definitions` (unless it is there).
+    pub fn write(workspace: &Path, definitions: &str, kind: Kind) -> std::io::Result<Project> {
         let lock = std::fs::read_to_string(workspace.join("Cargo.lock"))?;
-        let main = main_rs(definitions);
+        let text = source(definitions, kind);
         let mut hasher = DefaultHasher::new();
         (
             env!("CARGO_PKG_VERSION"),
-            manifest(workspace, PACKAGE),
-            &main,
+            manifest(workspace, PACKAGE, Kind::Native),
+            source(definitions, Kind::Native),
             &lock,
         )
             .hash(&mut hasher);
@@ -72,36 +97,71 @@ impl Project {
             (meta.len(), meta.modified().ok()).hash(&mut hasher);
         }
         let key = format!("{:016x}", hasher.finish());
-        // The package is named by the key too: crates sharing a target dir
-        // under one name would share one binary path, and cargo would take
-        // another document's newer binary for this one's, fresh.
-        let manifest = manifest(workspace, &format!("{PACKAGE}-{key}"));
         let target = workspace.join("target");
-        let dir = target.join("ondemand").join(&key);
-        let project = Project {
-            binary: dir.join(format!("overhead-ondemand{}", std::env::consts::EXE_SUFFIX)),
-            target_dir: target.join("ondemand-target"),
-            dir,
+        let document = target.join("ondemand").join(&key);
+        let (dir, package, artifact) = match kind {
+            Kind::Native => (
+                document.clone(),
+                format!("{PACKAGE}-{key}"),
+                document.join(format!("overhead-ondemand{}", std::env::consts::EXE_SUFFIX)),
+            ),
+            Kind::Browser => (
+                document.join("browser"),
+                format!("{PACKAGE}-browser-{key}"),
+                document.join("browser").join("pkg"),
+            ),
         };
-        if !project.dir.join("src/main.rs").is_file() {
+        // The package is named by the key too: crates sharing a target dir
+        // under one name would share one artifact path, and cargo would take
+        // another document's newer artifact for this one's, fresh.
+        let manifest = manifest(workspace, &package, kind);
+        let project = Project {
+            kind,
+            dir,
+            key,
+            artifact,
+            target_dir: target.join("ondemand-target"),
+        };
+        let file = match kind {
+            Kind::Native => "src/main.rs",
+            Kind::Browser => "src/lib.rs",
+        };
+        if !project.dir.join(file).is_file() {
             std::fs::create_dir_all(project.dir.join("src"))?;
             std::fs::write(project.dir.join("Cargo.toml"), manifest)?;
             std::fs::write(project.dir.join("Cargo.lock"), lock)?;
-            std::fs::write(project.dir.join("src/main.rs"), main)?;
+            std::fs::write(project.dir.join(file), text)?;
         }
         Ok(project)
     }
 
-    /// Marks the crate as just used (pruning keeps the recently used).
+    /// Marks the document's crates as just used (pruning keeps the recently used).
     pub fn used(&self) {
-        let _ = std::fs::write(self.dir.join(USED), b"");
+        let document = match self.kind {
+            Kind::Native => self.dir.as_path(),
+            Kind::Browser => self.dir.parent().unwrap_or(&self.dir),
+        };
+        let _ = std::fs::write(document.join(USED), b"");
     }
 
     pub fn is_built(&self) -> bool {
-        self.binary.is_file()
+        match self.kind {
+            Kind::Native => self.artifact.is_file(),
+            Kind::Browser => self.module().is_file() && self.glue().is_file(),
+        }
     }
 
-    /// Why the kept binary has no peers (said once at build time, kept for
+    /// The page's module (wasm-bindgen's output).
+    pub fn module(&self) -> PathBuf {
+        self.artifact.join(format!("{BROWSER_MODULE}_bg.wasm"))
+    }
+
+    /// The page's module's JavaScript (wasm-bindgen's output).
+    pub fn glue(&self) -> PathBuf {
+        self.artifact.join(format!("{BROWSER_MODULE}.js"))
+    }
+
+    /// Why the kept artifact has no peers (said once at build time, kept for
     /// cache hits); `None` when it has them or the dialect has none.
     pub fn peers_note(&self) -> Option<String> {
         std::fs::read_to_string(self.dir.join("peers-note.txt")).ok()
@@ -112,7 +172,7 @@ impl Project {
     }
 }
 
-fn manifest(workspace: &Path, name: &str) -> String {
+fn manifest(workspace: &Path, name: &str, kind: Kind) -> String {
     let path = |name: &str| toml_string(&workspace.join("crate").join(name).display().to_string());
     format!(
         r#"# Written by `overhead` for one document's definitions (src/main.rs).
@@ -133,14 +193,19 @@ serde_fast_flatten = {{ version = "=0.1.3", features = ["derive"] }}
 # The peers: the same definitions derived by their dialect's own crate.
 validator = {{ version = "0.21", features = ["derive"], optional = true }}
 garde = {{ version = "0.23", default-features = false, features = ["derive", "email", "url", "regex"], optional = true }}
-
+{browser}
 [features]
 peers = ["dep:validator", "dep:garde"]
 
-{PROFILE}
+{PROFILES}
 # Not a member of the workspace it sits in: a crate of its own.
 [workspace]
 "#,
+        browser = match kind {
+            Kind::Native => "",
+            // The version is the workspace's, from its Cargo.lock.
+            Kind::Browser => "wasm-bindgen = \"0.2\"\n\n[lib]\ncrate-type = [\"cdylib\"]\n",
+        },
         bench = path("bench"),
         validate = path("validate"),
         flatten = path("flatten"),
@@ -162,7 +227,9 @@ fn toml_string(text: &str) -> String {
     out
 }
 
-fn main_rs(definitions: &str) -> String {
+/// The crate's one source file: the definitions verbatim inside the macro
+/// that compiles them, then the native `main` or the page's API.
+fn source(definitions: &str, kind: Kind) -> String {
     let mut out = String::with_capacity(definitions.len() + 256);
     out.push_str(
         "// Written by `overhead`: the document's definitions, verbatim, as compiled code.\n",
@@ -173,7 +240,10 @@ fn main_rs(definitions: &str) -> String {
     if !definitions.ends_with('\n') {
         out.push('\n');
     }
-    out.push_str("}\n\nfn main() -> std::process::ExitCode {\n    overhead_bench::ondemand::serve(TYPES)\n}\n");
+    out.push_str(match kind {
+        Kind::Native => "}\n\nfn main() -> std::process::ExitCode {\n    overhead_bench::ondemand::serve(TYPES)\n}\n",
+        Kind::Browser => "}\n\noverhead_bench::browser_api!(TYPES);\n",
+    });
     out
 }
 
@@ -210,18 +280,24 @@ pub fn prune(workspace: &Path) {
     for old in by_age(&target.join("ondemand"), &|_| true) {
         remove(&old);
     }
-    let profile = target.join("ondemand-target").join("ondemand");
+    let shared = target.join("ondemand-target");
     // Each crate's own artifacts (named by its key), not the macro's.
     let own = |prefix: &'static str| {
         move |name: &str| name.starts_with(prefix) && !name.contains("macro")
     };
-    for (dir, prefix) in [
-        (profile.clone(), "overhead-ondemand-"),
-        (profile.join("deps"), "overhead_ondemand_"),
-        (profile.join(".fingerprint"), "overhead-ondemand-"),
+    for profile in [
+        shared.join("ondemand"),
+        shared.join("wasm32-unknown-unknown").join("ondemand-wasm"),
     ] {
-        for old in by_age(&dir, &own(prefix)) {
-            remove(&old);
+        for (dir, prefix) in [
+            (profile.clone(), "overhead-ondemand-"),
+            (profile.clone(), "overhead_ondemand_"),
+            (profile.join("deps"), "overhead_ondemand_"),
+            (profile.join(".fingerprint"), "overhead-ondemand-"),
+        ] {
+            for old in by_age(&dir, &own(prefix)) {
+                remove(&old);
+            }
         }
     }
 }

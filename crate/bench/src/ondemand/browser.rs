@@ -1,0 +1,125 @@
+//! The page's side of a crate built on demand: the same crate built for
+//! wasm32 exports [`prepare`] and [`timed`] (through [`browser_api!`]), and
+//! nothing else of the benchmark. The page's benchmark module, which carries
+//! the interpreter and the JavaScript engines, takes these jobs into its own
+//! interleaved loop; each is timed here, between two reads of the same clock
+//! (`performance.now()`), as the bundled compiled code is timed there.
+
+use std::cell::RefCell;
+
+use serde::Serialize;
+
+use super::{OnDemandCode, Order, Types};
+use crate::{Benchmark, JobInfo, Scenario, SystemClock};
+
+thread_local! {
+    /// The prepared jobs of the last [`prepare`], by index.
+    static JOBS: RefCell<Vec<crate::Job>> = const { RefCell::new(Vec::new()) };
+}
+
+#[derive(Serialize)]
+struct Prepared<'a> {
+    /// Each job's description, in the order [`timed`] knows them by.
+    jobs: Vec<&'a JobInfo>,
+    notes: &'a [String],
+}
+
+/// Prepares the compiled engine's and the peers' jobs for an [`Order`] (JSON)
+/// with `types`, checking each once; returns their descriptions and notes as
+/// JSON. The previous preparation's jobs are dropped.
+pub fn prepare(types: Types, order: &str) -> Result<String, String> {
+    let order: Order =
+        serde_json::from_str(order).map_err(|e| format!("the order is not valid: {e}"))?;
+    let scenario = Scenario::try_from(order.document).map_err(|e| e.to_string())?;
+    let bench = Benchmark::prepare_compiled(&scenario, &order.request, &OnDemandCode { types })
+        .map_err(|e| e.to_string())?;
+    let (jobs, notes) = bench.into_parts();
+    let json = serde_json::to_string(&Prepared {
+        jobs: jobs.iter().map(|j| &j.info).collect(),
+        notes: &notes,
+    })
+    .map_err(|e| e.to_string())?;
+    JOBS.with(|slot| *slot.borrow_mut() = jobs);
+    Ok(json)
+}
+
+/// Runs job `index` of the last [`prepare`] `iterations` times; the
+/// nanoseconds it took (NaN for an index that is not a job).
+pub fn timed(index: u32, iterations: f64) -> f64 {
+    let clock = SystemClock::new();
+    JOBS.with(|jobs| {
+        let mut jobs = jobs.borrow_mut();
+        match jobs.get_mut(index as usize) {
+            // The page's loop asks for whole, positive counts.
+            Some(job) => job.time(&clock, iterations as u64),
+            None => f64::NAN,
+        }
+    })
+}
+
+/// The wasm API of a crate built on demand for the page: `prepare(order)` and
+/// `timed(index, iterations)` over the crate's `TYPES`. The crate depends on
+/// `wasm-bindgen`, whose attribute this expands to.
+#[macro_export]
+macro_rules! browser_api {
+    ($types:expr) => {
+        /// Prepares the compiled and peer jobs of an order (JSON); returns
+        /// their descriptions and notes (JSON).
+        #[::wasm_bindgen::prelude::wasm_bindgen]
+        pub fn prepare(
+            order: &str,
+        ) -> ::std::result::Result<::std::string::String, ::wasm_bindgen::JsError> {
+            $crate::ondemand::browser::prepare($types, order)
+                .map_err(|e| ::wasm_bindgen::JsError::new(&e))
+        }
+
+        /// Times `iterations` operations of a prepared job, in nanoseconds.
+        #[::wasm_bindgen::prelude::wasm_bindgen]
+        pub fn timed(index: u32, iterations: f64) -> f64 {
+            $crate::ondemand::browser::timed(index, iterations)
+        }
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bundled;
+
+    /// A bundled scenario's compiled code stands in for a crate's `TYPES`.
+    fn user_signup() -> (serde_json::Value, Types) {
+        let scenario = bundled::scenarios()
+            .expect("bundled scenarios parse")
+            .into_iter()
+            .find(|s| s.name == "user-signup")
+            .expect("user-signup is bundled");
+        let types = bundled::types(bundled::matching(&scenario).expect("bundled"));
+        let doc = serde_json::to_value(scenario.to_document()).expect("document");
+        (doc, types)
+    }
+
+    #[test]
+    fn prepares_compiled_and_peer_jobs_and_times_them() {
+        let (doc, types) = user_signup();
+        let order = serde_json::json!({ "document": doc, "request": {} }).to_string();
+        let prepared: serde_json::Value =
+            serde_json::from_str(&prepare(types, &order).expect("prepares")).expect("json");
+        let jobs = prepared["jobs"].as_array().expect("jobs");
+        assert!(jobs.iter().any(|j| j["engine"] == "compiled"));
+        assert!(
+            jobs.iter().all(|j| j["engine"] != "interpreted"),
+            "no interpreter here"
+        );
+        assert!(timed(0, 10.0) >= 0.0);
+        assert!(timed(jobs.len() as u32, 1.0).is_nan());
+    }
+
+    #[test]
+    fn random_data_is_refused_with_where_it_runs() {
+        let (mut doc, types) = user_signup();
+        doc["data"] = serde_json::json!("random");
+        let order = serde_json::json!({ "document": doc, "request": {} }).to_string();
+        let error = prepare(types, &order).expect_err("refused");
+        assert!(error.contains("natively"), "{error}");
+    }
+}

@@ -1,0 +1,105 @@
+// Compiled code for edited definitions: the page's side of the local server's
+// `/api/compiled` (compiled-server.ts), which builds the page's wasm module for
+// the definitions with cargo and wasm-bindgen. Only `npm start` and `npm run
+// dev` have it; on a static host only the interpreter runs edited definitions.
+import type { ScenarioDocument } from '../report';
+
+const API = '/api/compiled';
+
+/** rustc's message on the definitions, at their line and column when it has one. */
+export interface RustcMessage {
+  level: 'error' | 'warning';
+  line: number | null;
+  column: number | null;
+  message: string;
+}
+
+/** The page's module for a document's definitions, ready to load. */
+export interface CompiledModule {
+  key: string;
+  notes: string[];
+  /** rustc's warnings on the definitions. */
+  messages: RustcMessage[];
+  /** Seconds in cargo and wasm-bindgen (zero each for a cache hit). */
+  seconds: { cargo: number; bindgen: number };
+}
+
+/** Why there is no module: the reason, and rustc's errors at their lines. */
+export class CompiledUnavailable extends Error {
+  constructor(
+    readonly reason: string,
+    readonly messages: RustcMessage[],
+  ) {
+    super(reason);
+  }
+}
+
+type Line =
+  | { type: 'building'; line: string }
+  | ({ type: 'built' } & CompiledModule)
+  | { type: 'unavailable'; reason: string; messages: RustcMessage[] }
+  | { type: 'error'; message: string };
+
+/** Line endings and trailing blanks do not change what definitions mean (as `bundled::matching`). */
+function normalise(schema: string): string {
+  return schema
+    .trim()
+    .split(/\r?\n/)
+    .map((line) => line.trimEnd())
+    .join('\n');
+}
+
+/** Whether the page's benchmark module carries compiled code for these definitions (a bundled scenario's, unchanged). */
+export function hasBundledCode(schema: string, bundled: readonly ScenarioDocument[]): boolean {
+  const own = normalise(schema);
+  return bundled.some((s) => normalise(s.schema) === own);
+}
+
+/** Whether this page's server builds compiled code (false on a static host). */
+export async function compiledAvailable(): Promise<boolean> {
+  try {
+    const response = await fetch(API, { cache: 'no-store' });
+    if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('application/json')) return false;
+    const body = (await response.json()) as { available?: unknown };
+    return body.available === true;
+  } catch {
+    return false;
+  }
+}
+
+/** Builds (or finds in the server's cache) the page's module for `doc`'s definitions. */
+export async function buildCompiled(doc: ScenarioDocument, onBuilding: (line: string) => void, signal?: AbortSignal): Promise<CompiledModule> {
+  const response = await fetch(API, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(doc),
+    ...(signal ? { signal } : {}),
+  });
+  if (!response.ok || !response.body) {
+    const body = (await response.json().catch(() => ({}))) as { error?: string };
+    throw new CompiledUnavailable(body.error ?? `the build was refused (${response.status})`, []);
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffered += value;
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    for (const text of lines) {
+      if (!text.trim()) continue;
+      const line = JSON.parse(text) as Line;
+      if (line.type === 'building') onBuilding(line.line);
+      else if (line.type === 'built') return { key: line.key, notes: line.notes, messages: line.messages, seconds: line.seconds };
+      else if (line.type === 'unavailable') throw new CompiledUnavailable(line.reason, line.messages);
+      else throw new CompiledUnavailable(line.message, []);
+    }
+  }
+  throw new CompiledUnavailable('the build ended without an answer', []);
+}
+
+/** Where the Worker loads a built module's JavaScript and wasm from. */
+export function moduleUrls(key: string): { js: string; wasm: string } {
+  return { js: `${API}/${key}/overhead_ondemand.js`, wasm: `${API}/${key}/overhead_ondemand_bg.wasm` };
+}

@@ -1,0 +1,43 @@
+// Before a run of edited definitions: their compiled code, built on demand by
+// the local server (cargo for wasm32, then wasm-bindgen), or why there is none
+// — rustc's messages go to the editor at their lines, and the interpreter runs
+// alone. A static host has no such server: compiled numbers need `npm start`
+// or the CLI.
+import { buildCompiled, CompiledUnavailable, compiledAvailable, moduleUrls, type RustcMessage } from '../bench/compiled-client';
+import type { RunRequest } from '../bench/protocol';
+import type { ScenarioDocument } from '../report';
+
+export interface CompiledStepView {
+  progress(text: string): void;
+  message(text: string, kind: 'error' | 'info'): void;
+  rustc(messages: RustcMessage[]): void;
+}
+
+export const STATIC_HOST =
+  'Compiled numbers for edited definitions need the local server (`npm start`, which builds them with cargo) or the CLI (`overhead run`); this page runs the interpreter on them.';
+
+function at(m: RustcMessage): string {
+  return m.line !== null ? `line ${m.line}, column ${m.column ?? 1}: ` : '';
+}
+
+/** The compiled code to run beside the interpreter, or undefined (said why). */
+export async function compiledFor(doc: ScenarioDocument, view: CompiledStepView, signal?: AbortSignal): Promise<RunRequest['compiled']> {
+  if (!(await compiledAvailable())) {
+    view.message(STATIC_HOST, 'info');
+    return undefined;
+  }
+  view.progress('compiled: building for these definitions…');
+  try {
+    const built = await buildCompiled(doc, (line) => view.progress(`compiled: building for these definitions — ${line}`), signal);
+    view.rustc(built.messages);
+    return { ...moduleUrls(built.key), notes: built.notes };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    const messages = error instanceof CompiledUnavailable ? error.messages : [];
+    view.rustc(messages);
+    const first = messages.find((m) => m.level === 'error');
+    view.message(`No compiled code for these definitions: ${reason}${first ? ` (${at(first)}${first.message})` : ''}. The interpreter runs them.`, 'info');
+    return undefined;
+  }
+}
