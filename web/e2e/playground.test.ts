@@ -399,6 +399,53 @@ describe('the playground', () => {
     await page.close();
   });
 
+  it('builds compiled code for edited definitions under the local server: compiled and peer rows, then a cache hit', async () => {
+    const { page, errors } = await openPlayground();
+    await setSettings(page, '100', '3', '1000');
+    // user-signup, edited into validator's dialect: validator itself is the peer.
+    await page.click('#schema-editor .view-lines');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Delete');
+    // A fresh comment each time: a crate the cache has not seen.
+    await page.keyboard.type(`// ${Date.now()}\n`);
+    await page.keyboard.type(
+      'use validator::Validate; #[derive(Deserialize, Validate)] pub struct UserSignup { #[validate(email, length(max = 255))] pub email: String, #[validate(range(min = 18, max = 120))] pub age: u8, #[validate(length(min = 3, max = 20))] pub username: String, }',
+    );
+    const engines = async () => new Set(await page.locator('#results .result-row td:nth-child(2)').allInnerTexts());
+    const notes = () => page.locator('#notes').innerText();
+    await page.click('#run');
+    await expect.poll(() => page.locator('#results .result-row').count(), { timeout: 120_000 }).toBeGreaterThan(0);
+    expect(await engines()).toEqual(new Set(['compiled', 'interpreted', 'peer:validator']));
+    expect(await notes()).toContain('compiled (wasm): code built on demand for these definitions in');
+    const peer = page.locator('#results .result-row', { hasText: 'peer:validator' });
+    expect(await peer.locator('td:nth-child(5)').allInnerTexts()).toContain('invalid');
+    // The same definitions again: the module comes from the cache.
+    await page.click('#run');
+    await expect.poll(notes, { timeout: 60_000 }).toContain('(from the cache)');
+    expect(await engines()).toEqual(new Set(['compiled', 'interpreted', 'peer:validator']));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows rustc’s errors at their line when edited definitions do not compile, and runs the interpreter', async () => {
+    const { page, errors } = await openPlayground();
+    await setSettings(page, '100', '3', '1000');
+    await page.click('#schema-editor .view-lines');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Delete');
+    // `Profile` lives elsewhere in the person's codebase: the interpreter assumes it, rustc cannot.
+    await page.keyboard.type('pub struct UserSignup { pub email: String, pub profile: Option<Profile>, }');
+    await page.click('#run');
+    await expect.poll(() => page.textContent('#message'), { timeout: 120_000 }).toContain('No compiled code for these definitions: rustc refuses');
+    expect(await page.textContent('#message')).toContain('line 1, column 64: cannot find type `Profile`');
+    await expect.poll(() => page.locator('#schema-editor .squiggly-error').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('#results .result-row').count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    expect(new Set(await page.locator('#results .result-row td:nth-child(2)').allInnerTexts())).toEqual(new Set(['interpreted']));
+    expect(await page.textContent('#notes')).toContain('no compiled code built on demand: rustc refuses these definitions');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('guards the local runner: same origin only, sane documents, one run at a time, cancellable', async () => {
     const api = new URL('/api/native', site.url);
     const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -682,7 +729,7 @@ describe('the playground', () => {
     await page.close();
   });
 
-  it('runs edited definitions with the interpreter and says why the compiled engine does not', async () => {
+  it('runs edited definitions with compiled code built on demand beside the interpreter, both agreeing', async () => {
     const { page, errors } = await openPlayground();
     await setSettings(page, '0', '1', '50');
     await page.click('#schema-editor .view-lines');
@@ -691,16 +738,18 @@ describe('the playground', () => {
     await page.keyboard.type('struct UserSignup { #[validate(length(min = 3))] username: String, age: u8 }');
     await page.click('#run');
     const rows = page.locator('#results .result-row');
-    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(8);
-    expect(new Set(await rows.locator('td:nth-child(2)').allInnerTexts())).toEqual(new Set(['interpreted']));
+    await expect.poll(() => rows.count(), { timeout: 120_000 }).toBe(16);
+    expect(new Set(await rows.locator('td:nth-child(2)').allInnerTexts())).toEqual(new Set(['compiled', 'interpreted']));
     // The bundled valid input still decodes (its other keys are unknown now)…
-    const valid = page.locator('#results .result-row', { hasText: 'de+validate' }).first();
-    expect(await valid.locator('.outcome').innerText()).toBe('ok');
-    // …and the invalid one's `username: "a!"` breaks the new rule.
-    const invalid = page.locator('#results .result-row', { hasText: 'de+validate' }).nth(1);
-    expect(await invalid.locator('.outcome').innerText()).toBe('invalid');
-    expect(await invalid.locator('.outcome').getAttribute('title')).toContain('username: must be at least 3 characters (length)');
-    await expect.poll(() => page.textContent('#notes')).toMatch(/only the interpreted engine runs them/);
+    const validate = page.locator('#results .result-row', { hasText: 'de+validate' });
+    for (const at of [0, 1]) expect(await validate.nth(at).locator('.outcome').innerText()).toBe('ok');
+    // …and the invalid one's `username: "a!"` breaks the new rule, in both engines alike.
+    for (const at of [2, 3]) {
+      const invalid = validate.nth(at);
+      expect(await invalid.locator('.outcome').innerText()).toBe('invalid');
+      expect(await invalid.locator('.outcome').getAttribute('title')).toContain('username: must be at least 3 characters (length)');
+    }
+    await expect.poll(() => page.textContent('#notes')).toMatch(/compiled \(wasm\): code built on demand/);
     expect(errors).toEqual([]);
     await page.close();
   });

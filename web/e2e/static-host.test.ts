@@ -34,5 +34,15 @@ it('works from a sub-path of a static host', async () => {
   await page.click('#run-native');
   await expect.poll(() => page.textContent('#message')).toContain('cannot run natively here');
   expect(await page.textContent('#message')).toMatch(/overhead run user-signup\.json --json/);
+  // Edited definitions: no server to build their compiled code, so the page
+  // says where compiled numbers come from, and the interpreter runs them.
+  await page.click('#schema-editor .view-lines');
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type('\n// edited\n');
+  await page.click('#run');
+  await expect.poll(() => page.textContent('#message'), { timeout: 60_000 }).toContain('Compiled numbers for edited definitions need the local server');
+  await expect.poll(() => page.locator('#results .result-row').count(), { timeout: 60_000 }).toBeGreaterThan(0);
+  const engines = await page.locator('#results .result-row td:nth-child(2)').allInnerTexts();
+  expect(new Set(engines)).toEqual(new Set(['interpreted']));
   await page.close();
 });

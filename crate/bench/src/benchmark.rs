@@ -503,6 +503,74 @@ mod tests {
     };
 
     #[test]
+    fn compiled_jobs_prepared_elsewhere_answer_first_beside_the_interpreter() {
+        // What the page's module built on demand prepares (compiled code and
+        // peers, no interpreter), handed to the benchmark module's loop.
+        let mut scenario = user_signup();
+        let request = RunRequest {
+            settings: Some(TINY),
+            variants: vec![Variant::De, Variant::DeValidate],
+            ..RunRequest::default()
+        };
+        let code = bundled::BundledCode;
+        let (elsewhere, _) = Benchmark::prepare_compiled(&scenario, &request, &code)
+            .expect("compiled code prepares")
+            .into_parts();
+        assert!(
+            elsewhere
+                .iter()
+                .all(|j| j.info.engine != Engine::Interpreted)
+        );
+        // Edited definitions (a comment): the benchmark module has no compiled
+        // code of its own for them, and says nothing about that.
+        scenario.schema.push_str("\n// edited\n");
+        let bench = Benchmark::prepare_beside(&scenario, &request, elsewhere).expect("prepares");
+        let engines = |variant: Variant, input: &str| -> Vec<String> {
+            bench
+                .jobs()
+                .iter()
+                .filter(|j| {
+                    j.info.variant == variant && j.info.input == input && j.info.part.is_none()
+                })
+                .map(|j| j.info.engine.name().into_owned())
+                .collect()
+        };
+        assert_eq!(engines(Variant::De, "valid"), ["compiled", "interpreted"]);
+        assert_eq!(
+            engines(Variant::DeValidate, "invalid")[..2],
+            ["compiled", "interpreted"]
+        );
+        assert!(
+            bench
+                .notes()
+                .iter()
+                .all(|n| !n.contains("differ from the bundled")),
+            "{:?}",
+            bench.notes()
+        );
+        let report = bench
+            .run(&SystemClock::new(), Env::of_this_build(), &mut |_| {})
+            .expect("runs");
+        assert!(report.results.iter().all(|r| r.median_ns > 0.0));
+    }
+
+    #[test]
+    fn compiled_code_alone_refuses_random_data_and_runs_no_interpreter() {
+        let mut scenario = user_signup();
+        scenario.data = crate::Data::Random;
+        let request = RunRequest {
+            settings: Some(TINY),
+            variants: vec![Variant::De],
+            ..RunRequest::default()
+        };
+        let error = Benchmark::prepare_compiled(&scenario, &request, &bundled::BundledCode)
+            .err()
+            .expect("refused")
+            .to_string();
+        assert!(error.contains("random"), "{error}");
+    }
+
+    #[test]
     fn user_signup_de_decodes_both_inputs() {
         let request = RunRequest {
             settings: Some(TINY),

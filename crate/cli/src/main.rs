@@ -43,6 +43,15 @@ enum Command {
     /// Build the page's wasm module for a scenario document's definitions (the
     /// local server's `/api/compiled`): cargo's progress as JSON lines on
     /// stderr, the module's folder or rustc's messages as JSON on stdout.
+    /// Write a scenario's definitions as a cargo project of its own, with a
+    /// `cargo bench` harness (criterion) over the same variants, inputs and peers.
+    Eject {
+        /// Scenario folder or scenario .json document.
+        scenario: PathBuf,
+        /// The new project's folder (must not exist, or be empty).
+        #[arg(long)]
+        out: PathBuf,
+    },
     #[command(hide = true)]
     BuildBrowser {
         /// A scenario .json document.
@@ -123,6 +132,7 @@ fn main() -> ExitCode {
         Command::List => list(),
         Command::Prebuild => prebuild(),
         Command::BuildBrowser { document } => build_browser(&document),
+        Command::Eject { scenario, out } => eject(&scenario, &out),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -311,6 +321,35 @@ fn prebuild() -> Result<(), String> {
     eprintln!(
         "compiled code on demand: dependencies ready ({:.0} s)",
         started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn eject(path: &Path, out: &Path) -> Result<(), String> {
+    let scenario = load(path)?;
+    let show = std::io::stderr().is_terminal();
+    let notes = ondemand::eject(&scenario, out, &mut |s| {
+        if let (ondemand::Status::Cargo(line), true) = (s, show) {
+            table::status_line(&format!("building: {line}"));
+        }
+    })
+    .map_err(|u| {
+        let place = schema_label(path);
+        std::iter::once(format!("not ejected: {}", u.reason))
+            .chain(u.messages.iter().map(|m| format!("  {place}:{m}")))
+            .collect::<Vec<_>>()
+            .join("\n")
+    })?;
+    if show {
+        table::clear_progress_line();
+    }
+    for note in notes {
+        eprintln!("note: {note}");
+    }
+    println!(
+        "Wrote {}: `cd {} && cargo bench` measures its variants, inputs and peers.",
+        out.display(),
+        out.display()
     );
     Ok(())
 }

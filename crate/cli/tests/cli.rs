@@ -707,3 +707,127 @@ fn the_dialects_own_crate_runs_as_a_peer_or_says_why_not() {
         "{notes}"
     );
 }
+
+/// The page's module for a document (`overhead build-browser`), as the local
+/// server asks for it: one JSON answer on stdout.
+fn build_browser(schema: &str, name: &str) -> (Option<i32>, serde_json::Value) {
+    let (dir, path) = document(name, schema);
+    let out = overhead(&["build-browser", path.to_str().expect("utf-8 path")]);
+    std::fs::remove_dir_all(&dir).ok();
+    let answer = serde_json::from_str(stdout(&out).trim())
+        .unwrap_or_else(|e| panic!("{e}: {}\n{}", stdout(&out), stderr(&out)));
+    (out.status.code(), answer)
+}
+
+#[test]
+fn the_pages_module_is_built_with_its_peer_then_found_in_the_cache() {
+    let schema = "use validator::Validate;\n\n#[derive(Deserialize, Validate)]\npub struct Signup {\n    #[validate(email)]\n    pub email: String,\n    #[validate(range(min = 18, max = 120))]\n    pub age: u8,\n}\n";
+    let (code, built) = build_browser(schema, "browser");
+    assert_eq!(code, Some(0), "{built}");
+    let dir = PathBuf::from(built["dir"].as_str().expect("dir"));
+    for file in ["overhead_ondemand.js", "overhead_ondemand_bg.wasm"] {
+        assert!(dir.join(file).is_file(), "{file} in {}", dir.display());
+    }
+    let glue = std::fs::read_to_string(dir.join("overhead_ondemand.js")).expect("glue");
+    assert!(glue.contains("export function prepare") && glue.contains("export function timed"));
+    // Only the page's API: no interpreter, so no `run` or `analyze` of its own.
+    assert!(!glue.contains("export function run"), "{glue}");
+    let notes = built["notes"].to_string();
+    assert!(
+        notes.contains("compiled (wasm): code built on demand"),
+        "{notes}"
+    );
+    assert!(built["seconds"]["cargo"].as_f64().is_some_and(|s| s > 0.0));
+    let (code, again) = build_browser(schema, "browser-again");
+    assert_eq!(code, Some(0), "{again}");
+    assert_eq!(again["key"], built["key"]);
+    assert_eq!(again["seconds"]["cargo"], 0.0);
+    assert!(again["notes"].to_string().contains("(from the cache)"));
+}
+
+#[test]
+fn the_pages_module_says_where_rustc_refuses_and_what_the_guard_refuses() {
+    let schema = signup_schema().replacen(
+        "pub struct UserSignup {",
+        "pub struct UserSignup {\n    pub profile: Option<Profile>,",
+        1,
+    );
+    let line = schema
+        .lines()
+        .position(|l| l.contains("Option<Profile>"))
+        .expect("the line")
+        + 1;
+    let (code, answer) = build_browser(&schema, "browser-rustc");
+    assert_eq!(code, Some(1), "{answer}");
+    assert_eq!(answer["error"], "rustc refuses these definitions");
+    let first = &answer["messages"][0];
+    assert_eq!(first["level"], "error", "{answer}");
+    assert_eq!(first["line"], line, "{answer}");
+    assert_eq!(first["column"], 25, "{answer}");
+    assert!(
+        first["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("cannot find type `Profile`"))
+    );
+
+    let schema = signup_schema().replacen("pub age: u8,", "pub age: [u8; env!(\"N\").len()],", 1);
+    let (code, answer) = build_browser(&schema, "browser-guard");
+    assert_eq!(code, Some(1), "{answer}");
+    let first = &answer["messages"][0];
+    assert!(
+        first["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("`env!` reads the machine")),
+        "{answer}"
+    );
+}
+
+#[test]
+fn eject_writes_a_project_whose_cargo_bench_runs_the_same_jobs() {
+    let schema = "use validator::Validate;\n\n#[derive(Deserialize, Validate)]\npub struct Signup {\n    #[validate(email)]\n    pub email: String,\n    #[validate(range(min = 18, max = 120))]\n    pub age: u8,\n}\n";
+    let (dir, path) = document("eject", schema);
+    let out = dir.join("project");
+    let ejected = overhead(&[
+        "eject",
+        path.to_str().expect("utf-8"),
+        "--out",
+        out.to_str().expect("utf-8"),
+    ]);
+    assert!(ejected.status.success(), "{}", stderr(&ejected));
+    assert!(stdout(&ejected).contains("cargo bench"));
+    let again = overhead(&[
+        "eject",
+        path.to_str().expect("utf-8"),
+        "--out",
+        out.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(
+        stderr(&again).contains("is not empty"),
+        "{}",
+        stderr(&again)
+    );
+    // criterion's test mode: every benchmark runs once, nothing is measured.
+    // The workspace's target dir for crates built on demand keeps the build
+    // of Overhead's crates between runs of this test.
+    let bench =
+        std::process::Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+            .args(["bench", "--quiet", "--bench", "overhead", "--", "--test"])
+            .current_dir(&out)
+            .env(
+                "CARGO_TARGET_DIR",
+                workspace().join("target/ondemand-target"),
+            )
+            .output()
+            .expect("cargo runs");
+    std::fs::remove_dir_all(&dir).ok();
+    let text = format!("{}{}", stdout(&bench), stderr(&bench));
+    assert!(bench.status.success(), "{text}");
+    for job in [
+        "de+validate/valid/compiled",
+        "de+validate/invalid/peer:validator",
+        "validate-on-de/invalid/compiled",
+    ] {
+        assert!(text.contains(&format!("Testing {job}")), "{job}: {text}");
+    }
+}

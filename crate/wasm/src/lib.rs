@@ -251,9 +251,12 @@ pub fn run(
     }
     let req: PageRequest = serde_json::from_str(page_request).map_err(to_js)?;
     let scenario = Scenario::try_from(req.scenario).map_err(to_js)?;
-    let mut bench = match &compiled {
-        Some(jobs) => Benchmark::prepare_beside(&scenario, &req.request, compiled_jobs(jobs)?),
-        None => Benchmark::prepare(&scenario, &req.request),
+    // Compiled code sought on demand stands for the compiled engine, even
+    // when it could not be built (its notes say why); else the bundled code.
+    let mut bench = match (&compiled, &req.compiled_notes) {
+        (Some(jobs), _) => Benchmark::prepare_beside(&scenario, &req.request, compiled_jobs(jobs)?),
+        (None, Some(_)) => Benchmark::prepare_beside(&scenario, &req.request, Vec::new()),
+        (None, None) => Benchmark::prepare(&scenario, &req.request),
     }
     .map_err(to_js)?;
     for note in req.compiled_notes.unwrap_or_default() {

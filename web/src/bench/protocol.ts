@@ -17,9 +17,10 @@ export interface RunRequest {
   js?: boolean;
   /**
    * Compiled code built on demand for these definitions (the local server's
-   * module): where to load it, and what its build has to say.
+   * module): where to load it, and what its build has to say; without `js`,
+   * the build failed and the notes say why.
    */
-  compiled?: { js: string; wasm: string; notes: string[] };
+  compiled?: { js?: string; wasm?: string; notes: string[] };
 }
 
 export interface Progress {

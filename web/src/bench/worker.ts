@@ -49,9 +49,10 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
     // cannot prepare (random data) leaves the interpreter to run alone, with why.
     let outside: Awaited<ReturnType<typeof compiledJobs>> | null = null;
     let compiledNotes = compiled?.notes ?? [];
-    if (compiled && request.request.engines !== 'interpreted') {
+    if (compiled && !compiled.js && request.request.engines === 'compiled') throw new Error(compiledNotes.join(' '));
+    if (compiled?.js && compiled.wasm && request.request.engines !== 'interpreted') {
       try {
-        outside = await compiledJobs(compiled, request.scenario, request.request);
+        outside = await compiledJobs({ js: compiled.js, wasm: compiled.wasm }, request.scenario, request.request);
         compiledNotes = [...compiledNotes, ...outside.notes];
       } catch (error) {
         if (isTrap(error)) throw error;

@@ -20,7 +20,10 @@ function at(m: RustcMessage): string {
   return m.line !== null ? `line ${m.line}, column ${m.column ?? 1}: ` : '';
 }
 
-/** The compiled code to run beside the interpreter, or undefined (said why). */
+/**
+ * The compiled code to run beside the interpreter; without its module when it
+ * could not be built (the notes say why); undefined on a static host.
+ */
 export async function compiledFor(doc: ScenarioDocument, view: CompiledStepView, signal?: AbortSignal): Promise<RunRequest['compiled']> {
   if (!(await compiledAvailable())) {
     view.message(STATIC_HOST, 'info');
@@ -37,7 +40,8 @@ export async function compiledFor(doc: ScenarioDocument, view: CompiledStepView,
     const messages = error instanceof CompiledUnavailable ? error.messages : [];
     view.rustc(messages);
     const first = messages.find((m) => m.level === 'error');
-    view.message(`No compiled code for these definitions: ${reason}${first ? ` (${at(first)}${first.message})` : ''}. The interpreter runs them.`, 'info');
-    return undefined;
+    const why = `${reason}${first ? ` (${at(first)}${first.message})` : ''}`;
+    view.message(`No compiled code for these definitions: ${why}. The interpreter runs them.`, 'info');
+    return { notes: [`no compiled code built on demand: ${why}`] };
   }
 }

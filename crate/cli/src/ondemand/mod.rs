@@ -6,8 +6,11 @@
 
 mod bindgen;
 mod cargo;
+mod eject;
 mod guard;
 mod project;
+
+pub use eject::eject;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};

@@ -214,7 +214,7 @@ peers = ["dep:validator", "dep:garde"]
 }
 
 /// A TOML basic string.
-fn toml_string(text: &str) -> String {
+pub fn toml_string(text: &str) -> String {
     let mut out = String::from("\"");
     for c in text.chars() {
         match c {
@@ -224,6 +224,22 @@ fn toml_string(text: &str) -> String {
         }
     }
     out.push('"');
+    out
+}
+
+/// An ejected project's library: the definitions verbatim, as compiled code
+/// with its table `TYPES`.
+pub fn library_source(definitions: &str) -> String {
+    let mut out = String::with_capacity(definitions.len() + 256);
+    out.push_str(
+        "//! The definitions, verbatim, as compiled code (`TYPES`: each type's codec).\n\n",
+    );
+    out.push_str("overhead_ondemand_macro::definitions! {\n");
+    out.push_str(definitions);
+    if !definitions.ends_with('\n') {
+        out.push('\n');
+    }
+    out.push_str("}\n");
     out
 }
 
