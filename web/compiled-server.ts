@@ -89,6 +89,34 @@ export function compiledBuilder(options: CompiledBuilderOptions) {
     });
   }
 
+  /** `overhead eject` into target/ejected/: a cargo project with a `cargo bench` harness. */
+  async function eject(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (building) return send(res, 409, { error: 'Compiled code is being built; wait for it.' });
+    const body = await readJson(req);
+    if ('status' in body) return send(res, body.status, { error: body.message });
+    const doc = body.value as { version?: unknown; schema?: unknown; name?: unknown } | null;
+    if (typeof doc !== 'object' || doc === null || doc.version !== 1 || typeof doc.schema !== 'string') {
+      return send(res, 400, { error: 'Not ejected: the body is not a scenario document with definitions.' });
+    }
+    const dir = await mkdtemp(join(tmpdir(), 'overhead-eject-'));
+    const file = join(dir, 'scenario.json');
+    await writeFile(file, body.text);
+    const name = typeof doc.name === 'string' && /^[\w-]{1,64}$/.test(doc.name) ? doc.name : 'scenario';
+    const out = join(options.workspace, 'target', 'ejected', `${name}-${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}`);
+    const child = spawn(options.cli, ['eject', file, '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
+    building = child;
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeLimitMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      building = null;
+      void rm(dir, { recursive: true, force: true });
+      if (code === 0) send(res, 200, { dir: out, notes: stderr.split('\n').filter((l) => l.startsWith('note: ')).map((l) => l.slice(6)) });
+      else send(res, 422, { error: stderr.trim().replace(/^error: /, '') || `The CLI exited with ${code}.` });
+    });
+  }
+
   async function serve(res: ServerResponse, key: string, name: string): Promise<void> {
     const type = FILES[name];
     // The key names a folder under target/: nothing else of the machine is served.
@@ -108,6 +136,7 @@ export function compiledBuilder(options: CompiledBuilderOptions) {
     async handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
       if (path === COMPILED_API && req.method === 'GET') return send(res, 200, { available: existsSync(options.cli), building: building !== null });
       if (path === COMPILED_API && req.method === 'POST') return build(req, res);
+      if (path === `${COMPILED_API}/eject` && req.method === 'POST') return eject(req, res);
       const file = /^\/api\/compiled\/([^/]+)\/([^/]+)$/.exec(path);
       if (file && req.method === 'GET') return serve(res, file[1] ?? '', file[2] ?? '');
       send(res, 405, { error: 'Method not allowed.' });

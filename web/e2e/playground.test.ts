@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -444,6 +445,30 @@ describe('the playground', () => {
     expect(await page.textContent('#notes')).toContain('no compiled code built on demand: rustc refuses these definitions');
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('ejects the definitions as a cargo project under the local server', async () => {
+    const { page, errors } = await openPlayground();
+    await page.click('#eject');
+    await expect.poll(() => page.textContent('#message'), { timeout: 120_000 }).toMatch(/^Wrote .*target\/ejected\/user-signup-\d{8}T\d{6}: /);
+    const dir = /^Wrote (\S+): /.exec((await page.textContent('#message')) ?? '')?.[1] ?? '';
+    const manifest = await readFile(join(dir, 'Cargo.toml'), 'utf8');
+    expect(manifest).toContain('criterion');
+    expect(await readFile(join(dir, 'src', 'lib.rs'), 'utf8')).toContain('pub struct UserSignup');
+    await rm(dir, { recursive: true, force: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('guards the compiled-code endpoint: only a document is built, only its module is served', async () => {
+    const api = new URL('/api/compiled', site.url);
+    expect(await (await fetch(api)).json()).toEqual({ available: true, building: false });
+    const refused = await fetch(api, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"version":2}' });
+    expect(refused.status).toBe(400);
+    expect((await fetch(api, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: 'http://evil.example' }, body: '{}' })).status).toBe(403);
+    for (const path of ['/api/compiled/0123456789abcdef/..%2F..%2F..%2FCargo.toml', '/api/compiled/0123456789abcdef/Cargo.toml', '/api/compiled/nothex/overhead_ondemand.js']) {
+      expect((await fetch(new URL(path, site.url))).status, path).toBe(404);
+    }
   });
 
   it('guards the local runner: same origin only, sane documents, one run at a time, cancellable', async () => {

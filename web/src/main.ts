@@ -4,7 +4,7 @@ import './styles.css';
 import { AnalysisClient } from './analysis/client';
 import { summarize, toMarkers, type Diagnosis } from './analysis/diagnosis';
 import { BenchClient, RunCancelled } from './bench/client';
-import { hasBundledCode } from './bench/compiled-client';
+import { compiledAvailable, ejectProject, hasBundledCode } from './bench/compiled-client';
 import { cancelNative, nativeAvailable, runNatively } from './bench/native-client';
 import type { Progress, RunRequest } from './bench/protocol';
 import { browserName } from './format';
@@ -399,6 +399,28 @@ async function runNative(): Promise<void> {
   }
 }
 ui.runNative.addEventListener('click', () => void runNative());
+
+/** Eject: the definitions as a cargo project of their own, written by the local server. */
+async function eject(): Promise<void> {
+  const doc = currentDocument();
+  if (!doc) return;
+  if (!(await compiledAvailable())) {
+    showMessage(`This page is served without the local server, so it cannot write a project here. The CLI does: Download .json, then run \`overhead eject ${fileName(doc)} --out DIR\`.`, 'info');
+    return;
+  }
+  ui.eject.disabled = true;
+  showMessage('Writing a cargo project for these definitions…', 'info');
+  try {
+    const { dir, notes } = await ejectProject(doc);
+    showMessage(`Wrote ${dir}: \`cd\` there and run \`cargo bench\` (criterion) for the same variants, inputs and peers.${notes.length ? ` ${notes.join(' ')}` : ''}`, 'info');
+  } catch (error) {
+    showMessage(`Not ejected: ${error instanceof Error ? error.message : String(error)}`, 'error');
+  } finally {
+    ui.eject.disabled = false;
+  }
+}
+
+ui.eject.addEventListener('click', () => void eject());
 /** Loads the bundled scenario the picker names, as it ships. */
 function loadPicked(): void {
   const doc = bundled.find((s) => s.name === ui.picker.value);

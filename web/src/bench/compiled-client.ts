@@ -103,3 +103,11 @@ export async function buildCompiled(doc: ScenarioDocument, onBuilding: (line: st
 export function moduleUrls(key: string): { js: string; wasm: string } {
   return { js: `${API}/${key}/overhead_ondemand.js`, wasm: `${API}/${key}/overhead_ondemand_bg.wasm` };
 }
+
+/** Writes the definitions as a cargo project with a `cargo bench` harness (`overhead eject`); resolves with its folder. */
+export async function ejectProject(doc: ScenarioDocument): Promise<{ dir: string; notes: string[] }> {
+  const response = await fetch(`${API}/eject`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(doc) });
+  const body = (await response.json().catch(() => ({}))) as { dir?: string; notes?: string[]; error?: string };
+  if (!response.ok || typeof body.dir !== 'string') throw new Error(body.error ?? `Eject was refused (${response.status}).`);
+  return { dir: body.dir, notes: body.notes ?? [] };
+}

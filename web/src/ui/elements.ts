@@ -16,6 +16,7 @@ export const ui = {
   run: byId('run', HTMLButtonElement),
   cancel: byId('cancel', HTMLButtonElement),
   runNative: byId('run-native', HTMLButtonElement),
+  eject: byId('eject', HTMLButtonElement),
   liveNote: byId('live-note', HTMLParagraphElement),
   progress: byId('progress', HTMLDivElement),
   progressBar: byId('progress-bar', HTMLProgressElement),
