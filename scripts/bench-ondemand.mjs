@@ -11,6 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { env, fail, root, run } from './lib.mjs';
 
@@ -80,4 +81,34 @@ for (let round = 0; round < 3; round++) {
 }
 for (const [i, b] of builds.entries()) console.log(`edit ${i + 1}: ${b.total.toFixed(2)} s in all, cargo ${b.cargo.toFixed(2)} s`);
 console.log(`cache hit: median ${median(hits).toFixed(3)} s in all (the run itself included)`);
+
+// 3. The page's module (what the local server builds for the browser): cargo
+//    for wasm32 and wasm-bindgen on an edit, a cache hit, and its size.
+console.log('\n== the page\'s module: an edit, then a cache hit ==');
+function buildBrowser(path) {
+  const started = performance.now();
+  const result = spawnSync(overhead, ['build-browser', path], { cwd: root, env, encoding: 'utf8' });
+  const ms = performance.now() - started;
+  if (result.status !== 0) fail(`overhead build-browser: ${result.stdout} ${result.stderr}`);
+  return { answer: JSON.parse(result.stdout), ms };
+}
+for (const name of ['user-signup', 'api-payload']) {
+  const base = readFileSync(join(root, 'scenarios', name, 'schema.rs'), 'utf8');
+  const folder = join(root, 'scenarios', name, 'inputs');
+  const own = Object.fromEntries(readdirSync(folder).map((f) => [f.replace(/\.json$/, ''), readFileSync(join(folder, f), 'utf8')]));
+  const edits = [];
+  for (let round = 0; round < 3; round++) {
+    const path = join(scratch, `${name}-browser-${round}.json`);
+    writeFileSync(path, JSON.stringify({ version: 1, title: name, schema: `${base}\n// edit ${Date.now()} ${round}\n`, inputs: own }));
+    const built = buildBrowser(path);
+    const hit = buildBrowser(path);
+    const wasm = readFileSync(join(built.answer.dir, 'overhead_ondemand_bg.wasm'));
+    edits.push({ ...built.answer.seconds, total: built.ms / 1000, hit: hit.ms / 1000, gzip: gzipSync(wasm, { level: 9 }).length });
+  }
+  for (const [i, e] of edits.entries()) {
+    console.log(
+      `${name.padEnd(12)} edit ${i + 1}: ${e.total.toFixed(2)} s in all (cargo wasm32 ${e.cargo.toFixed(2)} s, wasm-bindgen ${e.bindgen.toFixed(2)} s); cache hit ${e.hit.toFixed(3)} s; module ${(e.gzip / 1024).toFixed(0)} KiB gzip -9`,
+    );
+  }
+}
 rmSync(scratch, { recursive: true, force: true });
