@@ -3,6 +3,7 @@
 // the definitions with cargo and wasm-bindgen. Only `npm start` and `npm run
 // dev` have it; on a static host only the interpreter runs edited definitions.
 import type { ScenarioDocument } from '../report';
+import { readJsonLines } from './json-lines';
 
 const API = '/api/compiled';
 
@@ -79,23 +80,13 @@ export async function buildCompiled(doc: ScenarioDocument, onBuilding: (line: st
     const body = (await response.json().catch(() => ({}))) as { error?: string };
     throw new CompiledUnavailable(body.error ?? `the build was refused (${response.status})`, []);
   }
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffered += value;
-    const lines = buffered.split('\n');
-    buffered = lines.pop() ?? '';
-    for (const text of lines) {
-      if (!text.trim()) continue;
-      const line = JSON.parse(text) as Line;
-      if (line.type === 'building') onBuilding(line.line);
-      else if (line.type === 'built') return { key: line.key, notes: line.notes, messages: line.messages, seconds: line.seconds };
-      else if (line.type === 'unavailable') throw new CompiledUnavailable(line.reason, line.messages);
-      else throw new CompiledUnavailable(line.message, []);
-    }
-  }
+  const built = await readJsonLines<Line, CompiledModule>(response.body, (line) => {
+    if (line.type === 'building') return void onBuilding(line.line);
+    if (line.type === 'built') return { key: line.key, notes: line.notes, messages: line.messages, seconds: line.seconds };
+    if (line.type === 'unavailable') throw new CompiledUnavailable(line.reason, line.messages);
+    throw new CompiledUnavailable(line.message, []);
+  });
+  if (built) return built;
   throw new CompiledUnavailable('the build ended without an answer', []);
 }
 

@@ -3,6 +3,7 @@
 // `npm start` and `npm run dev` have it; a static host answers 404.
 import type { Report, ScenarioDocument } from '../report';
 import { checkReport } from '../state/report-check';
+import { readJsonLines } from './json-lines';
 import type { Progress } from './protocol';
 
 const API = '/api/native';
@@ -45,27 +46,15 @@ export async function runNatively(
     const body = (await response.json().catch(() => ({}))) as { error?: string };
     throw new Error(body.error ?? `The native run was refused (${response.status}).`);
   }
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffered += value;
-    const lines = buffered.split('\n');
-    buffered = lines.pop() ?? '';
-    for (const text of lines) {
-      if (!text.trim()) continue;
-      const line = JSON.parse(text) as Line;
-      if (line.type === 'progress') onProgress(line.progress);
-      else if (line.type === 'building') onBuilding(line.line);
-      else if (line.type === 'error') throw new Error(`Native run: ${line.message}`);
-      else {
-        const report = checkReport(line.report);
-        if (!report) throw new Error('The native run answered something that is not a Report.');
-        return report;
-      }
-    }
-  }
+  const report = await readJsonLines<Line, Report>(response.body, (line) => {
+    if (line.type === 'progress') return void onProgress(line.progress);
+    if (line.type === 'building') return void onBuilding(line.line);
+    if (line.type === 'error') throw new Error(`Native run: ${line.message}`);
+    const checked = checkReport(line.report);
+    if (!checked) throw new Error('The native run answered something that is not a Report.');
+    return checked;
+  });
+  if (report) return report;
   throw new Error('The native run ended without a Report.');
 }
 
