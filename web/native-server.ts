@@ -76,7 +76,11 @@ export function nativeRunner(options: NativeServerOptions = {}): Plugin {
     const dir = await mkdtemp(join(tmpdir(), 'overhead-native-'));
     const file = join(dir, 'scenario.json');
     await writeFile(file, body.text);
-    const child = spawn(cli, ['run', file, '--engine', 'all', '--json', '--progress-lines'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Pasted code (a custom validator's body) runs natively only once the
+    // person has said yes in the page; until then the CLI stops and asks.
+    const allowCode = new URL(req.url ?? '', 'http://localhost').searchParams.get('allowCode') === '1';
+    const args = ['run', file, '--engine', 'all', '--json', '--progress-lines', allowCode ? '--allow-code' : '--ask-code'];
+    const child = spawn(cli, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     running = child;
     res.writeHead(200, { 'Content-Type': 'application/x-ndjson', 'Cache-Control': 'no-store' });
     const line = (message: object) => res.write(`${JSON.stringify(message)}\n`);
@@ -89,16 +93,20 @@ export function nativeRunner(options: NativeServerOptions = {}): Plugin {
 
     let stdout = '';
     let stderrTail = '';
+    let asked = false;
     child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
     const stderr = lineReader((l) => {
       if (!l.startsWith('{')) {
         if (l.trim()) stderrTail = l;
         return;
       }
-      const message = JSON.parse(l) as { building?: unknown };
+      const message = JSON.parse(l) as { building?: unknown; confirm?: unknown; code?: unknown };
       // Compiled code built on demand for edited definitions: cargo's progress first.
       if (typeof message.building === 'string') line({ type: 'building', line: message.building });
-      else line({ type: 'progress', progress: message });
+      else if (typeof message.confirm === 'string') {
+        asked = true;
+        line({ type: 'confirm', message: message.confirm, code: Array.isArray(message.code) ? message.code : [] });
+      } else line({ type: 'progress', progress: message });
     });
     child.stderr.setEncoding('utf8').on('data', (text: string) => stderr.push(text));
     child.on('close', (code, signal) => {
@@ -111,7 +119,7 @@ export function nativeRunner(options: NativeServerOptions = {}): Plugin {
         } catch {
           line({ type: 'error', message: 'The CLI answered something that is not a Report.' });
         }
-      } else if (signal === null) {
+      } else if (signal === null && !asked) {
         line({ type: 'error', message: (stderr.rest().trim() || stderrTail).replace(/^error: /, '') || `The CLI exited with ${code}.` });
       }
       res.end();

@@ -447,6 +447,40 @@ describe('the playground', () => {
     await page.close();
   });
 
+  it('runs pasted code in the browser at once, and natively only once the person allows it', async () => {
+    const { page, errors } = await openPlayground();
+    await setSettings(page, '100', '3', '1000');
+    await page.click('#schema-editor .view-lines');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.type(`// ${Date.now()}\n`);
+    await page.keyboard.type(
+      'use validator::{Validate, ValidationError}; fn plain_name(text: &str) -> Result<(), ValidationError> { if text.chars().all(char::is_alphanumeric) { Ok(()) } else { Err(ValidationError::new("plain")) } } #[derive(Deserialize, Validate)] pub struct UserSignup { #[validate(custom(function = "plain_name"))] pub username: String, }',
+    );
+    await page.click('#run');
+    const rows = page.locator('#results .result-row');
+    await expect.poll(() => rows.count(), { timeout: 120_000 }).toBeGreaterThan(0);
+    // In the page's sandbox the pasted function runs without asking: compiled code says `invalid`.
+    const compiledInvalid = page
+      .locator('#results .result-row', { hasText: 'de+validate' })
+      .filter({ has: page.locator('td:nth-child(2)', { hasText: /^compiled$/ }) })
+      .filter({ has: page.locator('td:nth-child(3)', { hasText: /^invalid$/ }) });
+    expect(await compiledInvalid.locator('.outcome').innerText()).toBe('invalid');
+    expect(await page.textContent('#notes')).toContain('interpreted disagrees');
+    // Natively it runs on this machine: the page asks first.
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.accept();
+    });
+    await page.click('#run-native');
+    await expect.poll(() => page.locator('#results th').allInnerTexts(), { timeout: 120_000 }).toContain('Native (this machine)');
+    expect(asked[0]).toContain('fn plain_name');
+    expect(asked[0]).toContain('outside the browser');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('ejects the definitions as a cargo project under the local server', async () => {
     const { page, errors } = await openPlayground();
     await page.click('#eject');

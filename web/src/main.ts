@@ -5,7 +5,7 @@ import { AnalysisClient } from './analysis/client';
 import { summarize, toMarkers, type Diagnosis } from './analysis/diagnosis';
 import { BenchClient, RunCancelled } from './bench/client';
 import { compiledAvailable, ejectProject, hasBundledCode } from './bench/compiled-client';
-import { cancelNative, nativeAvailable, runNatively } from './bench/native-client';
+import { CodeNeedsLeave, cancelNative, nativeAvailable, runNatively } from './bench/native-client';
 import type { Progress, RunRequest } from './bench/protocol';
 import { browserName } from './format';
 import { type NativeNumbers, nativeLabel, nativeProblem } from './native';
@@ -385,7 +385,21 @@ async function runNative(): Promise<void> {
   try {
     // Edited definitions get compiled code built on demand first: cargo's progress, line by line.
     const building = (line: string) => (ui.progressText.textContent = `native: building compiled code for these definitions — ${line}`);
-    const report = await runNatively(doc, (p) => showProgress(p, 'native'), abort.signal, building);
+    const progress = (p: Progress) => showProgress(p, 'native');
+    let report: Report;
+    try {
+      report = await runNatively(doc, progress, abort.signal, building);
+    } catch (error) {
+      if (!(error instanceof CodeNeedsLeave)) throw error;
+      // A link can carry code: natively it runs outside the browser's sandbox, so ask first.
+      const list = error.code.map((c) => `  line ${c.replace(/: error: /, ': ')}`).join('\n');
+      const question = `These definitions carry code of their own:\n${list}\n\nCompiled natively, it runs on this machine, outside the browser's sandbox. Run it natively?`;
+      if (!window.confirm(question)) {
+        showMessage('Not run natively: the definitions carry code you did not allow to run on this machine. In the browser it runs in the page\'s sandbox.', 'info');
+        return;
+      }
+      report = await runNatively(doc, progress, abort.signal, building, true);
+    }
     liveNative = { numbers: { report, source: 'live', inputs: null }, of: measuredKey(doc) };
     // Beside the browser's figures when there are some for the same work; else on their own.
     if (lastReport && lastReportOf === measuredKey(doc)) showTable(lastReport);

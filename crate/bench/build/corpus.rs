@@ -121,7 +121,12 @@ fn compiled(paste: &str, root: &str) -> Result<TokenStream, String> {
         );
     }
     let dialect = Dialect::of_file(&file.items).unwrap_or_default();
-    let Measured { items, types, uses } = measured(file.items);
+    let Measured {
+        items,
+        types,
+        preamble,
+        ..
+    } = measured(file.items);
     if !types.iter().any(|t| t == root) {
         return Err(format!("its root `{root}` is not among its definitions"));
     }
@@ -156,7 +161,7 @@ fn compiled(paste: &str, root: &str) -> Result<TokenStream, String> {
             known_type(&field.ty, &defined)?;
         }
     }
-    Ok(derived_modules(&items, &uses, dialect))
+    Ok(derived_modules(&items, &preamble, dialect))
 }
 
 fn calls_out(attr: &syn::Attribute) -> Result<(), String> {

@@ -103,6 +103,15 @@ struct RunArgs {
     /// (to measure it against the bundled code: `npm run bench:ondemand`).
     #[arg(long, hide = true)]
     on_demand: bool,
+    /// Compile and run natively the code the definitions carry (custom
+    /// validator functions and the like): it runs on this machine.
+    #[arg(long)]
+    allow_code: bool,
+    /// When the definitions carry code and `--allow-code` is not given, stop
+    /// before building and say so as `{"confirm": …}` on stderr, exit 3 (the
+    /// local server's Run natively asks the person).
+    #[arg(long, hide = true)]
+    ask_code: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -183,12 +192,24 @@ fn run(args: RunArgs) -> Result<(), String> {
             ondemand::Status::Run(line) if show_progress => table::progress_json_line(line),
             _ => {}
         };
-        match ondemand::run(&scenario, &request, &mut status) {
+        match ondemand::run(&scenario, &request, args.allow_code, &mut status) {
             Ok(built) => {
                 if show_progress && !args.progress_lines {
                     table::clear_progress_line();
                 }
                 return finish(built.report, &args);
+            }
+            Err(unavailable) if args.ask_code && unavailable.reason == ondemand::NEEDS_LEAVE => {
+                let code: Vec<String> = unavailable
+                    .messages
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect();
+                eprintln!(
+                    "{}",
+                    serde_json::json!({ "confirm": unavailable.reason, "code": code })
+                );
+                std::process::exit(3);
             }
             Err(unavailable) => {
                 if show_progress && !args.progress_lines {

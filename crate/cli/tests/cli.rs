@@ -831,3 +831,71 @@ fn eject_writes_a_project_whose_cargo_bench_runs_the_same_jobs() {
         assert!(text.contains(&format!("Testing {job}")), "{job}: {text}");
     }
 }
+
+/// Validator's dialect with a custom function pasted beside the type.
+const WITH_CODE: &str = "use validator::{Validate, ValidationError};\n\nfn check_region(text: &str) -> Result<(), ValidationError> {\n    if text.len() == 3 && text.bytes().all(|b| b.is_ascii_uppercase()) {\n        Ok(())\n    } else {\n        Err(ValidationError::new(\"region\"))\n    }\n}\n\n#[derive(Deserialize, Validate)]\npub struct Member {\n    #[validate(custom(function = \"check_region\"))]\n    pub region: String,\n}\n";
+
+#[test]
+fn pasted_code_runs_natively_only_when_allowed() {
+    let dir = std::env::temp_dir().join(format!("overhead-cli-code-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("doc.json");
+    let doc = serde_json::json!({
+        "version": 1, "title": "code", "schema": WITH_CODE,
+        "inputs": { "valid": "{\"region\":\"NRW\"}", "invalid": "{\"region\":\"nrw\"}" },
+        "variants": ["de+validate"],
+    });
+    std::fs::write(&path, doc.to_string()).expect("write doc");
+    let doc = path.to_str().expect("utf-8 path");
+    // Not allowed: the interpreter runs, and the note says why compiled code does not.
+    let refused = overhead(&[&["run", doc, "--json"], &TINY[..]].concat());
+    assert!(refused.status.success(), "{}", stderr(&refused));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&refused)).expect("JSON");
+    let notes = report["notes"].to_string();
+    assert!(
+        notes.contains("only when you allow it (`--allow-code`"),
+        "{notes}"
+    );
+    assert!(
+        notes.contains("(schema):3:4: error: `fn check_region` is pasted code"),
+        "{notes}"
+    );
+    assert!(
+        report["results"]
+            .as_array()
+            .expect("rows")
+            .iter()
+            .all(|r| r["engine"] == "interpreted")
+    );
+    // The local server's form: stop before building, and ask.
+    let asked = overhead(
+        &[
+            &["run", doc, "--json", "--ask-code", "--progress-lines"],
+            &TINY[..],
+        ]
+        .concat(),
+    );
+    assert_eq!(asked.status.code(), Some(3));
+    assert!(stderr(&asked).contains("\"confirm\""), "{}", stderr(&asked));
+    // Allowed: the function runs in compiled code and in the peer, and breaks the invalid input.
+    let allowed = overhead(&[&["run", doc, "--json", "--allow-code"], &TINY[..]].concat());
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(allowed.status.success(), "{}", stderr(&allowed));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&allowed)).expect("JSON");
+    for engine in ["compiled", "peer:validator"] {
+        let row = report["results"]
+            .as_array()
+            .expect("rows")
+            .iter()
+            .find(|r| r["engine"] == engine && r["input"] == "invalid")
+            .unwrap_or_else(|| panic!("no {engine} row: {report}"));
+        assert_eq!(row["outcome"], "invalid", "{engine}");
+    }
+    let compiled = report["results"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .find(|r| r["engine"] == "compiled" && r["input"] == "invalid")
+        .expect("row");
+    assert_eq!(compiled["violations"][0]["code"], "region", "{compiled}");
+}

@@ -9,16 +9,26 @@ use quote::quote;
 pub struct Measured {
     pub items: Vec<syn::Item>,
     pub types: Vec<syn::Ident>,
-    pub uses: Vec<syn::ItemUse>,
+    /// What every module holds before the types: the `use` lines of the
+    /// standard library, then [`Measured::code`]'s items (with the `use`
+    /// lines of validator and garde their signatures need).
+    pub preamble: Vec<syn::Item>,
+    /// The functions, constants and statics of the paste that the types'
+    /// attributes name (a custom validator, a default, a regex), and those
+    /// they name in turn: pasted code compiled beside the types.
+    pub code: Vec<syn::Item>,
 }
 
 /// Structs and enums made public with only the attributes that mean something
-/// here, and the `use` lines of the standard library; everything else dropped.
+/// here, the `use` lines of the standard library, and the code the types name;
+/// everything else dropped.
 pub fn measured(mut file_items: Vec<syn::Item>) -> Measured {
     file_items.iter_mut().for_each(overhead_schema::as_derived);
     let mut items: Vec<syn::Item> = Vec::new();
     let mut types = Vec::new();
     let mut uses = Vec::new();
+    let mut dialect_uses = Vec::new();
+    let mut candidates = Vec::new();
     for item in file_items {
         match item {
             syn::Item::Struct(mut s) => {
@@ -39,11 +49,78 @@ pub fn measured(mut file_items: Vec<syn::Item>) -> Measured {
                 items.push(syn::Item::Enum(e));
             }
             // The standard library's names the definitions use (`BTreeSet`, …).
-            syn::Item::Use(u) if uses_std(&u.tree) => uses.push(u),
+            syn::Item::Use(u) if uses_std(&u.tree) => uses.push(syn::Item::Use(u)),
+            syn::Item::Use(u) if uses_dialect(&u.tree) => dialect_uses.push(syn::Item::Use(u)),
+            syn::Item::Fn(_) | syn::Item::Const(_) | syn::Item::Static(_) => candidates.push(item),
             _ => {}
         }
     }
-    Measured { items, types, uses }
+    let code = named_code(&items, candidates);
+    let mut preamble = uses;
+    if !code.is_empty() {
+        preamble.extend(dialect_uses);
+        preamble.extend(code.iter().cloned());
+    }
+    Measured {
+        items,
+        types,
+        preamble,
+        code,
+    }
+}
+
+/// The candidates that `items` name, and those these name, in the paste's order.
+fn named_code(items: &[syn::Item], candidates: Vec<syn::Item>) -> Vec<syn::Item> {
+    let name_of = |item: &syn::Item| match item {
+        syn::Item::Fn(f) => Some(f.sig.ident.to_string()),
+        syn::Item::Const(c) => Some(c.ident.to_string()),
+        syn::Item::Static(s) => Some(s.ident.to_string()),
+        _ => None,
+    };
+    let mut named = std::collections::HashSet::new();
+    for item in items {
+        names_in(quote!(#item), &mut named);
+    }
+    let mut kept = vec![false; candidates.len()];
+    loop {
+        let mut grew = false;
+        for (i, item) in candidates.iter().enumerate() {
+            if !kept[i] && name_of(item).is_some_and(|n| named.contains(&n)) {
+                kept[i] = true;
+                grew = true;
+                names_in(quote!(#item), &mut named);
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    candidates
+        .into_iter()
+        .zip(kept)
+        .filter_map(|(item, kept)| kept.then_some(item))
+        .collect()
+}
+
+/// Every identifier in `tokens`, and the last segment of every path written
+/// as a string (`custom(function = "checks::region")`).
+fn names_in(tokens: TokenStream, out: &mut std::collections::HashSet<String>) {
+    for token in tokens {
+        match token {
+            proc_macro2::TokenTree::Ident(i) => {
+                out.insert(i.to_string());
+            }
+            proc_macro2::TokenTree::Group(g) => names_in(g.stream(), out),
+            proc_macro2::TokenTree::Literal(l) => {
+                if let Ok(s) = syn::parse_str::<syn::LitStr>(&l.to_string()) {
+                    if let Some(last) = s.value().rsplit("::").next() {
+                        out.insert(last.trim().to_owned());
+                    }
+                }
+            }
+            proc_macro2::TokenTree::Punct(_) => {}
+        }
+    }
 }
 
 /// The derives of the standard library, which the measured code may need
@@ -134,6 +211,11 @@ pub(crate) fn private(mut item: syn::Item) -> syn::Item {
     item
 }
 
+/// `use validator::…` and `use garde::…`: what pasted custom functions name.
+fn uses_dialect(tree: &syn::UseTree) -> bool {
+    matches!(tree, syn::UseTree::Path(p) if p.ident == "validator" || p.ident == "garde")
+}
+
 fn uses_std(tree: &syn::UseTree) -> bool {
     match tree {
         syn::UseTree::Path(p) => ["std", "core", "alloc", "serde_json"]
@@ -186,4 +268,61 @@ pub(crate) fn unflatten(item: &syn::Item) -> syn::Item {
         }
     }
     item
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(items: &[syn::Item]) -> Vec<String> {
+        items
+            .iter()
+            .filter_map(|i| match i {
+                syn::Item::Fn(f) => Some(f.sig.ident.to_string()),
+                syn::Item::Static(s) => Some(s.ident.to_string()),
+                syn::Item::Const(c) => Some(c.ident.to_string()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_code_the_types_name_is_kept_with_what_it_names_in_turn() {
+        let file: syn::File = syn::parse_quote! {
+            use validator::{Validate, ValidationError};
+            const CODES: [&str; 2] = ["NRW", "BAY"];
+            fn known(text: &str) -> bool { CODES.contains(&text) }
+            fn check_region(text: &str) -> Result<(), ValidationError> {
+                if known(text) { Ok(()) } else { Err(ValidationError::new("region")) }
+            }
+            fn unrelated() -> u8 { 1 }
+            #[derive(Deserialize, Validate)]
+            pub struct Member {
+                #[validate(custom(function = "self::check_region"))]
+                pub region: String,
+            }
+        };
+        let measured = measured(file.items);
+        assert_eq!(names(&measured.code), ["CODES", "known", "check_region"]);
+        // The dialect's `use` line comes along, for the functions' signatures.
+        assert!(
+            measured
+                .preamble
+                .iter()
+                .any(|i| matches!(i, syn::Item::Use(_)))
+        );
+    }
+
+    #[test]
+    fn types_that_name_no_code_carry_none_and_no_dialect_imports() {
+        let file: syn::File = syn::parse_quote! {
+            use validator::Validate;
+            fn helper() -> u8 { 1 }
+            #[derive(Deserialize, Validate)]
+            pub struct Member { #[validate(length(min = 1))] pub name: String }
+        };
+        let measured = measured(file.items);
+        assert!(measured.code.is_empty());
+        assert!(measured.preamble.is_empty());
+    }
 }

@@ -9,6 +9,12 @@ pub mod items;
 mod modules;
 
 pub use items::{Measured, has_flatten, measured};
+
+/// Whether the definitions carry code of their own that compiled code would
+/// run (functions, constants or statics their attributes name): the items.
+pub fn pasted_code(file: &syn::File) -> Vec<syn::Item> {
+    measured(file.items.clone()).code
+}
 pub use modules::{derived_modules, flatten_modules};
 
 use overhead_schema::registry::Dialect;
@@ -40,7 +46,9 @@ pub fn with_peers(
     let dialect = Dialect::of_file(&file.items).unwrap_or_default();
     let measured = measured(file.items);
     let mut generated = generate_measured(&measured, dialect, module, bench)?;
-    let Measured { items, uses, .. } = &measured;
+    let Measured {
+        items, preamble, ..
+    } = &measured;
     let (peer_module, derive, codec) = match dialect {
         Dialect::Validator => (
             format_ident!("validator_peer"),
@@ -70,7 +78,7 @@ pub fn with_peers(
         #[cfg(feature = #feature)]
         #[allow(dead_code, unused_imports, non_snake_case, clippy::all)]
         pub mod #peer_module {
-            #(#uses)*
+            #(#preamble)*
             #(#peer_items)*
         }
     };
@@ -112,14 +120,19 @@ fn generate_measured(
     module: &syn::Ident,
     bench: &TokenStream,
 ) -> Option<Generated> {
-    let Measured { items, types, uses } = measured;
+    let Measured {
+        items,
+        types,
+        preamble,
+        ..
+    } = measured;
     if types.is_empty() {
         return None;
     }
     let flattens = items.iter().any(has_flatten);
-    let ours = derived_modules(items, uses, dialect);
+    let ours = derived_modules(items, preamble, dialect);
     let flatten = if flattens {
-        flatten_modules(items, types, uses, bench)
+        flatten_modules(items, types, preamble, bench)
     } else {
         TokenStream::new()
     };

@@ -12,7 +12,7 @@ use crate::items::{private, unflatten, without_derives, without_derives_item};
 /// the same definitions.
 pub fn derived_modules(
     items: &[syn::Item],
-    uses: &[syn::ItemUse],
+    preamble: &[syn::Item],
     dialect: Dialect,
 ) -> TokenStream {
     let items: Vec<syn::Item> = items.iter().map(|i| with_dialect(i, dialect)).collect();
@@ -22,11 +22,11 @@ pub fn derived_modules(
         .map(|i| without_derives(i, &["serde", "validate", "garde", "overhead"]));
     quote! {
         pub mod plain {
-            #(#uses)*
+            #(#preamble)*
             #(#[derive(::serde::Serialize, ::serde::Deserialize, ::overhead_validate::Validate)] #plain)*
         }
         pub mod integrated {
-            #(#uses)*
+            #(#preamble)*
             #(#[derive(::overhead_validate::ValidateOnDeserialize)] #integrated)*
         }
     }
@@ -61,7 +61,7 @@ fn with_dialect(item: &syn::Item, dialect: Dialect) -> syn::Item {
 pub fn flatten_modules(
     items: &[syn::Item],
     types: &[syn::Ident],
-    uses: &[syn::ItemUse],
+    preamble: &[syn::Item],
     bench: &TokenStream,
 ) -> TokenStream {
     let fast = items.iter().map(|i| quote!(#i));
@@ -81,15 +81,15 @@ pub fn flatten_modules(
     });
     quote! {
         pub mod fast {
-            #(#uses)*
+            #(#preamble)*
             #(#[derive(::overhead_flatten::FastFlatten)] #fast)*
         }
         pub mod unflattened {
-            #(#uses)*
+            #(#preamble)*
             #(#[derive(::serde::Serialize, ::serde::Deserialize)] #unflattened)*
         }
         pub mod sff {
-            #(#uses)*
+            #(#preamble)*
             #(#[derive(::serde_fast_flatten::SerializeFields, ::serde_fast_flatten::DeserializeFields)] #sff)*
             #(#sff_codecs)*
         }

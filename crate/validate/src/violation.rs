@@ -173,6 +173,21 @@ impl Violation {
     }
 }
 
+/// A custom function written for validator: its code and message (the code
+/// when it has none) become ours, its parameters are left out.
+#[cfg(feature = "validator")]
+impl From<validator::ValidationError> for Violation {
+    fn from(e: validator::ValidationError) -> Self {
+        let message = e.message.unwrap_or_else(|| e.code.clone());
+        Violation {
+            path: Path::root(),
+            code: e.code,
+            message,
+            params: Params::new(),
+        }
+    }
+}
+
 /// Custom rule functions may return `Box<Violation>` to keep their `Result` small.
 impl From<Box<Violation>> for Violation {
     fn from(v: Box<Violation>) -> Self {

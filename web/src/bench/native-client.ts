@@ -10,6 +10,17 @@ const API = '/api/native';
 
 export class NativeUnavailable extends Error {}
 
+/** The definitions carry code of their own: it runs natively only once the person allows it. */
+export class CodeNeedsLeave extends Error {
+  constructor(
+    message: string,
+    /** Each pasted item, `line:column: …`. */
+    readonly code: string[],
+  ) {
+    super(message);
+  }
+}
+
 /** Whether this page's server can run the CLI (false on a static host). */
 export async function nativeAvailable(): Promise<boolean> {
   try {
@@ -26,16 +37,22 @@ type Line =
   | { type: 'progress'; progress: Progress & { engine?: string | null } }
   | { type: 'building'; line: string }
   | { type: 'report'; report: unknown }
+  | { type: 'confirm'; message: string; code: string[] }
   | { type: 'error'; message: string };
 
-/** Runs `doc` natively; resolves with the CLI's Report. Aborting `signal` stops the run. */
+/**
+ * Runs `doc` natively; resolves with the CLI's Report. Aborting `signal` stops
+ * the run. Definitions that carry code of their own throw `CodeNeedsLeave`
+ * unless `allowCode` says the person has agreed to run it.
+ */
 export async function runNatively(
   doc: ScenarioDocument,
   onProgress: (p: Progress) => void,
   signal: AbortSignal,
   onBuilding: (line: string) => void = () => undefined,
+  allowCode = false,
 ): Promise<Report> {
-  const response = await fetch(`${API}/run`, {
+  const response = await fetch(`${API}/run${allowCode ? '?allowCode=1' : ''}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(doc),
@@ -50,6 +67,7 @@ export async function runNatively(
     if (line.type === 'progress') return void onProgress(line.progress);
     if (line.type === 'building') return void onBuilding(line.line);
     if (line.type === 'error') throw new Error(`Native run: ${line.message}`);
+    if (line.type === 'confirm') throw new CodeNeedsLeave(line.message, line.code);
     const checked = checkReport(line.report);
     if (!checked) throw new Error('The native run answered something that is not a Report.');
     return checked;

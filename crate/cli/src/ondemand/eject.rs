@@ -108,22 +108,23 @@ publish = false
 [dependencies]
 # Overhead's crates, from the workspace this project was ejected from.
 overhead-bench = {{ path = {bench} }}
-overhead-validate = {{ path = {validate} }}
+overhead-validate = {{ path = {validate}, features = ["validator"] }}
 overhead-flatten = {{ path = {flatten} }}
 overhead-ondemand-macro = {{ path = {macro_} }}
 serde = {{ version = "1", features = ["derive"] }}
 serde_json = "1"
 serde_fast_flatten = {{ version = "=0.1.3", features = ["derive"] }}
-# The peers: the same definitions derived by their dialect's own crate.
-validator = {{ version = "0.21", features = ["derive"], optional = true }}
-garde = {{ version = "0.23", default-features = false, features = ["derive", "email", "url", "regex"], optional = true }}
+# The dialects' crates: what pasted custom functions name, and the peers (the
+# same definitions derived by their dialect's own crate, feature `peers`).
+validator = {{ version = "0.21", features = ["derive"] }}
+garde = {{ version = "0.23", default-features = false, features = ["derive", "email", "url", "regex"] }}
 
 [dev-dependencies]
 criterion = {{ version = "0.8", default-features = false, features = ["cargo_bench_support"] }}
 
 [features]
 default = [{default}]
-peers = ["dep:validator", "dep:garde"]
+peers = []
 
 [[bench]]
 name = "overhead"

@@ -86,6 +86,32 @@ fn walk(tokens: TokenStream, out: &mut Vec<Refused>) {
     }
 }
 
+/// The pasted code that compiled code would run (functions, constants and
+/// statics the definitions' attributes name), each at the line and column of
+/// its name: natively, it runs only when the person allows it.
+pub fn pasted_code(text: &str) -> Vec<Refused> {
+    let Ok(file) = syn::parse_file(text) else {
+        return Vec::new();
+    };
+    overhead_codegen::pasted_code(&file)
+        .iter()
+        .filter_map(|item| {
+            let (kind, ident) = match item {
+                syn::Item::Fn(f) => ("fn", &f.sig.ident),
+                syn::Item::Const(c) => ("const", &c.ident),
+                syn::Item::Static(s) => ("static", &s.ident),
+                _ => return None,
+            };
+            let at = ident.span().start();
+            Some(Refused {
+                line: at.line,
+                column: at.column + 1,
+                message: format!("`{kind} {ident}` is pasted code that compiled code runs"),
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -24,6 +24,9 @@ use cargo::BuildError;
 pub use cargo::RustcMessage;
 use project::{Kind, Project};
 
+/// Why pasted code is not compiled natively without the person's leave.
+pub const NEEDS_LEAVE: &str = "the definitions carry code of their own, which compiled code runs natively on this machine only when you allow it (`--allow-code`; the page asks); in the browser it runs in the page's sandbox";
+
 /// Why a run has no compiled code built on demand, said in the Report's notes
 /// (and, when only the compiled engine was asked for, as the error).
 pub struct Unavailable {
@@ -69,8 +72,18 @@ pub struct BrowserBuilt {
 pub fn run(
     scenario: &Scenario,
     request: &RunRequest,
+    allow_code: bool,
     status: &mut dyn FnMut(Status<'_>),
 ) -> Result<Built, Unavailable> {
+    // Compiled natively, pasted functions run on this machine, outside any
+    // sandbox (a link can carry them): only with the person's leave.
+    let code = guard::pasted_code(&scenario.schema);
+    if !code.is_empty() && !allow_code {
+        return Err(Unavailable {
+            reason: NEEDS_LEAVE.into(),
+            messages: code.into_iter().map(RustcMessage::from).collect(),
+        });
+    }
     let project = written(&scenario.schema, Kind::Native)?;
     let (mut notes, _) = build(&project, &scenario.schema, status)?;
     let mut report =
@@ -124,15 +137,7 @@ fn written(definitions: &str, kind: Kind) -> Result<Project, Unavailable> {
     if !refused.is_empty() {
         return Err(Unavailable {
             reason: "the definitions hold what compiled code built on demand refuses".into(),
-            messages: refused
-                .into_iter()
-                .map(|r| RustcMessage {
-                    level: "error".into(),
-                    line: Some(r.line),
-                    column: Some(r.column),
-                    message: r.message,
-                })
-                .collect(),
+            messages: refused.into_iter().map(RustcMessage::from).collect(),
         });
     }
     Project::write(&workspace, definitions, kind).map_err(|e| {
@@ -293,4 +298,15 @@ pub fn prebuild(definitions: &str, status: &mut dyn FnMut(Status<'_>)) -> Result
     build(&project, definitions, status).map_err(say)?;
     build_browser(definitions, status).map_err(say)?;
     Ok(())
+}
+
+impl From<guard::Refused> for RustcMessage {
+    fn from(r: guard::Refused) -> Self {
+        RustcMessage {
+            level: "error".into(),
+            line: Some(r.line),
+            column: Some(r.column),
+            message: r.message,
+        }
+    }
 }

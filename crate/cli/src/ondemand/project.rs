@@ -184,18 +184,19 @@ publish = false
 
 [dependencies]
 overhead-bench = {{ path = {bench} }}
-overhead-validate = {{ path = {validate} }}
+overhead-validate = {{ path = {validate}, features = ["validator"] }}
 overhead-flatten = {{ path = {flatten} }}
 overhead-ondemand-macro = {{ path = {macro_} }}
 serde = {{ version = "1", features = ["derive"] }}
 serde_json = "1"
 serde_fast_flatten = {{ version = "=0.1.3", features = ["derive"] }}
-# The peers: the same definitions derived by their dialect's own crate.
-validator = {{ version = "0.21", features = ["derive"], optional = true }}
-garde = {{ version = "0.23", default-features = false, features = ["derive", "email", "url", "regex"], optional = true }}
+# The dialects' crates: what pasted custom functions name, and the peers (the
+# same definitions derived by their dialect's own crate, feature `peers`).
+validator = {{ version = "0.21", features = ["derive"] }}
+garde = {{ version = "0.23", default-features = false, features = ["derive", "email", "url", "regex"] }}
 {browser}
 [features]
-peers = ["dep:validator", "dep:garde"]
+peers = []
 
 {PROFILES}
 # Not a member of the workspace it sits in: a crate of its own.
