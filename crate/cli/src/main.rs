@@ -52,6 +52,18 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
+    /// What compiled code built on demand makes of texts (for the
+    /// differential test): a JSON array of texts in, one of verdicts out.
+    #[command(hide = true)]
+    Verdicts {
+        /// A scenario .json document.
+        document: PathBuf,
+        /// A JSON array of the texts.
+        texts: PathBuf,
+        /// Compile the code the definitions carry.
+        #[arg(long)]
+        allow_code: bool,
+    },
     #[command(hide = true)]
     BuildBrowser {
         /// A scenario .json document.
@@ -142,6 +154,11 @@ fn main() -> ExitCode {
         Command::Prebuild => prebuild(),
         Command::BuildBrowser { document } => build_browser(&document),
         Command::Eject { scenario, out } => eject(&scenario, &out),
+        Command::Verdicts {
+            document,
+            texts,
+            allow_code,
+        } => verdicts(&document, &texts, allow_code),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -343,6 +360,21 @@ fn prebuild() -> Result<(), String> {
         "compiled code on demand: dependencies ready ({:.0} s)",
         started.elapsed().as_secs_f64()
     );
+    Ok(())
+}
+
+fn verdicts(document: &Path, texts: &Path, allow_code: bool) -> Result<(), String> {
+    let scenario = load(document)?;
+    let texts = std::fs::read_to_string(texts)
+        .map_err(|e| format!("cannot read {}: {e}", texts.display()))?;
+    let texts: Vec<String> = serde_json::from_str(&texts).map_err(|e| e.to_string())?;
+    let answer = ondemand::verdicts(&scenario, texts, allow_code).map_err(|u| {
+        std::iter::once(u.reason)
+            .chain(u.messages.iter().map(ToString::to_string))
+            .collect::<Vec<_>>()
+            .join("\n")
+    })?;
+    println!("{answer}");
     Ok(())
 }
 

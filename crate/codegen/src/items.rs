@@ -17,6 +17,43 @@ pub struct Measured {
     /// attributes name (a custom validator, a default, a regex), and those
     /// they name in turn: pasted code compiled beside the types.
     pub code: Vec<syn::Item>,
+    /// What changes a type's serde form and is not compiled here (a derive
+    /// of serde_repr, serde_with's `serde_as`), with why: compiled code
+    /// would read another form than the person's build, so it must refuse.
+    pub unsupported: Vec<(proc_macro2::Span, String)>,
+}
+
+/// Derives and attributes that change a type's serde form, which the
+/// compiled modules do not reproduce (yet).
+const FORM_CHANGING: &[(&str, &str)] = &[
+    ("Serialize_repr", "serde_repr's `Serialize_repr`"),
+    ("Deserialize_repr", "serde_repr's `Deserialize_repr`"),
+    ("serde_as", "serde_with's `serde_as`"),
+];
+
+/// Where `attrs` use what [`FORM_CHANGING`] lists.
+fn form_changing(attrs: &[syn::Attribute], out: &mut Vec<(proc_macro2::Span, String)>) {
+    for attr in attrs {
+        let mut names = vec![attr.path().clone()];
+        if attr.path().is_ident("derive") {
+            if let Ok(paths) = attr.parse_args_with(
+                syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
+            ) {
+                names = paths.into_iter().collect();
+            }
+        }
+        for path in names {
+            let Some(last) = path.segments.last() else {
+                continue;
+            };
+            if let Some((_, what)) = FORM_CHANGING.iter().find(|(name, _)| last.ident == name) {
+                out.push((
+                    syn::spanned::Spanned::span(&path),
+                    format!("{what} is not compiled on demand yet: compiled code would read another serde form than your build; the interpreter runs it"),
+                ));
+            }
+        }
+    }
 }
 
 /// Structs and enums made public with only the attributes that mean something
@@ -29,6 +66,19 @@ pub fn measured(mut file_items: Vec<syn::Item>) -> Measured {
     let mut uses = Vec::new();
     let mut dialect_uses = Vec::new();
     let mut candidates = Vec::new();
+    let mut unsupported = Vec::new();
+    for item in &file_items {
+        match item {
+            syn::Item::Struct(s) => {
+                form_changing(&s.attrs, &mut unsupported);
+                s.fields
+                    .iter()
+                    .for_each(|f| form_changing(&f.attrs, &mut unsupported));
+            }
+            syn::Item::Enum(e) => form_changing(&e.attrs, &mut unsupported),
+            _ => {}
+        }
+    }
     for item in file_items {
         match item {
             syn::Item::Struct(mut s) => {
@@ -42,7 +92,12 @@ pub fn measured(mut file_items: Vec<syn::Item>) -> Measured {
                 e.vis = syn::parse_quote!(pub);
                 keep_attrs(&mut e.attrs);
                 for v in &mut e.variants {
+                    // `#[default]` chooses `derive(Default)`'s variant.
+                    let default = v.attrs.iter().any(|a| a.path().is_ident("default"));
                     keep_attrs(&mut v.attrs);
+                    if default {
+                        v.attrs.push(syn::parse_quote!(#[default]));
+                    }
                     v.fields.iter_mut().for_each(|f| keep_attrs(&mut f.attrs));
                 }
                 types.push(e.ident.clone());
@@ -66,6 +121,7 @@ pub fn measured(mut file_items: Vec<syn::Item>) -> Measured {
         types,
         preamble,
         code,
+        unsupported,
     }
 }
 
@@ -176,6 +232,8 @@ pub(crate) fn without_derives_item(item: &syn::Item, keep: &[&str]) -> syn::Item
         attrs.retain(|a| {
             a.path().is_ident("derive")
                 || a.path().is_ident("doc")
+                // `derive(Default)`'s variant.
+                || a.path().is_ident("default")
                 || keep.iter().any(|k| a.path().is_ident(k))
         })
     };
@@ -223,6 +281,31 @@ fn uses_std(tree: &syn::UseTree) -> bool {
             .any(|r| p.ident == r),
         _ => false,
     }
+}
+
+/// Whether every flattened field is a struct of the definitions (what
+/// FastFlatten flattens), not a map, an `Option` or a type from elsewhere.
+pub fn fast_flattenable(items: &[syn::Item], types: &[syn::Ident]) -> bool {
+    items.iter().all(|item| {
+        let syn::Item::Struct(s) = item else {
+            return true;
+        };
+        s.fields
+            .iter()
+            .filter(|f| {
+                f.attrs
+                    .iter()
+                    .any(|a| serde_args(a).iter().any(|m| m.path().is_ident("flatten")))
+            })
+            .all(|f| match &f.ty {
+                syn::Type::Path(p) if p.qself.is_none() => {
+                    p.path.segments.last().is_some_and(|last| {
+                        last.arguments.is_empty() && types.contains(&last.ident)
+                    })
+                }
+                _ => false,
+            })
+    })
 }
 
 pub fn has_flatten(item: &syn::Item) -> bool {

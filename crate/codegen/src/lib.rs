@@ -32,6 +32,10 @@ pub struct Generated {
     /// (`validator` or `garde` deriving the same text), for a build whose
     /// peer feature is on; empty when the dialect has no peer.
     pub peer_types: Vec<(String, TokenStream)>,
+    /// What the definitions use that compiled code would not reproduce, at
+    /// its place (`Measured::unsupported`): a crate built for a person's
+    /// definitions refuses them there.
+    pub unsupported: Vec<(proc_macro2::Span, String)>,
 }
 
 /// [`generate`], and the definitions derived by their dialect's own crate
@@ -124,12 +128,15 @@ fn generate_measured(
         items,
         types,
         preamble,
+        unsupported,
         ..
     } = measured;
     if types.is_empty() {
         return None;
     }
-    let flattens = items.iter().any(has_flatten);
+    // FastFlatten flattens structs it derives; a flattened map or `Option`
+    // leaves the flatten variants to the interpreter (serde's way).
+    let flattens = items.iter().any(has_flatten) && items::fast_flattenable(items, types);
     let ours = derived_modules(items, preamble, dialect);
     let flatten = if flattens {
         flatten_modules(items, types, preamble, bench)
@@ -171,5 +178,6 @@ fn generate_measured(
         },
         types: codecs,
         peer_types: Vec::new(),
+        unsupported: unsupported.clone(),
     })
 }

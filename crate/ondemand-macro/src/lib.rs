@@ -22,6 +22,15 @@ pub fn definitions(input: TokenStream) -> TokenStream {
         }
         .into();
     };
+    // Compiled code that would read another serde form than the person's
+    // build is refused at the derive or attribute that changes it.
+    if !generated.unsupported.is_empty() {
+        let errors = generated
+            .unsupported
+            .iter()
+            .map(|(span, why)| quote::quote_spanned!(*span=> ::std::compile_error!(#why);));
+        return quote!(#(#errors)*).into();
+    }
     let module_code = generated.module;
     let table = |types: &[(String, proc_macro2::TokenStream)]| {
         let names = types.iter().map(|(name, _)| name);

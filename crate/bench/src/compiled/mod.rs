@@ -35,6 +35,34 @@ pub trait CompiledType: Sync {
     fn peer_jobs(&self, _request: &JobRequest<'_>) -> Vec<Job> {
         Vec::new()
     }
+
+    /// What this code makes of `text` in every validation variant (the
+    /// differential test against the interpreter); `None` for a type without
+    /// validation code.
+    fn verdict(&self, _text: &str) -> Option<Verdict> {
+        None
+    }
+}
+
+/// What compiled code makes of one text: `de`'s value written back as JSON
+/// (`None` when it does not decode), `de+validate`'s violations as
+/// `path:code` in order, and validating while decoding, collecting all
+/// (violations sorted) and failing fast.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Verdict {
+    pub value: Option<serde_json::Value>,
+    pub two_step: Vec<String>,
+    pub on_de: OnDe,
+    pub fail_fast: OnDe,
+}
+
+/// Validating while decoding: how it ended.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OnDe {
+    Ok,
+    Syntax,
+    Invalid(Vec<String>),
 }
 
 impl<T: CompiledType + ?Sized> CompiledType for &T {
@@ -44,6 +72,10 @@ impl<T: CompiledType + ?Sized> CompiledType for &T {
 
     fn peer_jobs(&self, request: &JobRequest<'_>) -> Vec<Job> {
         (**self).peer_jobs(request)
+    }
+
+    fn verdict(&self, text: &str) -> Option<Verdict> {
+        (**self).verdict(text)
     }
 }
 
@@ -58,6 +90,10 @@ impl<A: CompiledType, B: CompiledType> CompiledType for (A, B) {
         let mut jobs = self.0.peer_jobs(request);
         jobs.extend(self.1.peer_jobs(request));
         jobs
+    }
+
+    fn verdict(&self, text: &str) -> Option<Verdict> {
+        self.0.verdict(text).or_else(|| self.1.verdict(text))
     }
 }
 

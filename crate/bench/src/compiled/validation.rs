@@ -8,7 +8,7 @@ use overhead_validate::{Validate, json};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::{CompiledType, JobRequest, info, invalid};
+use super::{CompiledType, JobRequest, OnDe, Verdict, info, invalid};
 use crate::{Job, Outcome, Variant};
 
 /// The compiled operations of one type: `P` derives `Serialize`, `Deserialize`
@@ -34,6 +34,37 @@ where
             }
             _ => return crate::formats::job(crate::formats::Derived::<P>::NEW, request),
         }))
+    }
+
+    fn verdict(&self, text: &str) -> Option<Verdict> {
+        let paths = |v: &overhead_validate::Violations| -> Vec<String> {
+            v.iter().map(|v| format!("{}:{}", v.path, v.code)).collect()
+        };
+        let on_de = |result: Result<I, json::Error>, sort: bool| match result {
+            Ok(_) => OnDe::Ok,
+            Err(json::Error::Invalid(v)) => {
+                let mut found = paths(&v);
+                if sort {
+                    found.sort();
+                }
+                OnDe::Invalid(found)
+            }
+            Err(_) => OnDe::Syntax,
+        };
+        let decoded = serde_json::from_str::<P>(text).ok();
+        Some(Verdict {
+            // Through text, as the interpreter writes it (an `f32` widens in a `Value`).
+            value: decoded
+                .as_ref()
+                .and_then(|v| serde_json::from_str(&serde_json::to_string(v).ok()?).ok()),
+            two_step: decoded
+                .as_ref()
+                .and_then(|v| v.validate().err())
+                .map(|v| paths(&v))
+                .unwrap_or_default(),
+            on_de: on_de(json::from_str::<I>(text), true),
+            fail_fast: on_de(json::from_str_fail_fast::<I>(text), false),
+        })
     }
 }
 

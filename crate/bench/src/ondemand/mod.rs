@@ -30,6 +30,11 @@ pub type Types = &'static [(&'static str, &'static dyn CompiledType)];
 pub struct Order {
     pub document: Document,
     pub request: RunRequest,
+    /// Instead of a run: what the compiled root type makes of each of these
+    /// texts (`compiled::Verdict`s, a JSON array), for the differential test
+    /// of compiled code built on demand against the interpreter.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub verdicts: Vec<String>,
 }
 
 /// Compiled code for exactly the definitions the crate was built from.

@@ -3,6 +3,7 @@
 use std::io::{Read, Write};
 
 use super::{OnDemandCode, Order, Types};
+use crate::prepare::CompiledCode;
 use crate::runner::{Phase, Progress};
 use crate::{Benchmark, Env, Scenario, SystemClock};
 
@@ -17,6 +18,10 @@ pub fn serve(types: Types) -> std::process::ExitCode {
         let order: Order =
             serde_json::from_str(&text).map_err(|e| format!("the order is not valid: {e}"))?;
         let scenario = Scenario::try_from(order.document).map_err(|e| e.to_string())?;
+        let code = OnDemandCode { types };
+        if !order.verdicts.is_empty() {
+            return verdicts(&code, &scenario, &order.verdicts);
+        }
         let bench = Benchmark::prepare_with(&scenario, &order.request, &OnDemandCode { types })
             .map_err(|e| e.to_string())?;
         let mut stderr = std::io::stderr().lock();
@@ -38,6 +43,16 @@ pub fn serve(types: Types) -> std::process::ExitCode {
             std::process::ExitCode::FAILURE
         }
     }
+}
+
+/// What the compiled root makes of each text, as a JSON array of verdicts.
+fn verdicts(code: &OnDemandCode, scenario: &Scenario, texts: &[String]) -> Result<String, String> {
+    let root = match code.root(scenario) {
+        Some(root) => root.map_err(|e| e.to_string())?,
+        None => return Err(code.unavailable().to_string()),
+    };
+    let verdicts: Vec<_> = texts.iter().map(|text| root.verdict(text)).collect();
+    serde_json::to_string(&verdicts).map_err(|e| e.to_string())
 }
 
 /// Progress as one JSON object, in the shape of the page's `Progress` message.

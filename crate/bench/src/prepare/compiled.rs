@@ -17,7 +17,9 @@ impl Builder for CompiledJobs {
             None => Err(Error::Run(format!(
                 "the compiled engine has no code for `{variant}` on these definitions{}",
                 match variant.family() {
-                    Family::Flatten => " (the flatten variants need a `#[serde(flatten)]` field)",
+                    Family::Flatten => {
+                        " (the flatten variants need a `#[serde(flatten)]` field of a struct: FastFlatten flattens structs, not maps or `Option`s)"
+                    }
                     _ => "",
                 }
             ))),

@@ -251,8 +251,48 @@ fn start(
     let order = Order {
         document: scenario.to_document(),
         request: request.clone(),
+        verdicts: Vec::new(),
     };
-    let order = serde_json::to_string(&order).map_err(|e| e.to_string())?;
+    let value = exchange(binary, &order, status)?;
+    serde_json::from_value(value)
+        .map_err(|e| format!("the compiled code's Report does not read: {e}"))
+}
+
+/// Builds (or finds in the cache) the native crate for `scenario`'s
+/// definitions and asks it what its compiled root makes of each text: a JSON
+/// array of `overhead_bench::compiled::Verdict`s (for the differential test
+/// against the interpreter).
+pub fn verdicts(
+    scenario: &Scenario,
+    texts: Vec<String>,
+    allow_code: bool,
+) -> Result<serde_json::Value, Unavailable> {
+    let mut quiet = |_: Status<'_>| {};
+    let code = guard::pasted_code(&scenario.schema);
+    if !code.is_empty() && !allow_code {
+        return Err(Unavailable {
+            reason: NEEDS_LEAVE.into(),
+            messages: code.into_iter().map(RustcMessage::from).collect(),
+        });
+    }
+    let project = written(&scenario.schema, Kind::Native)?;
+    build(&project, &scenario.schema, &mut quiet)?;
+    let order = Order {
+        document: scenario.to_document(),
+        request: RunRequest::default(),
+        verdicts: texts,
+    };
+    exchange(&project.artifact, &order, &mut quiet).map_err(Unavailable::because)
+}
+
+/// Hands `order` to the built binary and reads its one JSON answer (an
+/// `{"error": …}` answer is the error); its stderr lines go to `status`.
+fn exchange(
+    binary: &Path,
+    order: &Order,
+    status: &mut dyn FnMut(Status<'_>),
+) -> Result<serde_json::Value, String> {
+    let order = serde_json::to_string(order).map_err(|e| e.to_string())?;
     let mut child = Command::new(binary)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -275,12 +315,11 @@ fn start(
         .map_err(|e| format!("cannot read the compiled code's output: {e}"))?;
     let exit = child.wait().map_err(|e| e.to_string())?;
     let value: serde_json::Value = serde_json::from_str(out.trim())
-        .map_err(|e| format!("the compiled code ended ({exit}) without a Report: {e}"))?;
+        .map_err(|e| format!("the compiled code ended ({exit}) without an answer: {e}"))?;
     if let Some(error) = value.get("error").and_then(|e| e.as_str()) {
         return Err(error.to_owned());
     }
-    serde_json::from_value(value)
-        .map_err(|e| format!("the compiled code's Report does not read: {e}"))
+    Ok(value)
 }
 
 /// Builds the dependencies of compiled code built on demand (a bundled
