@@ -36,6 +36,14 @@ async function setSettings(page: Page, warmup: string, runs: string, iterations:
   await page.fill('#iterations', iterations);
 }
 
+/** Replaces the definitions with `parts`, typed key by key (the editor's closing brackets are typed over). */
+async function replaceDefinitions(page: Page, ...parts: string[]): Promise<void> {
+  await page.click('#schema-editor .view-lines');
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  for (const part of parts) await page.keyboard.type(part);
+}
+
 /** What an editor shows (Monaco draws spaces as no-break spaces). */
 async function editorText(page: Page, editor: string): Promise<string> {
   return (await page.locator(`${editor} .view-lines`).innerText()).replace(/\u00a0/g, ' ');
@@ -404,12 +412,10 @@ describe('the playground', () => {
     const { page, errors } = await openPlayground();
     await setSettings(page, '100', '3', '1000');
     // user-signup, edited into validator's dialect: validator itself is the peer.
-    await page.click('#schema-editor .view-lines');
-    await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.press('Delete');
     // A fresh comment each time: a crate the cache has not seen.
-    await page.keyboard.type(`// ${Date.now()}\n`);
-    await page.keyboard.type(
+    await replaceDefinitions(
+      page,
+      `// ${Date.now()}\n`,
       'use validator::Validate; #[derive(Deserialize, Validate)] pub struct UserSignup { #[validate(email, length(max = 255))] pub email: String, #[validate(range(min = 18, max = 120))] pub age: u8, #[validate(length(min = 3, max = 20))] pub username: String, }',
     );
     const engines = async () => new Set(await page.locator('#results .result-row td:nth-child(2)').allInnerTexts());
@@ -431,11 +437,8 @@ describe('the playground', () => {
   it('shows rustc’s errors at their line when edited definitions do not compile, and runs the interpreter', async () => {
     const { page, errors } = await openPlayground();
     await setSettings(page, '100', '3', '1000');
-    await page.click('#schema-editor .view-lines');
-    await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.press('Delete');
     // `Profile` lives elsewhere in the person's codebase: the interpreter assumes it, rustc cannot.
-    await page.keyboard.type('pub struct UserSignup { pub email: String, pub profile: Option<Profile>, }');
+    await replaceDefinitions(page, 'pub struct UserSignup { pub email: String, pub profile: Option<Profile>, }');
     await page.click('#run');
     await expect.poll(() => page.textContent('#message'), { timeout: 120_000 }).toContain('No compiled code for these definitions: rustc refuses');
     expect(await page.textContent('#message')).toContain('line 1, column 64: cannot find type `Profile`');
@@ -450,11 +453,9 @@ describe('the playground', () => {
   it('runs pasted code in the browser at once, and natively only once the person allows it', async () => {
     const { page, errors } = await openPlayground();
     await setSettings(page, '100', '3', '1000');
-    await page.click('#schema-editor .view-lines');
-    await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.press('Delete');
-    await page.keyboard.type(`// ${Date.now()}\n`);
-    await page.keyboard.type(
+    await replaceDefinitions(
+      page,
+      `// ${Date.now()}\n`,
       'use validator::{Validate, ValidationError}; fn plain_name(text: &str) -> Result<(), ValidationError> { if text.chars().all(char::is_alphanumeric) { Ok(()) } else { Err(ValidationError::new("plain")) } } #[derive(Deserialize, Validate)] pub struct UserSignup { #[validate(custom(function = "plain_name"))] pub username: String, }',
     );
     await page.click('#run');

@@ -502,6 +502,15 @@ fn document(name: &str, schema: &str) -> (PathBuf, PathBuf) {
     (dir, path)
 }
 
+/// The 1-based line of `schema` holding `needle`.
+fn line_of(schema: &str, needle: &str) -> usize {
+    schema
+        .lines()
+        .position(|l| l.contains(needle))
+        .expect("the line")
+        + 1
+}
+
 fn signup_schema() -> String {
     std::fs::read_to_string(workspace().join("scenarios/user-signup/schema.rs")).expect("schema")
 }
@@ -559,11 +568,7 @@ fn a_macro_that_reads_the_machine_is_refused_at_its_line() {
         "pub struct UserSignup {\n    #[doc = include_str!(\"/etc/hostname\")]",
         1,
     );
-    let line = schema
-        .lines()
-        .position(|l| l.contains("include_str!"))
-        .expect("the line")
-        + 1;
+    let line = line_of(&schema, "include_str!");
     let (dir, path) = document("refused", &schema);
     let doc = path.to_str().expect("utf-8 path");
     let compiled = overhead(&[&["run", doc, "--engine", "compiled"], &TINY[..]].concat());
@@ -605,11 +610,7 @@ fn rustc_errors_come_back_at_the_definitions_line_and_column() {
         "pub struct UserSignup {\n    pub profile: Option<Profile>,",
         1,
     );
-    let line = schema
-        .lines()
-        .position(|l| l.contains("Option<Profile>"))
-        .expect("the line")
-        + 1;
+    let line = line_of(&schema, "Option<Profile>");
     let (dir, path) = document("rustc-error", &schema);
     let doc = path.to_str().expect("utf-8 path");
     let compiled = overhead(&[&["run", doc, "--engine", "compiled"], &TINY[..]].concat());
@@ -736,11 +737,7 @@ fn the_pages_module_says_where_rustc_refuses_and_what_the_guard_refuses() {
         "pub struct UserSignup {\n    pub profile: Option<Profile>,",
         1,
     );
-    let line = schema
-        .lines()
-        .position(|l| l.contains("Option<Profile>"))
-        .expect("the line")
-        + 1;
+    let line = line_of(&schema, "Option<Profile>");
     let (code, answer) = build_browser(&schema, "browser-rustc");
     assert_eq!(code, Some(1), "{answer}");
     assert_eq!(answer["error"], "rustc refuses these definitions");

@@ -3,7 +3,7 @@
 // the definitions with cargo and wasm-bindgen. Only `npm start` and `npm run
 // dev` have it; on a static host only the interpreter runs edited definitions.
 import type { ScenarioDocument } from '../report';
-import { readJsonLines } from './json-lines';
+import { endpointAvailable, readJsonLines } from './json-lines';
 
 const API = '/api/compiled';
 
@@ -57,15 +57,8 @@ export function hasBundledCode(schema: string, bundled: readonly ScenarioDocumen
 }
 
 /** Whether this page's server builds compiled code (false on a static host). */
-export async function compiledAvailable(): Promise<boolean> {
-  try {
-    const response = await fetch(API, { cache: 'no-store' });
-    if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('application/json')) return false;
-    const body = (await response.json()) as { available?: unknown };
-    return body.available === true;
-  } catch {
-    return false;
-  }
+export function compiledAvailable(): Promise<boolean> {
+  return endpointAvailable(API);
 }
 
 /** Builds (or finds in the server's cache) the page's module for `doc`'s definitions. */

@@ -3,7 +3,7 @@
 // `npm start` and `npm run dev` have it; a static host answers 404.
 import type { Report, ScenarioDocument } from '../report';
 import { checkReport } from '../state/report-check';
-import { readJsonLines } from './json-lines';
+import { endpointAvailable, readJsonLines } from './json-lines';
 import type { Progress } from './protocol';
 
 const API = '/api/native';
@@ -22,15 +22,8 @@ export class CodeNeedsLeave extends Error {
 }
 
 /** Whether this page's server can run the CLI (false on a static host). */
-export async function nativeAvailable(): Promise<boolean> {
-  try {
-    const response = await fetch(API, { cache: 'no-store' });
-    if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('application/json')) return false;
-    const body = (await response.json()) as { available?: unknown };
-    return body.available === true;
-  } catch {
-    return false;
-  }
+export function nativeAvailable(): Promise<boolean> {
+  return endpointAvailable(API);
 }
 
 type Line =

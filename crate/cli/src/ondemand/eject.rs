@@ -87,15 +87,6 @@ fn package_name(scenario: &str) -> String {
 }
 
 fn manifest(workspace: &Path, name: &str, peers: bool) -> String {
-    let path = |crate_name: &str| {
-        project::toml_string(
-            &workspace
-                .join("crate")
-                .join(crate_name)
-                .display()
-                .to_string(),
-        )
-    };
     format!(
         r#"# Written by `overhead eject`: the definitions of scenario.json as compiled
 # code, measured by `cargo bench` over the same variants, inputs and peers.
@@ -107,18 +98,7 @@ publish = false
 
 [dependencies]
 # Overhead's crates, from the workspace this project was ejected from.
-overhead-bench = {{ path = {bench} }}
-overhead-validate = {{ path = {validate}, features = ["validator"] }}
-overhead-flatten = {{ path = {flatten} }}
-overhead-ondemand-macro = {{ path = {macro_} }}
-serde = {{ version = "1", features = ["derive"] }}
-serde_json = "1"
-serde_fast_flatten = {{ version = "=0.1.3", features = ["derive"] }}
-# The dialects' crates: what pasted custom functions name, and the peers (the
-# same definitions derived by their dialect's own crate, feature `peers`).
-validator = {{ version = "0.21", features = ["derive"] }}
-garde = {{ version = "0.23", default-features = false, features = ["derive", "email", "url", "regex"] }}
-
+{dependencies}
 [dev-dependencies]
 criterion = {{ version = "0.8", default-features = false, features = ["cargo_bench_support"] }}
 
@@ -130,10 +110,7 @@ peers = []
 name = "overhead"
 harness = false
 "#,
-        bench = path("bench"),
-        validate = path("validate"),
-        flatten = path("flatten"),
-        macro_ = path("ondemand-macro"),
+        dependencies = project::dependencies(workspace),
         default = if peers { "\"peers\"" } else { "" },
     )
 }

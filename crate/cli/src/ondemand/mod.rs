@@ -75,15 +75,7 @@ pub fn run(
     allow_code: bool,
     status: &mut dyn FnMut(Status<'_>),
 ) -> Result<Built, Unavailable> {
-    // Compiled natively, pasted functions run on this machine, outside any
-    // sandbox (a link can carry them): only with the person's leave.
-    let code = guard::pasted_code(&scenario.schema);
-    if !code.is_empty() && !allow_code {
-        return Err(Unavailable {
-            reason: NEEDS_LEAVE.into(),
-            messages: code.into_iter().map(RustcMessage::from).collect(),
-        });
-    }
+    with_leave(&scenario.schema, allow_code)?;
     let project = written(&scenario.schema, Kind::Native)?;
     let (mut notes, _) = build(&project, &scenario.schema, status)?;
     let mut report =
@@ -123,6 +115,19 @@ pub fn build_browser(
         warnings,
         cargo_s,
         bindgen_s,
+    })
+}
+
+/// Compiled natively, pasted functions run on this machine, outside any
+/// sandbox (a link can carry them): only with the person's leave.
+fn with_leave(definitions: &str, allow_code: bool) -> Result<(), Unavailable> {
+    let code = guard::pasted_code(definitions);
+    if code.is_empty() || allow_code {
+        return Ok(());
+    }
+    Err(Unavailable {
+        reason: NEEDS_LEAVE.into(),
+        messages: code.into_iter().map(RustcMessage::from).collect(),
     })
 }
 
@@ -268,13 +273,7 @@ pub fn verdicts(
     allow_code: bool,
 ) -> Result<serde_json::Value, Unavailable> {
     let mut quiet = |_: Status<'_>| {};
-    let code = guard::pasted_code(&scenario.schema);
-    if !code.is_empty() && !allow_code {
-        return Err(Unavailable {
-            reason: NEEDS_LEAVE.into(),
-            messages: code.into_iter().map(RustcMessage::from).collect(),
-        });
-    }
+    with_leave(&scenario.schema, allow_code)?;
     let project = written(&scenario.schema, Kind::Native)?;
     build(&project, &scenario.schema, &mut quiet)?;
     let order = Order {

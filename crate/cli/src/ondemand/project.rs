@@ -173,7 +173,6 @@ impl Project {
 }
 
 fn manifest(workspace: &Path, name: &str, kind: Kind) -> String {
-    let path = |name: &str| toml_string(&workspace.join("crate").join(name).display().to_string());
     format!(
         r#"# Written by `overhead` for one document's definitions (src/main.rs).
 [package]
@@ -183,18 +182,7 @@ edition = "2024"
 publish = false
 
 [dependencies]
-overhead-bench = {{ path = {bench} }}
-overhead-validate = {{ path = {validate}, features = ["validator"] }}
-overhead-flatten = {{ path = {flatten} }}
-overhead-ondemand-macro = {{ path = {macro_} }}
-serde = {{ version = "1", features = ["derive"] }}
-serde_json = "1"
-serde_fast_flatten = {{ version = "=0.1.3", features = ["derive"] }}
-# The dialects' crates: what pasted custom functions name, and the peers (the
-# same definitions derived by their dialect's own crate, feature `peers`).
-validator = {{ version = "0.21", features = ["derive"] }}
-garde = {{ version = "0.23", default-features = false, features = ["derive", "email", "url", "regex"] }}
-{browser}
+{dependencies}{browser}
 [features]
 peers = []
 
@@ -207,6 +195,27 @@ peers = []
             // The version is the workspace's, from its Cargo.lock.
             Kind::Browser => "wasm-bindgen = \"0.2\"\n\n[lib]\ncrate-type = [\"cdylib\"]\n",
         },
+        dependencies = dependencies(workspace),
+    )
+}
+
+/// The `[dependencies]` of a crate for a person's definitions (this one, and
+/// an ejected project): a fixed list the tool chooses, Overhead's crates by path.
+pub fn dependencies(workspace: &Path) -> String {
+    let path = |name: &str| toml_string(&workspace.join("crate").join(name).display().to_string());
+    format!(
+        r#"overhead-bench = {{ path = {bench} }}
+overhead-validate = {{ path = {validate}, features = ["validator"] }}
+overhead-flatten = {{ path = {flatten} }}
+overhead-ondemand-macro = {{ path = {macro_} }}
+serde = {{ version = "1", features = ["derive"] }}
+serde_json = "1"
+serde_fast_flatten = {{ version = "=0.1.3", features = ["derive"] }}
+# The dialects' crates: what pasted custom functions name, and the peers (the
+# same definitions derived by their dialect's own crate, feature `peers`).
+validator = {{ version = "0.21", features = ["derive"] }}
+garde = {{ version = "0.23", default-features = false, features = ["derive", "email", "url", "regex"] }}
+"#,
         bench = path("bench"),
         validate = path("validate"),
         flatten = path("flatten"),
@@ -215,7 +224,7 @@ peers = []
 }
 
 /// A TOML basic string.
-pub fn toml_string(text: &str) -> String {
+fn toml_string(text: &str) -> String {
     let mut out = String::from("\"");
     for c in text.chars() {
         match c {
