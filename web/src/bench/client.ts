@@ -27,6 +27,8 @@ export class BenchClient {
   private started = false;
   /** Resolves when the current Worker's wasm is ready; null before the first run. */
   private ready: Promise<void> | null = null;
+  /** The module built on demand the current Worker has loaded, if any. */
+  private compiledIn: string | null = null;
 
   constructor(private readonly onCrash: (message: string) => void) {}
 
@@ -96,6 +98,7 @@ export class BenchClient {
 
   /** Replaces the Worker; the module is compiled already, so this is quick. */
   private replace(): void {
+    this.compiledIn = null;
     this.worker?.terminate();
     this.ready = this.start();
   }
@@ -123,6 +126,11 @@ export class BenchClient {
     onLoading: () => void = () => undefined,
   ): Promise<Report> {
     if (this.pending) throw new Error('A run is already in progress.');
+    // A module built on demand for other definitions stays in the Worker's
+    // memory for good (wasm has no unloading): a fresh Worker for new ones.
+    const compiled = request.compiled?.js ?? null;
+    if (compiled && this.compiledIn !== null && compiled !== this.compiledIn) this.replace();
+    if (compiled) this.compiledIn = compiled;
     if (!this.ready) onLoading();
     const ready = (this.ready ??= this.start());
     const id = this.nextId++;
