@@ -596,6 +596,8 @@ describe('the playground', () => {
     });
     await expect.poll(() => page.textContent('#scenario-title')).toBe('Dropped scenario');
     expect(await page.textContent('#message')).toBe('Opened “dropped.json”.');
+    // The interpreter alone, as the native Report was taken.
+    await page.selectOption('#engines', 'interpreted');
     await page.click('#run');
     const rows = page.locator('#results .result-row');
     await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(1);
@@ -729,6 +731,8 @@ describe('the playground', () => {
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('struct UserSignup { #[validate(length(min = 3))] username: String }');
     await setSettings(page, '0', '2', '50');
+    // The interpreter alone: what a link carries is the subject here.
+    await page.selectOption('#engines', 'interpreted');
     await page.click('#run');
     await expect.poll(() => page.locator('#results .result-row').count(), { timeout: 60_000 }).toBe(8);
     await page.check('#share-results');
