@@ -443,6 +443,7 @@ describe('the playground', () => {
     await expect.poll(() => page.textContent('#message'), { timeout: 120_000 }).toContain('No compiled code for these definitions: rustc refuses');
     expect(await page.textContent('#message')).toContain('line 1, column 64: cannot find type `Profile`');
     await expect.poll(() => page.locator('#schema-editor .squiggly-error').count()).toBeGreaterThan(0);
+    expect(await page.textContent('#schema-status')).toMatch(/· rustc: 1 error$/);
     await expect.poll(() => page.locator('#results .result-row').count(), { timeout: 60_000 }).toBeGreaterThan(0);
     expect(new Set(await page.locator('#results .result-row td:nth-child(2)').allInnerTexts())).toEqual(new Set(['interpreted']));
     expect(await page.textContent('#notes')).toContain('no compiled code built on demand: rustc refuses these definitions');

@@ -324,7 +324,15 @@ async function run(): Promise<void> {
       compiled = await compiledFor(doc, {
         progress: (text) => (ui.progressText.textContent = text),
         message: showMessage,
-        rustc: (messages) => editors.setRustcMarkers(messages),
+        rustc: (messages) => {
+          editors.setRustcMarkers(messages);
+          // Beside the analyzer's count, until the next edit re-analyzes.
+          const errors = messages.filter((m) => m.level === 'error').length;
+          if (errors > 0) {
+            ui.schemaStatus.textContent = `${ui.schemaStatus.textContent} · rustc: ${errors} error${errors === 1 ? '' : 's'}`;
+            ui.schemaStatus.className = 'schema-status error';
+          }
+        },
       });
     }
     let settings = parsed.settings;

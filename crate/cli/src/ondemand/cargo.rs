@@ -166,6 +166,10 @@ pub fn build(
     }
     let (mut messages, executable) = json_reader.and_then(|r| r.join().ok()).unwrap_or_default();
     messages.sort_by_key(|m| m.level != "error");
+    // The definitions are compiled in several modules (ours, the integrated
+    // form, the peer): one mistake is reported once per module, at one place.
+    let mut seen = std::collections::HashSet::new();
+    messages.retain(|m| seen.insert((m.line, m.column, m.message.clone())));
     if !status.success() {
         if messages.iter().any(|m| m.level == "error") {
             return Err(BuildError::Rustc(messages));
