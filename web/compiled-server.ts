@@ -4,13 +4,13 @@
 // cargo's progress as JSON lines, and serves the module and its JavaScript to
 // the benchmark Worker. One build at a time, with a time limit; the request
 // gates are the Run natively endpoint's (loopback, same origin, 4 MiB).
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { lineReader, readJson, send } from './server-http.ts';
+import { type CliEnd, cliError, cliNotes, runCli } from './server-cli.ts';
+import { readJson, send } from './server-http.ts';
 
 export const COMPILED_API = '/api/compiled';
 const TIME_LIMIT_MS = 10 * 60_000;
@@ -46,75 +46,57 @@ export function compiledBuilder(options: CompiledBuilderOptions) {
   const timeLimitMs = options.timeLimitMs ?? TIME_LIMIT_MS;
   let building: ChildProcess | null = null;
 
+  /** The body as a scenario document with definitions, or the answer already sent. */
+  async function definitions(req: IncomingMessage, res: ServerResponse, refused: string): Promise<{ text: string; name: unknown } | null> {
+    const body = await readJson(req);
+    if ('status' in body) {
+      send(res, body.status, { error: body.message });
+      return null;
+    }
+    const doc = body.value as { version?: unknown; schema?: unknown; name?: unknown } | null;
+    if (typeof doc !== 'object' || doc === null || doc.version !== 1 || typeof doc.schema !== 'string') {
+      send(res, 400, { error: `${refused}: the body is not a scenario document with definitions.` });
+      return null;
+    }
+    return { text: body.text, name: doc.name };
+  }
+
   async function build(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (building) return send(res, 409, { error: 'Compiled code is being built for other definitions; wait for it.' });
     if (!existsSync(options.cli)) return send(res, 503, { error: 'The CLI is not built: run `npm start`.' });
-    const body = await readJson(req);
-    if ('status' in body) return send(res, body.status, { error: body.message });
-    const doc = body.value as { version?: unknown; schema?: unknown } | null;
-    if (typeof doc !== 'object' || doc === null || doc.version !== 1 || typeof doc.schema !== 'string') {
-      return send(res, 400, { error: 'Not built: the body is not a scenario document with definitions.' });
-    }
+    const doc = await definitions(req, res, 'Not built');
+    if (!doc) return;
     if (building) return send(res, 409, { error: 'Compiled code is being built for other definitions; wait for it.' });
-
-    const dir = await mkdtemp(join(tmpdir(), 'overhead-compiled-'));
-    const file = join(dir, 'scenario.json');
-    await writeFile(file, body.text);
-    const child = spawn(options.cli, ['build-browser', file], { stdio: ['ignore', 'pipe', 'pipe'] });
-    building = child;
-    res.writeHead(200, { 'Content-Type': 'application/x-ndjson', 'Cache-Control': 'no-store' });
     const line = (message: BuildLine) => res.write(`${JSON.stringify(message)}\n`);
-    const timer = setTimeout(() => {
-      line({ type: 'error', message: `The build was stopped after ${Math.round(timeLimitMs / 60_000)} minutes.` });
-      child.kill('SIGKILL');
-    }, timeLimitMs);
-    let stdout = '';
-    let stderrTail = '';
-    child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
-    const stderr = lineReader((l) => {
-      if (!l.startsWith('{')) {
-        if (l.trim()) stderrTail = l;
-        return;
-      }
-      const message = JSON.parse(l) as { building?: unknown };
-      if (typeof message.building === 'string') line({ type: 'building', line: message.building });
+    const run = runCli(options.cli, (file) => ['build-browser', file], doc.text, {
+      timeLimitMs,
+      onTimeout: () => line({ type: 'error', message: `The build was stopped after ${Math.round(timeLimitMs / 60_000)} minutes.` }),
+      onJson: (message) => {
+        if (typeof message['building'] === 'string') line({ type: 'building', line: message['building'] });
+      },
     });
-    child.stderr.setEncoding('utf8').on('data', (text: string) => stderr.push(text));
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      building = null;
-      void rm(dir, { recursive: true, force: true });
-      if (signal === null) line(answer(stdout, code, stderrTail));
-      res.end();
-    });
+    building = run.child;
+    res.writeHead(200, { 'Content-Type': 'application/x-ndjson', 'Cache-Control': 'no-store' });
+    const end = await run.ended;
+    building = null;
+    if (end.signal === null) line(answer(end));
+    res.end();
   }
 
   /** `overhead eject` into target/ejected/: a cargo project with a `cargo bench` harness. */
   async function eject(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (building) return send(res, 409, { error: 'Compiled code is being built; wait for it.' });
-    const body = await readJson(req);
-    if ('status' in body) return send(res, body.status, { error: body.message });
-    const doc = body.value as { version?: unknown; schema?: unknown; name?: unknown } | null;
-    if (typeof doc !== 'object' || doc === null || doc.version !== 1 || typeof doc.schema !== 'string') {
-      return send(res, 400, { error: 'Not ejected: the body is not a scenario document with definitions.' });
-    }
-    const dir = await mkdtemp(join(tmpdir(), 'overhead-eject-'));
-    const file = join(dir, 'scenario.json');
-    await writeFile(file, body.text);
+    const doc = await definitions(req, res, 'Not ejected');
+    if (!doc) return;
+    if (building) return send(res, 409, { error: 'Compiled code is being built; wait for it.' });
     const name = typeof doc.name === 'string' && /^[\w-]{1,64}$/.test(doc.name) ? doc.name : 'scenario';
     const out = join(options.workspace, 'target', 'ejected', `${name}-${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}`);
-    const child = spawn(options.cli, ['eject', file, '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
-    building = child;
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeLimitMs);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      building = null;
-      void rm(dir, { recursive: true, force: true });
-      if (code === 0) send(res, 200, { dir: out, notes: stderr.split('\n').filter((l) => l.startsWith('note: ')).map((l) => l.slice(6)) });
-      else send(res, 422, { error: stderr.trim().replace(/^error: /, '') || `The CLI exited with ${code}.` });
-    });
+    const run = runCli(options.cli, (file) => ['eject', file, '--out', out], doc.text, { timeLimitMs });
+    building = run.child;
+    const end = await run.ended;
+    building = null;
+    if (end.code === 0) send(res, 200, { dir: out, notes: cliNotes(end) });
+    else send(res, 422, { error: cliError(end) });
   }
 
   async function serve(res: ServerResponse, key: string, name: string): Promise<void> {
@@ -145,12 +127,12 @@ export function compiledBuilder(options: CompiledBuilderOptions) {
 }
 
 /** The CLI's answer (one JSON object on stdout) as the page's last line. */
-function answer(stdout: string, code: number | null, stderrTail: string): BuildLine {
+function answer(end: CliEnd): BuildLine {
   let value: { key?: unknown; notes?: unknown; messages?: unknown; seconds?: unknown; error?: unknown };
   try {
-    value = JSON.parse(stdout.trim()) as typeof value;
+    value = JSON.parse(end.stdout.trim()) as typeof value;
   } catch {
-    return { type: 'error', message: stderrTail.replace(/^error: /, '') || `The CLI exited with ${code}.` };
+    return { type: 'error', message: cliError(end) };
   }
   const messages = Array.isArray(value.messages) ? (value.messages as RustcMessage[]) : [];
   if (typeof value.key === 'string') {

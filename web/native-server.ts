@@ -8,16 +8,15 @@
 // clients and same-origin requests only (no other site can drive it from a
 // visitor's browser), a JSON scenario document of at most 4 MiB with settings
 // within the CLI's limits, one run at a time, a time limit, and cancellation.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Connect, Plugin } from 'vite';
 import { COMPILED_API, compiledBuilder } from './compiled-server.ts';
-import { lineReader, readJson, requestProblem, send } from './server-http.ts';
+import { cliError, runCli } from './server-cli.ts';
+import { readJson, requestProblem, send } from './server-http.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The page's own limits (src/settings.ts), which the CLI enforces too. */
@@ -73,57 +72,39 @@ export function nativeRunner(options: NativeServerOptions = {}): Plugin {
     if (problem) return send(res, 400, { error: `Not run: ${problem}.` });
     if (running) return send(res, 409, { error: 'A native run is already going; cancel it or wait for it.' });
 
-    const dir = await mkdtemp(join(tmpdir(), 'overhead-native-'));
-    const file = join(dir, 'scenario.json');
-    await writeFile(file, body.text);
     // Pasted code (a custom validator's body) runs natively only once the
     // person has said yes in the page; until then the CLI stops and asks.
     const allowCode = new URL(req.url ?? '', 'http://localhost').searchParams.get('allowCode') === '1';
-    const args = ['run', file, '--engine', 'all', '--json', '--progress-lines', allowCode ? '--allow-code' : '--ask-code'];
-    const child = spawn(cli, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    running = child;
-    res.writeHead(200, { 'Content-Type': 'application/x-ndjson', 'Cache-Control': 'no-store' });
     const line = (message: object) => res.write(`${JSON.stringify(message)}\n`);
-    const timer = setTimeout(() => {
-      line({ type: 'error', message: `The native run was stopped after ${Math.round(timeLimitMs / 60_000)} minutes.` });
-      child.kill('SIGKILL');
-    }, timeLimitMs);
-    // The page went away or cancelled: stop the run.
-    res.on('close', () => child.kill('SIGKILL'));
-
-    let stdout = '';
-    let stderrTail = '';
     let asked = false;
-    child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
-    const stderr = lineReader((l) => {
-      if (!l.startsWith('{')) {
-        if (l.trim()) stderrTail = l;
-        return;
-      }
-      const message = JSON.parse(l) as { building?: unknown; confirm?: unknown; code?: unknown };
-      // Compiled code built on demand for edited definitions: cargo's progress first.
-      if (typeof message.building === 'string') line({ type: 'building', line: message.building });
-      else if (typeof message.confirm === 'string') {
-        asked = true;
-        line({ type: 'confirm', message: message.confirm, code: Array.isArray(message.code) ? message.code : [] });
-      } else line({ type: 'progress', progress: message });
+    const run = runCli(cli, (file) => ['run', file, '--engine', 'all', '--json', '--progress-lines', allowCode ? '--allow-code' : '--ask-code'], body.text, {
+      timeLimitMs,
+      onTimeout: () => line({ type: 'error', message: `The native run was stopped after ${Math.round(timeLimitMs / 60_000)} minutes.` }),
+      onJson: (message) => {
+        // Compiled code built on demand for edited definitions: cargo's progress first.
+        if (typeof message['building'] === 'string') line({ type: 'building', line: message['building'] });
+        else if (typeof message['confirm'] === 'string') {
+          asked = true;
+          line({ type: 'confirm', message: message['confirm'], code: Array.isArray(message['code']) ? message['code'] : [] });
+        } else line({ type: 'progress', progress: message });
+      },
     });
-    child.stderr.setEncoding('utf8').on('data', (text: string) => stderr.push(text));
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      running = null;
-      void rm(dir, { recursive: true, force: true });
-      if (code === 0) {
-        try {
-          line({ type: 'report', report: JSON.parse(stdout) as object });
-        } catch {
-          line({ type: 'error', message: 'The CLI answered something that is not a Report.' });
-        }
-      } else if (signal === null && !asked) {
-        line({ type: 'error', message: (stderr.rest().trim() || stderrTail).replace(/^error: /, '') || `The CLI exited with ${code}.` });
+    running = run.child;
+    res.writeHead(200, { 'Content-Type': 'application/x-ndjson', 'Cache-Control': 'no-store' });
+    // The page went away or cancelled: stop the run.
+    res.on('close', () => run.child.kill('SIGKILL'));
+    const end = await run.ended;
+    running = null;
+    if (end.code === 0) {
+      try {
+        line({ type: 'report', report: JSON.parse(end.stdout) as object });
+      } catch {
+        line({ type: 'error', message: 'The CLI answered something that is not a Report.' });
       }
-      res.end();
-    });
+    } else if (end.signal === null && !asked) {
+      line({ type: 'error', message: cliError(end) });
+    }
+    res.end();
   }
 
   const middleware: Connect.NextHandleFunction = (req, res, next) => {

@@ -48,17 +48,3 @@ export async function readJson(req: IncomingMessage): Promise<{ value: unknown; 
     return { status: 400, message: 'The body is not JSON.' };
   }
 }
-
-/** Calls `onLine` with each whole line of `text` chunks as they come. */
-export function lineReader(onLine: (line: string) => void): { push(text: string): void; rest(): string } {
-  let pending = '';
-  return {
-    push(text: string) {
-      pending += text;
-      const lines = pending.split('\n');
-      pending = lines.pop() ?? '';
-      for (const line of lines) onLine(line);
-    },
-    rest: () => pending,
-  };
-}

@@ -502,13 +502,31 @@ fn document(name: &str, schema: &str) -> (PathBuf, PathBuf) {
     (dir, path)
 }
 
-/// The 1-based line of `schema` holding `needle`.
-fn line_of(schema: &str, needle: &str) -> usize {
-    schema
+/// user-signup's definitions with `line` first in its struct, and that line's
+/// number (1-based).
+fn signup_with(line: &str) -> (String, usize) {
+    let schema = signup_schema().replacen(
+        "pub struct UserSignup {",
+        &format!("pub struct UserSignup {{\n    {line}"),
+        1,
+    );
+    let at = schema
         .lines()
-        .position(|l| l.contains(needle))
+        .position(|l| l.contains(line))
         .expect("the line")
-        + 1
+        + 1;
+    (schema, at)
+}
+
+/// `schema` run with the compiled engine alone, and with every engine (`de`,
+/// as JSON).
+fn compiled_and_all(name: &str, schema: &str) -> (Output, Output) {
+    let (dir, path) = document(name, schema);
+    let doc = path.to_str().expect("utf-8 path");
+    let compiled = overhead(&[&["run", doc, "--engine", "compiled"], &TINY[..]].concat());
+    let all = overhead(&[&["run", doc, "--json", "--variants", "de"], &TINY[..]].concat());
+    std::fs::remove_dir_all(&dir).ok();
+    (compiled, all)
 }
 
 fn signup_schema() -> String {
@@ -563,17 +581,8 @@ fn edited_definitions_run_as_compiled_code_built_on_demand() {
 
 #[test]
 fn a_macro_that_reads_the_machine_is_refused_at_its_line() {
-    let schema = signup_schema().replacen(
-        "pub struct UserSignup {",
-        "pub struct UserSignup {\n    #[doc = include_str!(\"/etc/hostname\")]",
-        1,
-    );
-    let line = line_of(&schema, "include_str!");
-    let (dir, path) = document("refused", &schema);
-    let doc = path.to_str().expect("utf-8 path");
-    let compiled = overhead(&[&["run", doc, "--engine", "compiled"], &TINY[..]].concat());
-    let all = overhead(&[&["run", doc, "--json", "--variants", "de"], &TINY[..]].concat());
-    std::fs::remove_dir_all(&dir).ok();
+    let (schema, line) = signup_with("#[doc = include_str!(\"/etc/hostname\")]");
+    let (compiled, all) = compiled_and_all("refused", &schema);
     assert_eq!(compiled.status.code(), Some(1));
     let err = stderr(&compiled);
     assert!(
@@ -605,17 +614,8 @@ fn a_macro_that_reads_the_machine_is_refused_at_its_line() {
 fn rustc_errors_come_back_at_the_definitions_line_and_column() {
     // `Profile` is defined elsewhere in the person's codebase: the interpreter
     // assumes it from the inputs; rustc cannot build it.
-    let schema = signup_schema().replacen(
-        "pub struct UserSignup {",
-        "pub struct UserSignup {\n    pub profile: Option<Profile>,",
-        1,
-    );
-    let line = line_of(&schema, "Option<Profile>");
-    let (dir, path) = document("rustc-error", &schema);
-    let doc = path.to_str().expect("utf-8 path");
-    let compiled = overhead(&[&["run", doc, "--engine", "compiled"], &TINY[..]].concat());
-    let all = overhead(&[&["run", doc, "--json", "--variants", "de"], &TINY[..]].concat());
-    std::fs::remove_dir_all(&dir).ok();
+    let (schema, line) = signup_with("pub profile: Option<Profile>,");
+    let (compiled, all) = compiled_and_all("rustc-error", &schema);
     assert_eq!(compiled.status.code(), Some(1));
     let err = stderr(&compiled);
     assert!(err.contains("rustc refuses these definitions"), "{err}");
@@ -732,12 +732,7 @@ fn the_pages_module_is_built_with_its_peer_then_found_in_the_cache() {
 
 #[test]
 fn the_pages_module_says_where_rustc_refuses_and_what_the_guard_refuses() {
-    let schema = signup_schema().replacen(
-        "pub struct UserSignup {",
-        "pub struct UserSignup {\n    pub profile: Option<Profile>,",
-        1,
-    );
-    let line = line_of(&schema, "Option<Profile>");
+    let (schema, line) = signup_with("pub profile: Option<Profile>,");
     let (code, answer) = build_browser(&schema, "browser-rustc");
     assert_eq!(code, Some(1), "{answer}");
     assert_eq!(answer["error"], "rustc refuses these definitions");

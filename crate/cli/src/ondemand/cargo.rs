@@ -102,7 +102,8 @@ pub fn build(
     let json_reader = stdout.map(|stdout| {
         std::thread::spawn(move || {
             let mut messages = Vec::new();
-            let mut executable = None;
+            // The binary, or the crate's own wasm32 library.
+            let mut artifact = None;
             for line in BufReader::new(stdout).lines().map_while(Result::ok) {
                 let Ok(value) = serde_json::from_str::<serde_json::Value>(&line) else {
                     continue;
@@ -115,7 +116,7 @@ pub fn build(
                     }
                     Some("compiler-artifact") => {
                         if let Some(path) = value["executable"].as_str() {
-                            executable = Some(std::path::PathBuf::from(path));
+                            artifact = Some(std::path::PathBuf::from(path));
                         }
                         // The crate's own wasm32 library (a dependency has no cdylib).
                         let cdylib = value["target"]["kind"]
@@ -129,14 +130,14 @@ pub fn build(
                                     .find(|f| f.ends_with(".wasm"))
                             });
                             if let Some(path) = wasm {
-                                executable = Some(std::path::PathBuf::from(path));
+                                artifact = Some(std::path::PathBuf::from(path));
                             }
                         }
                     }
                     _ => {}
                 }
             }
-            (messages, executable)
+            (messages, artifact)
         })
     });
     let started = Instant::now();
@@ -164,7 +165,7 @@ pub fn build(
     while let Ok(line) = lines_rx.try_recv() {
         progress(line.trim());
     }
-    let (mut messages, executable) = json_reader.and_then(|r| r.join().ok()).unwrap_or_default();
+    let (mut messages, artifact) = json_reader.and_then(|r| r.join().ok()).unwrap_or_default();
     messages.sort_by_key(|m| m.level != "error");
     // The definitions are compiled in several modules (ours, the integrated
     // form, the peer): one mistake is reported once per module, at one place.
@@ -176,7 +177,7 @@ pub fn build(
         }
         return Err(BuildError::Cargo(format!("cargo failed ({status})")));
     }
-    let built = executable.ok_or_else(|| BuildError::Cargo("cargo built nothing to run".into()))?;
+    let built = artifact.ok_or_else(|| BuildError::Cargo("cargo built nothing to run".into()))?;
     let artifact = match project.kind {
         Kind::Native => {
             std::fs::copy(&built, &project.artifact)

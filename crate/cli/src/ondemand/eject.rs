@@ -37,7 +37,7 @@ pub fn eject(
     // Built here first, so that what is written compiles, and so that the
     // peers are left out when their derive refuses the text.
     let native = written(&scenario.schema, Kind::Native)?;
-    let (notes, _) = super::build(&native, &scenario.schema, status)?;
+    let notes = super::build(&native, &scenario.schema, status)?.notes;
     let peers = native.peers_note().is_none();
     let workspace = project::workspace().ok_or_else(|| {
         Unavailable::because("the Overhead workspace is not where this binary was built")

@@ -80,7 +80,7 @@ pub fn run(
 ) -> Result<Built, Unavailable> {
     with_leave(&scenario.schema, allow_code)?;
     let project = written(&scenario.schema, Kind::Native)?;
-    let (mut notes, _) = build(&project, &scenario.schema, status)?;
+    let mut notes = build(&project, &scenario.schema, status)?.notes;
     let mut report =
         start(&project.artifact, scenario, request, status).map_err(Unavailable::because)?;
     notes.append(&mut report.notes);
@@ -94,23 +94,20 @@ pub fn build_browser(
     status: &mut dyn FnMut(Status<'_>),
 ) -> Result<BrowserBuilt, Unavailable> {
     let project = written(definitions, Kind::Browser)?;
-    let built = !project.is_built();
     let started = Instant::now();
-    let (notes, warnings) = build(&project, definitions, status)?;
-    let cargo_s = if built {
-        started.elapsed().as_secs_f64()
-    } else {
-        0.0
-    };
-    let mut bindgen_s = 0.0;
-    if built {
+    let built = build(&project, definitions, status)?;
+    let (mut cargo_s, mut bindgen_s) = (0.0, 0.0);
+    // Freshly built (not from the cache): the page's module from cargo's wasm.
+    if let Some(wasm) = &built.fresh {
+        cargo_s = started.elapsed().as_secs_f64();
         status(Status::Cargo("wasm-bindgen"));
         let started = Instant::now();
-        bindgen::generate(&project.dir.join("module.wasm"), &project.artifact)
-            .map_err(Unavailable::because)?;
-        let _ = std::fs::remove_file(project.dir.join("module.wasm"));
+        bindgen::generate(wasm, &project.artifact).map_err(Unavailable::because)?;
         bindgen_s = started.elapsed().as_secs_f64();
     }
+    let Fresh {
+        notes, warnings, ..
+    } = built;
     Ok(BrowserBuilt {
         key: project.key.clone(),
         dir: project.artifact.clone(),
@@ -153,15 +150,22 @@ fn written(definitions: &str, kind: Kind) -> Result<Project, Unavailable> {
     })
 }
 
+/// What [`build`] did: the notes, rustc's warnings, and cargo's artifact
+/// when it built one (`None` for a cache hit).
+struct Fresh {
+    notes: Vec<String>,
+    warnings: Vec<RustcMessage>,
+    fresh: Option<PathBuf>,
+}
+
 /// Builds `project` unless it is in the cache: with the peers first; a peer's
 /// derive that refuses the text leaves ours to build alone, and the note says
-/// why the peer is missing. Returns the notes and rustc's warnings. A built
-/// page's module is left as `module.wasm` in the project's folder.
+/// why the peer is missing.
 fn build(
     project: &Project,
     definitions: &str,
     status: &mut dyn FnMut(Status<'_>),
-) -> Result<(Vec<String>, Vec<RustcMessage>), Unavailable> {
+) -> Result<Fresh, Unavailable> {
     let mut notes = Vec::new();
     let what = match project.kind {
         Kind::Native => "compiled",
@@ -176,7 +180,11 @@ fn build(
         notes.extend(how.map(str::to_owned));
         notes.extend(project.peers_note());
         project.used();
-        return Ok((notes, Vec::new()));
+        return Ok(Fresh {
+            notes,
+            warnings: Vec::new(),
+            fresh: None,
+        });
     }
     let started = Instant::now();
     let mut progress = |line: &str| status(Status::Cargo(line));
@@ -200,10 +208,6 @@ fn build(
         }
         Err(e) => return Err(unavailable(e)),
     };
-    if project.kind == Kind::Browser {
-        std::fs::copy(&built.artifact, project.dir.join("module.wasm"))
-            .map_err(|e| Unavailable::because(format!("cannot keep the module: {e}")))?;
-    }
     notes.insert(
         0,
         format!(
@@ -219,7 +223,11 @@ fn build(
         project::prune(&workspace);
     }
     project.used();
-    Ok((notes, built.warnings))
+    Ok(Fresh {
+        notes,
+        warnings: built.warnings,
+        fresh: Some(built.artifact),
+    })
 }
 
 fn unavailable(e: BuildError) -> Unavailable {
