@@ -409,7 +409,7 @@ fn eject(path: &Path, out: &Path) -> Result<(), String> {
 
 fn build_browser(document: &Path) -> Result<(), String> {
     let scenario = load(document)?;
-    let built = ondemand::build_browser(&scenario.schema, &mut |s| {
+    let built = ondemand::build_browser(&ondemand::definitions(&scenario), &mut |s| {
         if let ondemand::Status::Cargo(line) = s {
             eprintln!("{}", serde_json::json!({ "building": line }));
         }

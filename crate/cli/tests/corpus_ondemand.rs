@@ -12,6 +12,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use overhead_engine::assume::complete;
 use overhead_engine::generate::Generator;
 use overhead_engine::run::{Engine, Error};
 use overhead_validate::Violations;
@@ -77,9 +78,11 @@ fn the_corpus_agrees_with_compiled_code_built_on_demand() {
             case["broken"]["input"].to_string(),
             case["malformed"].as_str().expect("malformed").to_owned(),
         ];
-        // The paste as it stands: a type it names and does not define stops
-        // rustc, and the interpreter runs it as written too.
-        let Ok(engine) = Engine::new(&paste, Some(root)) else {
+        // The paste completed as `overhead run` completes it for both
+        // engines: a type it names and does not define, read as its inputs show.
+        let inputs: Vec<&str> = own.iter().map(String::as_str).collect();
+        let completed = complete(&paste, Some(root), &inputs).text;
+        let Ok(engine) = Engine::new(&completed, Some(root)) else {
             not_compiled.push(format!(
                 "{name}: the interpreter needs what the paste assumes"
             ));
@@ -98,7 +101,7 @@ fn the_corpus_agrees_with_compiled_code_built_on_demand() {
         let doc = scratch.join(format!("{name}.json"));
         let doc_json = serde_json::json!({
             "version": 1, "title": name, "schema": paste, "root": root,
-            "inputs": { "valid": texts[0] },
+            "inputs": { "valid": texts[0], "broken": texts[1], "malformed": texts[2] },
         });
         std::fs::write(&doc, doc_json.to_string()).expect("doc");
         let texts_file = scratch.join(format!("{name}.texts.json"));

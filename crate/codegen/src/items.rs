@@ -5,6 +5,8 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use crate::ecosystem;
+
 /// The definitions a schema measures, as the compiled modules hold them.
 pub struct Measured {
     pub items: Vec<syn::Item>,
@@ -66,6 +68,7 @@ pub fn measured(mut file_items: Vec<syn::Item>) -> Measured {
     let mut uses = Vec::new();
     let mut dialect_uses = Vec::new();
     let mut candidates = Vec::new();
+    let mut aliases = Vec::new();
     let mut unsupported = Vec::new();
     for item in &file_items {
         match item {
@@ -104,14 +107,32 @@ pub fn measured(mut file_items: Vec<syn::Item>) -> Measured {
                 items.push(syn::Item::Enum(e));
             }
             // The standard library's names the definitions use (`BTreeSet`, …).
-            syn::Item::Use(u) if uses_std(&u.tree) => uses.push(syn::Item::Use(u)),
+            syn::Item::Use(u) if uses_std(&u.tree) || ecosystem::uses_ecosystem(&u.tree) => {
+                uses.push(syn::Item::Use(u))
+            }
             syn::Item::Use(u) if uses_dialect(&u.tree) => dialect_uses.push(syn::Item::Use(u)),
             syn::Item::Fn(_) | syn::Item::Const(_) | syn::Item::Static(_) => candidates.push(item),
+            syn::Item::Impl(imp) => candidates.extend(impl_candidates(imp)),
+            // `type UserId = Uuid;`: kept when the types name it.
+            syn::Item::Type(mut t) => {
+                t.vis = syn::parse_quote!(pub);
+                aliases.push(syn::Item::Type(t));
+            }
             _ => {}
         }
     }
+    let aliases = named_code(&items, aliases);
     let code = named_code(&items, candidates);
+    let defined: std::collections::HashSet<String> = types
+        .iter()
+        .map(ToString::to_string)
+        .chain(aliases.iter().chain(&code).filter_map(item_name))
+        .collect();
+    let every: Vec<syn::Item> = items.iter().chain(&aliases).chain(&code).cloned().collect();
+    let missing = ecosystem::missing_imports(&every, &defined, &uses);
     let mut preamble = uses;
+    preamble.extend(missing);
+    preamble.extend(aliases);
     if !code.is_empty() {
         preamble.extend(dialect_uses);
         preamble.extend(code.iter().cloned());
@@ -125,14 +146,61 @@ pub fn measured(mut file_items: Vec<syn::Item>) -> Measured {
     }
 }
 
-/// The candidates that `items` name, and those these name, in the paste's order.
-fn named_code(items: &[syn::Item], candidates: Vec<syn::Item>) -> Vec<syn::Item> {
-    let name_of = |item: &syn::Item| match item {
+/// What of an `impl` block compiled code may need: `impl Default for T`
+/// whole (a `#[serde(default)]` or `derive(Default)` calls it), and each
+/// function or constant of an inherent `impl T` alone (`default =
+/// "T::port"` names one; the others may name what the paste does not hold).
+fn impl_candidates(imp: syn::ItemImpl) -> Vec<syn::Item> {
+    match &imp.trait_ {
+        Some((path, _)) if path.segments.last().is_some_and(|s| s.ident == "Default") => {
+            vec![syn::Item::Impl(imp)]
+        }
+        Some(_) => Vec::new(),
+        None => imp
+            .items
+            .iter()
+            .filter(|i| matches!(i, syn::ImplItem::Fn(_) | syn::ImplItem::Const(_)))
+            .map(|i| {
+                syn::Item::Impl(syn::ItemImpl {
+                    items: vec![i.clone()],
+                    ..imp.clone()
+                })
+            })
+            .collect(),
+    }
+}
+
+/// The name an item of code defines (an `impl Default`: its type's, which
+/// the types name; one inherent function's: that function's).
+fn item_name(item: &syn::Item) -> Option<String> {
+    match item {
+        syn::Item::Impl(imp) if imp.trait_.is_some() => match &*imp.self_ty {
+            syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+            _ => None,
+        },
+        syn::Item::Impl(imp) => {
+            let syn::Type::Path(owner) = &*imp.self_ty else {
+                return None;
+            };
+            let owner = owner.path.segments.last()?.ident.to_string();
+            let name = match imp.items.first()? {
+                syn::ImplItem::Fn(f) => f.sig.ident.to_string(),
+                syn::ImplItem::Const(c) => c.ident.to_string(),
+                _ => return None,
+            };
+            Some(format!("{owner}::{name}"))
+        }
         syn::Item::Fn(f) => Some(f.sig.ident.to_string()),
         syn::Item::Const(c) => Some(c.ident.to_string()),
         syn::Item::Static(s) => Some(s.ident.to_string()),
+        syn::Item::Type(t) => Some(t.ident.to_string()),
         _ => None,
-    };
+    }
+}
+
+/// The candidates that `items` name, and those these name, in the paste's order.
+fn named_code(items: &[syn::Item], candidates: Vec<syn::Item>) -> Vec<syn::Item> {
+    let name_of = item_name;
     let mut named = std::collections::HashSet::new();
     for item in items {
         names_in(quote!(#item), &mut named);
@@ -141,7 +209,12 @@ fn named_code(items: &[syn::Item], candidates: Vec<syn::Item>) -> Vec<syn::Item>
     loop {
         let mut grew = false;
         for (i, item) in candidates.iter().enumerate() {
-            if !kept[i] && name_of(item).is_some_and(|n| named.contains(&n)) {
+            let is_named = |n: String| {
+                named.contains(&n)
+                    || n.split_once("::")
+                        .is_some_and(|(_, f)| named.contains(&format!("Self::{f}")))
+            };
+            if !kept[i] && name_of(item).is_some_and(is_named) {
                 kept[i] = true;
                 grew = true;
                 names_in(quote!(#item), &mut named);
@@ -161,21 +234,41 @@ fn named_code(items: &[syn::Item], candidates: Vec<syn::Item>) -> Vec<syn::Item>
 /// Every identifier in `tokens`, and the last segment of every path written
 /// as a string (`custom(function = "checks::region")`).
 fn names_in(tokens: TokenStream, out: &mut std::collections::HashSet<String>) {
+    let mut previous: Vec<String> = Vec::new();
     for token in tokens {
         match token {
             proc_macro2::TokenTree::Ident(i) => {
-                out.insert(i.to_string());
+                let name = i.to_string();
+                // `Type::function` (and `Self::function`): an inherent
+                // function is named by its type's path.
+                if let [.., owner, colon1, colon2] = &previous[..] {
+                    if colon1 == ":" && colon2 == ":" {
+                        out.insert(format!("{owner}::{name}"));
+                    }
+                }
+                out.insert(name.clone());
+                previous.push(name);
+                continue;
             }
             proc_macro2::TokenTree::Group(g) => names_in(g.stream(), out),
             proc_macro2::TokenTree::Literal(l) => {
                 if let Ok(s) = syn::parse_str::<syn::LitStr>(&l.to_string()) {
-                    if let Some(last) = s.value().rsplit("::").next() {
-                        out.insert(last.trim().to_owned());
+                    let value = s.value();
+                    let path: Vec<&str> = value.split("::").map(str::trim).collect();
+                    if let Some(last) = path.last() {
+                        out.insert((*last).to_owned());
+                    }
+                    if let [.., owner, last] = &path[..] {
+                        out.insert(format!("{owner}::{last}"));
                     }
                 }
             }
-            proc_macro2::TokenTree::Punct(_) => {}
+            proc_macro2::TokenTree::Punct(p) => {
+                previous.push(p.as_char().to_string());
+                continue;
+            }
         }
+        previous.clear();
     }
 }
 
@@ -213,7 +306,7 @@ fn keep_attrs(attrs: &mut Vec<syn::Attribute>) {
             *a = syn::parse_quote!(#[derive(#(#std),*)]);
             return true;
         }
-        ["serde", "validate", "garde", "doc"]
+        ["serde", "validate", "garde", "doc", "overhead"]
             .iter()
             .any(|name| a.path().is_ident(name))
     });
@@ -394,6 +487,42 @@ mod tests {
                 .iter()
                 .any(|i| matches!(i, syn::Item::Use(_)))
         );
+    }
+
+    #[test]
+    fn impl_default_and_the_inherent_functions_named_are_kept_alone() {
+        let file: syn::File = syn::parse_quote! {
+            use uuid::Uuid;
+            use crate::db::Model;
+            type TrayId = Uuid;
+            #[derive(Deserialize, Validate)]
+            #[serde(default)]
+            pub struct Tray {
+                pub id: TrayId,
+                #[serde(default = "Tray::slots")]
+                pub slots: u8,
+            }
+            impl Default for Tray {
+                fn default() -> Self { Tray { id: Uuid::nil(), slots: Self::slots() } }
+            }
+            impl Tray {
+                fn slots() -> u8 { 12 }
+                fn into_model(self) -> Model { todo!() }
+            }
+            impl From<Tray> for Model { fn from(t: Tray) -> Model { todo!() } }
+        };
+        let measured = measured(file.items);
+        let code: Vec<String> = measured.code.iter().filter_map(item_name).collect();
+        assert_eq!(code, ["Tray", "Tray::slots"]);
+        // The ecosystem's `use` line and the alias come along; `crate::` does not.
+        let preamble: Vec<String> = measured
+            .preamble
+            .iter()
+            .map(|i| quote!(#i).to_string())
+            .collect();
+        assert!(preamble.iter().any(|i| i == "use uuid :: Uuid ;"));
+        assert!(preamble.iter().any(|i| i.starts_with("pub type TrayId")));
+        assert!(!preamble.iter().any(|i| i.contains("crate")));
     }
 
     #[test]

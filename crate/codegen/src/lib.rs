@@ -5,6 +5,7 @@
 //! and the on-demand path for a person's own definitions, so the two kinds of
 //! compiled code cannot drift.
 
+pub mod ecosystem;
 pub mod items;
 mod modules;
 

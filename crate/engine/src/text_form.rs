@@ -50,7 +50,10 @@ impl TextForm {
             "NaiveDate" => TextForm::Date,
             "NaiveTime" => TextForm::Time,
             "NaiveDateTime" => TextForm::NaiveDateTime,
-            "DateTime" => TextForm::DateTime,
+            // sea-orm's aliases of chrono's `DateTime<Utc>`, `<Local>`, `<FixedOffset>`.
+            "DateTime" | "DateTimeUtc" | "DateTimeLocal" | "DateTimeWithTimeZone" => {
+                TextForm::DateTime
+            }
             "IpAddr" => TextForm::Ip,
             "Ipv4Addr" => TextForm::Ipv4,
             "Ipv6Addr" => TextForm::Ipv6,

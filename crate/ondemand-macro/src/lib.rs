@@ -13,7 +13,17 @@ use quote::{format_ident, quote};
 
 #[proc_macro]
 pub fn definitions(input: TokenStream) -> TokenStream {
-    let file = syn::parse_macro_input!(input as syn::File);
+    let mut file = syn::parse_macro_input!(input as syn::File);
+    // A paste names what lives elsewhere in its codebase (a bound's constant,
+    // a regex): our derives skip such a rule as the interpreter does, rather
+    // than refuse the type, so both engines run the same rules.
+    for item in &mut file.items {
+        match item {
+            syn::Item::Struct(s) => s.attrs.push(syn::parse_quote!(#[overhead(as_pasted)])),
+            syn::Item::Enum(e) => e.attrs.push(syn::parse_quote!(#[overhead(as_pasted)])),
+            _ => {}
+        }
+    }
     let module = format_ident!("defs");
     let bench = quote!(::overhead_bench);
     let Some(generated) = overhead_codegen::with_peers(file, &module, &bench, "peers") else {

@@ -139,6 +139,18 @@ fn stated(attr: &syn::Attribute) -> Option<Dialect> {
     Dialect::ALL.into_iter().find(|d| d.name() == name.value())
 }
 
+/// `#[overhead(as_pasted)]`: what code made for a person's paste puts on each
+/// of its items, so that a derive skips a rule naming what the paste does not
+/// define (as the playground does) instead of refusing the type.
+pub fn as_pasted(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|attr| {
+        attr.path().is_ident("overhead")
+            && attr
+                .parse_args::<syn::Ident>()
+                .is_ok_and(|word| word == "as_pasted")
+    })
+}
+
 /// `#[derive(validator::Validate)]`, `#[derive(garde::Validate)]`, …
 fn derive_path_dialect(attr: &syn::Attribute) -> Option<Dialect> {
     if !attr.path().is_ident("derive") {

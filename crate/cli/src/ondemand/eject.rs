@@ -36,8 +36,9 @@ pub fn eject(
     }
     // Built here first, so that what is written compiles, and so that the
     // peers are left out when their derive refuses the text.
-    let native = written(&scenario.schema, Kind::Native)?;
-    let notes = super::build(&native, &scenario.schema, status)?.notes;
+    let definitions = super::definitions(scenario);
+    let native = written(&definitions, Kind::Native)?;
+    let notes = super::build(&native, &definitions, status)?.notes;
     let peers = native.peers_note().is_none();
     let workspace = project::workspace().ok_or_else(|| {
         Unavailable::because("the Overhead workspace is not where this binary was built")
@@ -53,7 +54,7 @@ pub fn eject(
     let document = serde_json::to_string_pretty(&scenario.to_document())
         .map_err(|e| Unavailable::because(e.to_string()))?;
     write("Cargo.toml", &manifest(&workspace, &name, peers))?;
-    write("src/lib.rs", &project::library_source(&scenario.schema))?;
+    write("src/lib.rs", &project::library_source(&definitions))?;
     write("benches/overhead.rs", &bench_source(&name))?;
     write("scenario.json", &format!("{document}\n"))?;
     write("README.md", &readme(&scenario.title, peers))?;

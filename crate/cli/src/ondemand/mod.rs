@@ -69,6 +69,15 @@ pub struct BrowserBuilt {
     pub bindgen_s: f64,
 }
 
+/// The definitions compiled for `scenario`: its paste, completed as the
+/// interpreter completes it (a type it names and does not define, read in the
+/// form its inputs show, appended after the paste so every line and column
+/// stays), so that compiled code and the interpreter run the same types.
+pub fn definitions(scenario: &Scenario) -> String {
+    let texts: Vec<&str> = scenario.inputs.iter().map(|i| i.text.as_str()).collect();
+    overhead_engine::assume::complete(&scenario.schema, scenario.root.as_deref(), &texts).text
+}
+
 /// Builds (or finds in the cache) the crate for `scenario`'s definitions and
 /// runs `request` in it. `status` receives what happens meanwhile (cargo's
 /// progress, then the run's progress lines as JSON).
@@ -78,9 +87,10 @@ pub fn run(
     allow_code: bool,
     status: &mut dyn FnMut(Status<'_>),
 ) -> Result<Built, Unavailable> {
-    with_leave(&scenario.schema, allow_code)?;
-    let project = written(&scenario.schema, Kind::Native)?;
-    let mut notes = build(&project, &scenario.schema, status)?.notes;
+    let definitions = definitions(scenario);
+    with_leave(&definitions, allow_code)?;
+    let project = written(&definitions, Kind::Native)?;
+    let mut notes = build(&project, &definitions, status)?.notes;
     let mut report =
         start(&project.artifact, scenario, request, status).map_err(Unavailable::because)?;
     notes.append(&mut report.notes);
@@ -290,9 +300,10 @@ pub fn verdicts(
     allow_code: bool,
 ) -> Result<serde_json::Value, Unavailable> {
     let mut quiet = |_: Status<'_>| {};
-    with_leave(&scenario.schema, allow_code)?;
-    let project = written(&scenario.schema, Kind::Native)?;
-    build(&project, &scenario.schema, &mut quiet)?;
+    let definitions = definitions(scenario);
+    with_leave(&definitions, allow_code)?;
+    let project = written(&definitions, Kind::Native)?;
+    build(&project, &definitions, &mut quiet)?;
     let order = Order {
         document: scenario.to_document(),
         request: RunRequest::default(),

@@ -215,12 +215,26 @@ serde_fast_flatten = {{ version = "=0.1.3", features = ["derive"] }}
 # same definitions derived by their dialect's own crate, feature `peers`).
 validator = {{ version = "0.21", features = ["derive"] }}
 garde = {{ version = "0.23", default-features = false, features = ["derive", "email", "url", "regex"] }}
+# The crates the definitions may name (uuid, chrono, …), as `overhead-ecosystem` lists them.
+{ecosystem}
 "#,
         bench = path("bench"),
         validate = path("validate"),
         flatten = path("flatten"),
         macro_ = path("ondemand-macro"),
+        ecosystem = ecosystem(),
     )
+}
+
+/// The `[dependencies]` table of `overhead-ecosystem`: the crates a person's
+/// definitions may name, by the versions and features the workspace's
+/// Cargo.lock resolved for that crate.
+fn ecosystem() -> &'static str {
+    let manifest = include_str!("../../../ecosystem/Cargo.toml");
+    let table = manifest
+        .split_once("\n[dependencies]\n")
+        .map_or("", |(_, rest)| rest);
+    table.split_once("\n[").map_or(table, |(deps, _)| deps).trim()
 }
 
 /// A TOML basic string.

@@ -1,0 +1,172 @@
+//! The other crates a paste names: its `use` lines of the crates a crate built
+//! on demand depends on (`overhead-ecosystem`: uuid, chrono, url, …) are kept,
+//! and a well-known type it names without importing (`Uuid`, `NaiveDate`,
+//! `DateTime<Utc>` — a paste is often cut below its `use` lines) is imported
+//! from the crate that type comes from, as the interpreter reads it.
+
+use std::collections::HashSet;
+
+use quote::ToTokens;
+
+/// The crates whose `use` lines a paste keeps (besides the standard library,
+/// serde_json and the dialects'): `overhead-ecosystem`'s dependencies.
+pub const CRATES: &[&str] = &[
+    "uuid",
+    "chrono",
+    "time",
+    "url",
+    "rust_decimal",
+    "serde_with",
+    "humantime_serde",
+    "regex",
+    "once_cell",
+    "lazy_static",
+];
+
+/// A type name a paste may use unimported, and what it is in the crate that
+/// gives it its serde form (the interpreter's `STRING_FORMS`, and their
+/// companions). sea-orm's aliases of chrono's types are aliases here too.
+const WELL_KNOWN: &[(&str, &str)] = &[
+    ("Uuid", "use ::uuid::Uuid;"),
+    ("NaiveDate", "use ::chrono::NaiveDate;"),
+    ("NaiveTime", "use ::chrono::NaiveTime;"),
+    ("NaiveDateTime", "use ::chrono::NaiveDateTime;"),
+    ("DateTime", "use ::chrono::DateTime;"),
+    ("Utc", "use ::chrono::Utc;"),
+    ("FixedOffset", "use ::chrono::FixedOffset;"),
+    ("Local", "use ::chrono::Local;"),
+    ("OffsetDateTime", "use ::time::OffsetDateTime;"),
+    ("PrimitiveDateTime", "use ::time::PrimitiveDateTime;"),
+    ("Url", "use ::url::Url;"),
+    ("Decimal", "use ::rust_decimal::Decimal;"),
+    ("IpAddr", "use ::std::net::IpAddr;"),
+    ("Ipv4Addr", "use ::std::net::Ipv4Addr;"),
+    ("Ipv6Addr", "use ::std::net::Ipv6Addr;"),
+    ("SocketAddr", "use ::std::net::SocketAddr;"),
+    ("PathBuf", "use ::std::path::PathBuf;"),
+    ("Duration", "use ::std::time::Duration;"),
+    ("HashMap", "use ::std::collections::HashMap;"),
+    ("HashSet", "use ::std::collections::HashSet;"),
+    ("BTreeMap", "use ::std::collections::BTreeMap;"),
+    ("BTreeSet", "use ::std::collections::BTreeSet;"),
+    ("VecDeque", "use ::std::collections::VecDeque;"),
+    ("Value", "use ::serde_json::Value;"),
+    ("Regex", "use ::regex::Regex;"),
+    ("Lazy", "use ::once_cell::sync::Lazy;"),
+    ("LazyLock", "use ::std::sync::LazyLock;"),
+    (
+        "DateTimeUtc",
+        "pub type DateTimeUtc = ::chrono::DateTime<::chrono::Utc>;",
+    ),
+    (
+        "DateTimeLocal",
+        "pub type DateTimeLocal = ::chrono::DateTime<::chrono::Local>;",
+    ),
+    (
+        "DateTimeWithTimeZone",
+        "pub type DateTimeWithTimeZone = ::chrono::DateTime<::chrono::FixedOffset>;",
+    ),
+];
+
+/// Whether a `use` line imports from one of [`CRATES`].
+pub fn uses_ecosystem(tree: &syn::UseTree) -> bool {
+    match tree {
+        syn::UseTree::Path(p) => CRATES.iter().any(|c| p.ident == c),
+        _ => false,
+    }
+}
+
+/// The names a `use` tree brings into scope; `None` for a glob (anything).
+fn imported(tree: &syn::UseTree, out: &mut HashSet<String>) -> Option<()> {
+    match tree {
+        syn::UseTree::Path(p) => imported(&p.tree, out),
+        syn::UseTree::Name(n) => {
+            out.insert(n.ident.to_string());
+            Some(())
+        }
+        syn::UseTree::Rename(r) => {
+            out.insert(r.rename.to_string());
+            Some(())
+        }
+        syn::UseTree::Glob(_) => None,
+        syn::UseTree::Group(g) => g.items.iter().try_for_each(|t| imported(t, out)),
+    }
+}
+
+/// The imports (or aliases) of the well-known names `code` uses that neither
+/// `defined` nor `uses` give it.
+pub fn missing_imports(
+    code: &[syn::Item],
+    defined: &HashSet<String>,
+    uses: &[syn::Item],
+) -> Vec<syn::Item> {
+    let mut in_scope = HashSet::new();
+    for item in uses {
+        if let syn::Item::Use(u) = item {
+            // A glob may bring any of them: importing beside it is still
+            // right (a name imported by name shadows a glob's).
+            let _ = imported(&u.tree, &mut in_scope);
+        }
+    }
+    let mut named = HashSet::new();
+    for item in code {
+        idents(item.to_token_stream(), &mut named);
+    }
+    WELL_KNOWN
+        .iter()
+        .filter(|(name, _)| {
+            named.contains(*name) && !defined.contains(*name) && !in_scope.contains(*name)
+        })
+        .filter_map(|(_, item)| syn::parse_str(item).ok())
+        .collect()
+}
+
+fn idents(tokens: proc_macro2::TokenStream, out: &mut HashSet<String>) {
+    for token in tokens {
+        match token {
+            proc_macro2::TokenTree::Ident(i) => {
+                out.insert(i.to_string());
+            }
+            proc_macro2::TokenTree::Group(g) => idents(g.stream(), out),
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn imports(code: &str, uses: &str) -> Vec<String> {
+        let code: syn::File = syn::parse_str(code).expect("code");
+        let uses: syn::File = syn::parse_str(uses).expect("uses");
+        let defined = code
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                syn::Item::Struct(s) => Some(s.ident.to_string()),
+                _ => None,
+            })
+            .collect();
+        missing_imports(&code.items, &defined, &uses.items)
+            .iter()
+            .map(|i| i.to_token_stream().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn a_well_known_name_unimported_is_imported_from_its_crate() {
+        let code = "struct Shelf { id: Uuid, at: DateTime<Utc>, days: Vec<i32> }";
+        assert_eq!(
+            imports(code, ""),
+            ["use :: uuid :: Uuid ;", "use :: chrono :: DateTime ;", "use :: chrono :: Utc ;"]
+        );
+    }
+
+    #[test]
+    fn names_the_paste_imports_or_defines_are_left_alone() {
+        let code = "struct Url { id: Uuid, at: DateTime<Utc> } struct Shelf { home: Url }";
+        let uses = "use uuid::Uuid as Uuid; use chrono::{DateTime, Utc};";
+        assert!(imports(code, uses).is_empty());
+    }
+}
