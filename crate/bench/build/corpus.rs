@@ -161,6 +161,14 @@ fn compiled(paste: &str, root: &str) -> Result<TokenStream, String> {
             known_type(&field.ty, &defined)?;
         }
     }
+    // Only the standard library's names are used (above); the other crates'
+    // `use` lines (`serde_with::skip_serializing_none`) are not linked here.
+    let preamble: Vec<syn::Item> = preamble
+        .into_iter()
+        .filter(|item| {
+            !matches!(item, syn::Item::Use(u) if overhead_codegen::ecosystem::uses_ecosystem(&u.tree))
+        })
+        .collect();
     Ok(derived_modules(&items, &preamble, dialect))
 }
 

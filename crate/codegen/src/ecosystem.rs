@@ -18,6 +18,8 @@ pub const CRATES: &[&str] = &[
     "rust_decimal",
     "serde_with",
     "humantime_serde",
+    "serde_trim",
+    "serde_bytes",
     "regex",
     "once_cell",
     "lazy_static",
@@ -54,6 +56,7 @@ const WELL_KNOWN: &[(&str, &str)] = &[
     ("Regex", "use ::regex::Regex;"),
     ("Lazy", "use ::once_cell::sync::Lazy;"),
     ("LazyLock", "use ::std::sync::LazyLock;"),
+    ("lazy_static", "use ::lazy_static::lazy_static;"),
     (
         "DateTimeUtc",
         "pub type DateTimeUtc = ::chrono::DateTime<::chrono::Utc>;",
@@ -91,6 +94,68 @@ fn imported(tree: &syn::UseTree, out: &mut HashSet<String>) -> Option<()> {
         syn::UseTree::Glob(_) => None,
         syn::UseTree::Group(g) => g.items.iter().try_for_each(|t| imported(t, out)),
     }
+}
+
+/// `use` lines one name each, the first import of a name kept: a paste cut
+/// from several files imports `ValidationError` twice, which one module of
+/// them cannot (E0252). Globs stay as they are.
+pub fn distinct_uses(uses: Vec<syn::Item>) -> Vec<syn::Item> {
+    fn leaves(
+        prefix: &mut Vec<syn::Ident>,
+        tree: &syn::UseTree,
+        out: &mut Vec<(String, syn::UseTree)>,
+    ) {
+        let path = |prefix: &[syn::Ident], last: syn::UseTree| {
+            prefix.iter().rev().fold(last, |tree, ident| {
+                syn::UseTree::Path(syn::UsePath {
+                    ident: ident.clone(),
+                    colon2_token: Default::default(),
+                    tree: Box::new(tree),
+                })
+            })
+        };
+        match tree {
+            syn::UseTree::Path(p) => {
+                prefix.push(p.ident.clone());
+                leaves(prefix, &p.tree, out);
+                prefix.pop();
+            }
+            syn::UseTree::Name(n) => {
+                // `use a::{self}` binds `a`.
+                let bound = match (n.ident == "self", prefix.last()) {
+                    (true, Some(last)) => last.to_string(),
+                    _ => n.ident.to_string(),
+                };
+                out.push((bound, path(prefix, tree.clone())));
+            }
+            syn::UseTree::Rename(r) => out.push((r.rename.to_string(), path(prefix, tree.clone()))),
+            syn::UseTree::Glob(_) => {
+                let key = prefix
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("::");
+                out.push((format!("{key}::*"), path(prefix, tree.clone())));
+            }
+            syn::UseTree::Group(g) => g.items.iter().for_each(|t| leaves(prefix, t, out)),
+        }
+    }
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for item in uses {
+        let syn::Item::Use(u) = item else {
+            out.push(item);
+            continue;
+        };
+        let mut found = Vec::new();
+        leaves(&mut Vec::new(), &u.tree, &mut found);
+        for (bound, tree) in found {
+            if seen.insert(bound) {
+                out.push(syn::Item::Use(syn::ItemUse { tree, ..u.clone() }));
+            }
+        }
+    }
+    out
 }
 
 /// The imports (or aliases) of the well-known names `code` uses that neither
@@ -159,7 +224,32 @@ mod tests {
         let code = "struct Shelf { id: Uuid, at: DateTime<Utc>, days: Vec<i32> }";
         assert_eq!(
             imports(code, ""),
-            ["use :: uuid :: Uuid ;", "use :: chrono :: DateTime ;", "use :: chrono :: Utc ;"]
+            [
+                "use :: uuid :: Uuid ;",
+                "use :: chrono :: DateTime ;",
+                "use :: chrono :: Utc ;"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_name_imported_twice_is_imported_once() {
+        let uses: syn::File = syn::parse_str(
+            "use validator::{Validate, ValidationError}; use std::borrow::Cow; use validator::ValidationError; use chrono::prelude::*;",
+        )
+        .expect("uses");
+        let out: Vec<String> = distinct_uses(uses.items)
+            .iter()
+            .map(|i| i.to_token_stream().to_string())
+            .collect();
+        assert_eq!(
+            out,
+            [
+                "use validator :: Validate ;",
+                "use validator :: ValidationError ;",
+                "use std :: borrow :: Cow ;",
+                "use chrono :: prelude :: * ;",
+            ]
         );
     }
 

@@ -5,7 +5,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::ecosystem;
+use crate::{ecosystem, elsewhere};
 
 /// The definitions a schema measures, as the compiled modules hold them.
 pub struct Measured {
@@ -82,7 +82,8 @@ pub fn measured(mut file_items: Vec<syn::Item>) -> Measured {
             _ => {}
         }
     }
-    for item in file_items {
+    // Code behind a feature is read with the feature on, as `cfg_attr` is.
+    for item in file_items.into_iter().filter_map(elsewhere::as_configured) {
         match item {
             syn::Item::Struct(mut s) => {
                 s.vis = syn::parse_quote!(pub);
@@ -113,6 +114,11 @@ pub fn measured(mut file_items: Vec<syn::Item>) -> Measured {
             syn::Item::Use(u) if uses_dialect(&u.tree) => dialect_uses.push(syn::Item::Use(u)),
             syn::Item::Fn(_) | syn::Item::Const(_) | syn::Item::Static(_) => candidates.push(item),
             syn::Item::Impl(imp) => candidates.extend(impl_candidates(imp)),
+            // `mod ts { pub fn deserialize … }` for `#[serde(with = "ts")]`.
+            syn::Item::Mod(ref m) if m.content.is_some() => candidates.push(item),
+            syn::Item::Macro(ref m) if !elsewhere::lazy_statics(m).is_empty() => {
+                candidates.push(item)
+            }
             // `type UserId = Uuid;`: kept when the types name it.
             syn::Item::Type(mut t) => {
                 t.vis = syn::parse_quote!(pub);
@@ -126,17 +132,41 @@ pub fn measured(mut file_items: Vec<syn::Item>) -> Measured {
     let defined: std::collections::HashSet<String> = types
         .iter()
         .map(ToString::to_string)
-        .chain(aliases.iter().chain(&code).filter_map(item_name))
+        .chain(aliases.iter().chain(&code).flat_map(item_names))
         .collect();
+    // What the attributes name and the paste does not hold is left out of
+    // them, as the interpreter leaves it out.
+    let elsewhere = elsewhere::Defined(&defined);
+    for item in &mut items {
+        match item {
+            syn::Item::Struct(s) => {
+                elsewhere.attrs(&mut s.attrs);
+                s.fields
+                    .iter_mut()
+                    .for_each(|f| elsewhere.attrs(&mut f.attrs));
+            }
+            syn::Item::Enum(e) => {
+                elsewhere.attrs(&mut e.attrs);
+                for v in &mut e.variants {
+                    elsewhere.attrs(&mut v.attrs);
+                    v.fields
+                        .iter_mut()
+                        .for_each(|f| elsewhere.attrs(&mut f.attrs));
+                }
+            }
+            _ => {}
+        }
+    }
     let every: Vec<syn::Item> = items.iter().chain(&aliases).chain(&code).cloned().collect();
     let missing = ecosystem::missing_imports(&every, &defined, &uses);
     let mut preamble = uses;
-    preamble.extend(missing);
-    preamble.extend(aliases);
     if !code.is_empty() {
         preamble.extend(dialect_uses);
-        preamble.extend(code.iter().cloned());
     }
+    let mut preamble = ecosystem::distinct_uses(preamble);
+    preamble.extend(missing);
+    preamble.extend(aliases);
+    preamble.extend(code.iter().cloned());
     Measured {
         items,
         types,
@@ -172,6 +202,13 @@ fn impl_candidates(imp: syn::ItemImpl) -> Vec<syn::Item> {
 
 /// The name an item of code defines (an `impl Default`: its type's, which
 /// the types name; one inherent function's: that function's).
+fn item_names(item: &syn::Item) -> Vec<String> {
+    match item {
+        syn::Item::Macro(m) => elsewhere::lazy_statics(m),
+        other => item_name(other).into_iter().collect(),
+    }
+}
+
 fn item_name(item: &syn::Item) -> Option<String> {
     match item {
         syn::Item::Impl(imp) if imp.trait_.is_some() => match &*imp.self_ty {
@@ -194,13 +231,13 @@ fn item_name(item: &syn::Item) -> Option<String> {
         syn::Item::Const(c) => Some(c.ident.to_string()),
         syn::Item::Static(s) => Some(s.ident.to_string()),
         syn::Item::Type(t) => Some(t.ident.to_string()),
+        syn::Item::Mod(m) => Some(m.ident.to_string()),
         _ => None,
     }
 }
 
 /// The candidates that `items` name, and those these name, in the paste's order.
 fn named_code(items: &[syn::Item], candidates: Vec<syn::Item>) -> Vec<syn::Item> {
-    let name_of = item_name;
     let mut named = std::collections::HashSet::new();
     for item in items {
         names_in(quote!(#item), &mut named);
@@ -214,7 +251,7 @@ fn named_code(items: &[syn::Item], candidates: Vec<syn::Item>) -> Vec<syn::Item>
                     || n.split_once("::")
                         .is_some_and(|(_, f)| named.contains(&format!("Self::{f}")))
             };
-            if !kept[i] && name_of(item).is_some_and(is_named) {
+            if !kept[i] && item_names(item).into_iter().any(is_named) {
                 kept[i] = true;
                 grew = true;
                 names_in(quote!(#item), &mut named);

@@ -6,6 +6,7 @@
 //! compiled code cannot drift.
 
 pub mod ecosystem;
+mod elsewhere;
 pub mod items;
 mod modules;
 

@@ -23,8 +23,10 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
     let (validate_fns, validate_body) = validate::parts(def);
     let shadow_name = format_ident!("__Shadow{}", ident);
     let plain_name = format_ident!("__Plain{}", ident);
-    let container_attrs = serde_attrs(&input.attrs);
-    let rename = if container_attrs.iter().any(renames) {
+    // A container `default` fills missing fields from the type's own default
+    // (`impl Default`, or the function named): the shadows take theirs from it.
+    let (container_attrs, container_default) = without_container_default(&input.attrs);
+    let rename = if container_attrs.iter().any(|a| renames(&a)) {
         TokenStream::new()
     } else {
         let name = ident.to_string();
@@ -172,6 +174,31 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
         #rename
         #(#container_attrs)*
     };
+    // Missing fields of a container with `default` come from the type's own
+    // default: each shadow's default is made from it.
+    let (shadow_attrs, shadow_default_impls) = match (&container_default, &def.kind) {
+        (Some(source), TypeKind::Struct { fields, style }) => {
+            let source = match source {
+                Some(path) => quote!(#path()),
+                None => quote!(<#ident as ::core::default::Default>::default()),
+            };
+            let mut impls = TokenStream::new();
+            for shadow in [&shadow_name, &plain_name] {
+                let (pattern, build) =
+                    conversion(&quote!(#ident), &quote!(#shadow), fields, *style);
+                impls.extend(quote! {
+                    impl ::core::default::Default for #shadow {
+                        fn default() -> Self {
+                            let #pattern = #source;
+                            #build
+                        }
+                    }
+                });
+            }
+            (quote!(#shadow_attrs #[serde(default)]), impls)
+        }
+        _ => (shadow_attrs, TokenStream::new()),
+    };
 
     Ok(quote! {
         #[allow(non_snake_case, non_camel_case_types, clippy::all)]
@@ -183,6 +210,7 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
             #shadow_attrs
             #plain_def
 
+            #shadow_default_impls
             #validate_fns
             #de_fns
 
@@ -420,6 +448,50 @@ fn conversion(
 fn variant_segment(def: &TypeDef, variant: &VariantDef) -> Option<TokenStream> {
     let key = def.variant_key(variant)?;
     Some(quote!(::overhead_validate::Segment::Field(::std::borrow::Cow::Borrowed(#key))))
+}
+
+/// The container's `#[serde]` attributes without `default`, and the default
+/// it asks for: `Some(None)` for a bare `default` (the type's `Default`),
+/// `Some(Some(path))` for `default = "path"`.
+#[allow(clippy::type_complexity)]
+fn without_container_default(
+    attrs: &[syn::Attribute],
+) -> (Vec<syn::Attribute>, Option<Option<syn::ExprPath>>) {
+    use syn::punctuated::Punctuated;
+    let mut source = None;
+    let mut out = Vec::new();
+    for attr in serde_attrs(attrs) {
+        let Ok(metas) =
+            attr.parse_args_with(Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated)
+        else {
+            out.push(attr.clone());
+            continue;
+        };
+        let mut kept = Vec::new();
+        for meta in metas {
+            match &meta {
+                syn::Meta::Path(p) if p.is_ident("default") => source = Some(None),
+                syn::Meta::NameValue(nv) if nv.path.is_ident("default") => {
+                    if let syn::Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Str(s),
+                        ..
+                    }) = &nv.value
+                    {
+                        if let Ok(path) = s.parse::<syn::ExprPath>() {
+                            source = Some(Some(path));
+                            continue;
+                        }
+                    }
+                    kept.push(meta);
+                }
+                _ => kept.push(meta),
+            }
+        }
+        if !kept.is_empty() {
+            out.push(syn::parse_quote!(#[serde(#(#kept),*)]));
+        }
+    }
+    (out, source)
 }
 
 fn serde_attrs(attrs: &[syn::Attribute]) -> Vec<&syn::Attribute> {

@@ -14,6 +14,8 @@ pub use lazy_static;
 pub use once_cell;
 pub use regex;
 pub use rust_decimal;
+pub use serde_bytes;
+pub use serde_trim;
 pub use serde_with;
 pub use time;
 pub use url;

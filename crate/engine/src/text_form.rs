@@ -59,6 +59,8 @@ impl TextForm {
             "Ipv6Addr" => TextForm::Ipv6,
             "SocketAddr" => TextForm::SocketAddr,
             "Url" => TextForm::Url,
+            // rust_decimal's `Decimal` (its `serde` feature): a number as text.
+            "Decimal" => TextForm::Float,
             _ => return None,
         })
     }

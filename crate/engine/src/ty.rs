@@ -322,7 +322,7 @@ mod tests {
             ty("chrono::DateTime<Utc>").ok(),
             Some(Ty::Text(TextForm::DateTime))
         );
-        assert_eq!(ty("Decimal").ok(), Some(Ty::Str));
+        assert_eq!(ty("Decimal").ok(), Some(Ty::Text(TextForm::Float)));
         assert_eq!(ty("NonZeroU32").ok(), Some(Ty::NonZero(Int::U32)));
         assert_eq!(
             ty("[i32; 5]").ok(),

@@ -33,8 +33,8 @@ mod suggest;
 pub mod via;
 
 pub use derived::as_derived;
-pub use dialect::as_pasted;
 pub use diagnostic::{Diagnostic, Errors, Severity};
+pub use dialect::as_pasted;
 pub use file::{Analysis, analyze};
 pub use model::{DefaultValue, FieldDef, Style, Tagging, TypeDef, TypeKind, VariantDef};
 pub use rule::{

@@ -444,3 +444,51 @@ fn escaped_strings_are_checked_as_decoded() {
     };
     assert_eq!(summary(&v), ["email:email"]);
 }
+
+/// A config struct with a container `default` and its own `impl Default`:
+/// missing fields come from that impl, as serde's derive takes them, and the
+/// rules still run on what was read.
+#[derive(Debug, ValidateOnDeserialize)]
+#[serde(default)]
+struct ConsoleConfig {
+    #[validate(length(min = 1))]
+    font: String,
+    #[validate(range(min = 6, max = 72))]
+    size: u8,
+}
+
+impl Default for ConsoleConfig {
+    fn default() -> Self {
+        ConsoleConfig {
+            font: "Iosevka".into(),
+            size: 14,
+        }
+    }
+}
+
+#[derive(Debug, ValidateOnDeserialize)]
+#[serde(default = "Outline::roomy")]
+struct Outline {
+    #[validate(range(max = 10))]
+    width: u8,
+}
+
+impl Outline {
+    fn roomy() -> Self {
+        Outline { width: 4 }
+    }
+}
+
+#[test]
+fn a_container_default_fills_missing_fields_from_the_types_own() {
+    let config: ConsoleConfig = json::from_str(r#"{"size": 20}"#).expect("valid");
+    assert_eq!((config.font.as_str(), config.size), ("Iosevka", 20));
+    let config: ConsoleConfig = json::from_str("{}").expect("valid");
+    assert_eq!(config.size, 14);
+    match json::from_str::<ConsoleConfig>(r#"{"font": ""}"#) {
+        Err(Error::Invalid(v)) => assert_eq!(summary(&v), ["font:length"]),
+        other => panic!("expected a violation, got {other:?}"),
+    }
+    let outline: Outline = json::from_str("{}").expect("valid");
+    assert_eq!(outline.width, 4);
+}

@@ -7,6 +7,8 @@
 use std::str::FromStr;
 
 use proc_macro2::{TokenStream, TokenTree};
+use quote::ToTokens;
+use syn::spanned::Spanned;
 
 const MACHINE_MACROS: &[&str] = &[
     "include",
@@ -96,17 +98,28 @@ pub fn pasted_code(text: &str) -> Vec<Refused> {
     overhead_codegen::pasted_code(&file)
         .iter()
         .filter_map(|item| {
-            let (kind, ident) = match item {
-                syn::Item::Fn(f) => ("fn", &f.sig.ident),
-                syn::Item::Const(c) => ("const", &c.ident),
-                syn::Item::Static(s) => ("static", &s.ident),
+            let (what, span) = match item {
+                syn::Item::Fn(f) => (format!("fn {}", f.sig.ident), f.sig.ident.span()),
+                syn::Item::Const(c) => (format!("const {}", c.ident), c.ident.span()),
+                syn::Item::Static(s) => (format!("static {}", s.ident), s.ident.span()),
+                syn::Item::Mod(m) => (format!("mod {}", m.ident), m.ident.span()),
+                syn::Item::Macro(m) => ("lazy_static!".to_owned(), m.mac.path.span()),
+                syn::Item::Impl(i) => {
+                    let ty = i.self_ty.to_token_stream().to_string();
+                    let what = match (&i.trait_, i.items.first()) {
+                        (Some(_), _) => format!("impl Default for {ty}"),
+                        (None, Some(syn::ImplItem::Fn(f))) => format!("fn {ty}::{}", f.sig.ident),
+                        (None, _) => format!("impl {ty}"),
+                    };
+                    (what, i.impl_token.span)
+                }
                 _ => return None,
             };
-            let at = ident.span().start();
+            let at = span.start();
             Some(Refused {
                 line: at.line,
                 column: at.column + 1,
-                message: format!("`{kind} {ident}` is pasted code that compiled code runs"),
+                message: format!("`{what}` is pasted code that compiled code runs"),
             })
         })
         .collect()
@@ -137,6 +150,22 @@ mod tests {
             found[0]
                 .message
                 .starts_with("the definitions do not read as Rust tokens")
+        );
+    }
+
+    #[test]
+    fn every_kind_of_pasted_code_compiled_code_runs_is_named_at_its_place() {
+        let text = "#[derive(Deserialize)]\n#[serde(default)]\nstruct A {\n    #[serde(with = \"ts\")]\n    at: String,\n}\nimpl Default for A {\n    fn default() -> Self { A { at: String::new() } }\n}\nmod ts {}\n";
+        let found: Vec<String> = pasted_code(text)
+            .iter()
+            .map(|r| format!("{}:{} {}", r.line, r.column, r.message))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                "7:1 `impl Default for A` is pasted code that compiled code runs",
+                "10:5 `mod ts` is pasted code that compiled code runs",
+            ]
         );
     }
 

@@ -234,7 +234,10 @@ fn ecosystem() -> &'static str {
     let table = manifest
         .split_once("\n[dependencies]\n")
         .map_or("", |(_, rest)| rest);
-    table.split_once("\n[").map_or(table, |(deps, _)| deps).trim()
+    table
+        .split_once("\n[")
+        .map_or(table, |(deps, _)| deps)
+        .trim()
 }
 
 /// A TOML basic string.
