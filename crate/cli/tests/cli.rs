@@ -875,3 +875,149 @@ fn pasted_code_runs_natively_only_when_allowed() {
         .expect("row");
     assert_eq!(compiled["violations"][0]["code"], "region", "{compiled}");
 }
+
+/// A request type as cut from a service: its `use` lines of other crates
+/// (uuid, chrono) and of its own (`crate::…`), a type defined elsewhere, a
+/// custom function under a module path and a default function that reads a
+/// constant from elsewhere.
+const AS_PASTED: &str = r#"use chrono::{DateTime, Utc};
+use serde::Deserialize;
+use uuid::Uuid;
+use validator::Validate;
+
+use crate::config::DEFAULT_SHELF;
+
+#[derive(Debug, Deserialize, Validate)]
+pub struct Loan {
+    pub id: Uuid,
+    pub due: DateTime<Utc>,
+    #[validate(length(min = 1, max = 40))]
+    pub title: String,
+    #[serde(default = "default_shelf")]
+    pub shelf: String,
+    #[validate(custom(function = crate::rules::check_member))]
+    pub member: MemberId,
+}
+
+fn default_shelf() -> String {
+    DEFAULT_SHELF.to_owned()
+}
+"#;
+
+#[test]
+fn a_paste_as_cut_from_its_codebase_compiles_with_what_it_lacks_left_out() {
+    let dir = std::env::temp_dir().join(format!("overhead-cli-pasted-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("doc.json");
+    let doc = serde_json::json!({
+        "version": 1, "title": "loan", "schema": AS_PASTED,
+        "inputs": {
+            "valid": "{\"id\":\"67e55044-10b1-426f-9247-bb680e5fe0c8\",\"due\":\"2024-05-17T09:30:00Z\",\"title\":\"Dune\",\"member\":\"m-1\"}",
+            "invalid": "{\"id\":\"67e55044-10b1-426f-9247-bb680e5fe0c8\",\"due\":\"2024-05-17T09:30:00Z\",\"title\":\"\",\"member\":\"m-1\"}",
+            "not-a-date": "{\"id\":\"67e55044-10b1-426f-9247-bb680e5fe0c8\",\"due\":\"soon\",\"title\":\"Dune\",\"member\":\"m-1\"}",
+        },
+        "variants": ["de", "de+validate"],
+    });
+    std::fs::write(&path, doc.to_string()).expect("write doc");
+    let doc = path.to_str().expect("utf-8 path");
+    let out = overhead(&[&["run", doc, "--json", "--allow-code"], &TINY[..]].concat());
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    let rows = report["results"].as_array().expect("rows");
+    // Both engines agree: chrono's parser refuses "soon", the empty title breaks its rule.
+    for engine in ["compiled", "interpreted", "peer:validator"] {
+        let outcome = |variant: &str, input: &str| {
+            rows.iter()
+                .find(|r| r["engine"] == engine && r["variant"] == variant && r["input"] == input)
+                .unwrap_or_else(|| panic!("no {engine} {variant} {input} row: {report}"))["outcome"]
+                .clone()
+        };
+        assert_eq!(outcome("de+validate", "valid"), "ok", "{engine}");
+        assert_eq!(outcome("de+validate", "invalid"), "invalid", "{engine}");
+        assert_eq!(outcome("de+validate", "not-a-date"), "error", "{engine}");
+    }
+    let notes = report["notes"].to_string();
+    assert!(
+        notes.contains("compiled: left out `fn default_shelf` (line 20), which rustc refuses here (21:5: error: cannot find value `DEFAULT_SHELF`"),
+        "{notes}"
+    );
+    assert!(
+        notes.contains("assumed:") && notes.contains("`MemberId`"),
+        "{notes}"
+    );
+}
+
+/// garde's custom functions take the value and a context.
+const GARDE_CUSTOM: &str = r#"use garde::Validate;
+use serde::Deserialize;
+
+fn plot_code(value: &str, _context: &()) -> garde::Result {
+    if value.len() == 3 && value.bytes().all(|b| b.is_ascii_uppercase()) {
+        Ok(())
+    } else {
+        Err(garde::Error::new("a plot code is three capitals"))
+    }
+}
+
+#[derive(Deserialize, Validate)]
+pub struct Plot {
+    #[garde(custom(plot_code))]
+    pub code: String,
+    #[garde(custom(|v: &u8, _: &()| if *v <= 12 { Ok(()) } else { Err(garde::Error::new("at most 12")) }))]
+    pub beds: u8,
+}
+"#;
+
+#[test]
+fn gardes_custom_functions_and_closures_run_in_compiled_code_and_its_peer() {
+    let dir = std::env::temp_dir().join(format!("overhead-cli-garde-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("doc.json");
+    let doc = serde_json::json!({
+        "version": 1, "title": "plot", "schema": GARDE_CUSTOM,
+        "inputs": {
+            "valid": "{\"code\":\"BED\",\"beds\":4}",
+            "invalid": "{\"code\":\"bed\",\"beds\":40}",
+        },
+        "variants": ["de+validate"],
+    });
+    std::fs::write(&path, doc.to_string()).expect("write doc");
+    let doc = path.to_str().expect("utf-8 path");
+    let out = overhead(&[&["run", doc, "--json", "--allow-code"], &TINY[..]].concat());
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    let rows = report["results"].as_array().expect("rows");
+    for engine in ["compiled", "peer:garde"] {
+        for (input, outcome) in [("valid", "ok"), ("invalid", "invalid")] {
+            let row = rows
+                .iter()
+                .find(|r| r["engine"] == engine && r["input"] == input)
+                .unwrap_or_else(|| panic!("no {engine} {input} row: {report}"));
+            assert_eq!(row["outcome"], outcome, "{engine} {input}: {row}");
+        }
+    }
+    let compiled = rows
+        .iter()
+        .find(|r| r["engine"] == "compiled" && r["input"] == "invalid")
+        .expect("row");
+    let found: Vec<(&str, &str)> = compiled["violations"]
+        .as_array()
+        .expect("violations")
+        .iter()
+        .map(|v| {
+            (
+                v["path"].as_str().unwrap_or(""),
+                v["message"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("code", "a plot code is three capitals"),
+            ("beds", "at most 12")
+        ]
+    );
+}

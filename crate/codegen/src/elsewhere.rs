@@ -240,16 +240,41 @@ impl Defined<'_> {
                 let name = &list.path;
                 Some(quote!(#name(#(#out),*)))
             }
-            // garde: `custom(path)` (a closure stays), `pattern(STATIC)`.
+            // garde: `custom(path)` (a closure stays), `pattern(STATIC)`,
+            // `pattern(*STATIC)`.
             ("garde", "custom" | "pattern", syn::Meta::List(list)) => {
                 let expr: syn::Expr = list.parse_args().ok()?;
-                let syn::Expr::Path(p) = &expr else {
-                    return Some(arg);
+                let (deref, path) = match &expr {
+                    syn::Expr::Path(p) => ("", &p.path),
+                    syn::Expr::Unary(syn::ExprUnary {
+                        op: syn::UnOp::Deref(_),
+                        expr,
+                        ..
+                    }) => match &**expr {
+                        syn::Expr::Path(p) => ("*", &p.path),
+                        _ => return Some(arg),
+                    },
+                    _ => return Some(arg),
                 };
-                let written = p.path.to_token_stream().to_string().replace(' ', "");
-                let resolved: syn::Expr = syn::parse_str(&self.resolve(&written)?).ok()?;
+                let written = path.to_token_stream().to_string().replace(' ', "");
+                let resolved = format!("{deref}{}", self.resolve(&written)?);
+                let resolved: syn::Expr = syn::parse_str(&resolved).ok()?;
                 let name = &list.path;
                 Some(quote!(#name(#resolved)))
+            }
+            // garde's `inner(…)`: the same, one level down; nothing left, nothing.
+            ("garde", "inner", syn::Meta::List(list)) => {
+                let args = list
+                    .parse_args_with(Punctuated::<Arg, syn::Token![,]>::parse_terminated)
+                    .ok()?;
+                let kept: Vec<TokenStream> = args
+                    .into_iter()
+                    .filter_map(|a| self.arg("garde", a.0))
+                    .collect();
+                if kept.is_empty() {
+                    return None;
+                }
+                Some(quote!(inner(#(#kept),*)))
             }
             _ => Some(arg),
         }
@@ -284,6 +309,30 @@ fn rewritten(value: &syn::Expr, resolved: &str) -> Option<syn::Expr> {
             Some(syn::parse_quote!(#lit))
         }
         _ => syn::parse_str(&resolved).ok(),
+    }
+}
+
+impl syn::visit_mut::VisitMut for Defined<'_> {
+    /// `card_reader::prelude::ScanPayload`, `crate::models::Id`: a type from
+    /// elsewhere in the codebase that the paste (or what it assumes) defines
+    /// by its name is that definition.
+    fn visit_type_path_mut(&mut self, ty: &mut syn::TypePath) {
+        syn::visit_mut::visit_type_path_mut(self, ty);
+        let segments = &ty.path.segments;
+        if ty.qself.is_some() || segments.len() < 2 {
+            return;
+        }
+        let first = segments[0].ident.to_string();
+        if KNOWN_ROOTS.contains(&first.as_str())
+            || crate::ecosystem::CRATES.contains(&first.as_str())
+        {
+            return;
+        }
+        if let Some(last) = segments.last().cloned() {
+            if self.0.contains(&last.ident.to_string()) {
+                ty.path = syn::Path::from(last);
+            }
+        }
     }
 }
 

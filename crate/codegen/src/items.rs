@@ -136,8 +136,9 @@ pub fn measured(mut file_items: Vec<syn::Item>) -> Measured {
         .collect();
     // What the attributes name and the paste does not hold is left out of
     // them, as the interpreter leaves it out.
-    let elsewhere = elsewhere::Defined(&defined);
+    let mut elsewhere = elsewhere::Defined(&defined);
     for item in &mut items {
+        syn::visit_mut::VisitMut::visit_item_mut(&mut elsewhere, item);
         match item {
             syn::Item::Struct(s) => {
                 elsewhere.attrs(&mut s.attrs);

@@ -4,8 +4,8 @@
 
 use overhead_schema::model::FieldPath;
 use overhead_schema::{
-    FieldDef, IpKind, LengthMode, Literal, Number, RangeSpec, RegexSource, RuleKind, RuleSpec,
-    Shape, TypeDef,
+    CustomCall, FieldDef, IpKind, LengthMode, Literal, Number, RangeSpec, RegexSource, RuleKind,
+    RuleSpec, Shape, TypeDef,
 };
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
@@ -90,7 +90,7 @@ enum RuleCode {
     Required,
     /// `must_match`, checked by the struct (it needs two fields).
     MustMatch,
-    Custom(syn::Path),
+    Custom(syn::Path, CustomCall),
     Nested,
     Each(Vec<RuleSpec>),
     /// A rule the analysis lists as not run (its warning says why).
@@ -163,7 +163,7 @@ fn rule_code(rule: &RuleSpec, shape: &Shape, value: &TokenStream) -> RuleCode {
         }
         RuleKind::Required => RuleCode::Required,
         RuleKind::MustMatch(_) => RuleCode::MustMatch,
-        RuleKind::Custom(function) => RuleCode::Custom(function.clone()),
+        RuleKind::Custom(function, call) => RuleCode::Custom(function.clone(), call.clone()),
         RuleKind::Nested => RuleCode::Nested,
         RuleKind::Each(inner) => RuleCode::Each(inner.clone()),
         RuleKind::Phone => RuleCode::NotRun,
@@ -214,16 +214,26 @@ fn one_of(
     }
 }
 
+/// The call of a custom rule's function on `value`: validator's `f(value)`,
+/// garde's `f(value, &())` (its context; a type's `context(…)` is not taken).
+fn custom_call(function: &syn::Path, call: &CustomCall, value: &TokenStream) -> TokenStream {
+    match call {
+        CustomCall::Value => quote!(#function(#value)),
+        CustomCall::WithContext(expr) => quote!((#expr)(#value, &())),
+    }
+}
+
 fn rule_check(rule: &RuleSpec, shape: &Shape, value: &TokenStream) -> TokenStream {
     let span = rule.span;
     match rule_code(rule, shape, value) {
         RuleCode::Simple(rule_value, checked) => push_if_failed(rule, rule_value, &checked),
-        RuleCode::Custom(function) => {
+        RuleCode::Custom(function, call) => {
             let with = overrides(rule);
             // Spanned at the attribute: a function of the wrong type is reported there.
             let value = respan(value, span);
+            let called = custom_call(&function, &call, &value);
             quote_spanned! {span=>
-                if let ::core::result::Result::Err(violation) = #function(#value) {
+                if let ::core::result::Result::Err(violation) = #called {
                     let violation: ::overhead_validate::Violation = ::core::convert::Into::into(violation);
                     out.push(violation #with);
                 }
@@ -340,9 +350,10 @@ fn rule_passes(rule: &RuleSpec, shape: &Shape, value: &TokenStream) -> TokenStre
         RuleCode::Simple(rule_value, checked) => {
             quote_spanned!(rule.span=> ::overhead_validate::Rule::check(&#rule_value, #checked))
         }
-        RuleCode::Custom(function) => {
+        RuleCode::Custom(function, call) => {
             let value = respan(value, rule.span);
-            quote_spanned!(rule.span=> ::core::result::Result::is_ok(&#function(#value)))
+            let called = custom_call(&function, &call, &value);
+            quote_spanned!(rule.span=> ::core::result::Result::is_ok(&#called))
         }
         RuleCode::Each(inner) => {
             let element = shape_passes(&inner, &element_shape(shape), &quote!(__element));

@@ -139,7 +139,7 @@ pub fn compile_rules(
     for rule in rules {
         let kind = match &rule.kind {
             RuleKind::Required | RuleKind::MustMatch(_) => continue,
-            RuleKind::Custom(path) => {
+            RuleKind::Custom(path, _) => {
                 let name = path
                     .segments
                     .iter()

@@ -105,7 +105,7 @@ fn rule_applies(rule: &RuleSpec, shape: &Shape, field: &str, errors: &mut Errors
         | RuleKind::Required
         | RuleKind::Nested
         | RuleKind::MustMatch(_)
-        | RuleKind::Custom(_) => (kind_fits, applies_to.needs()),
+        | RuleKind::Custom(..) => (kind_fits, applies_to.needs()),
     };
     if !fits {
         errors.error(

@@ -38,6 +38,7 @@ pub use dialect::as_pasted;
 pub use file::{Analysis, analyze};
 pub use model::{DefaultValue, FieldDef, Style, Tagging, TypeDef, TypeKind, VariantDef};
 pub use rule::{
-    IpKind, LengthMode, LengthSpec, Literal, Number, RangeSpec, RegexSource, RuleKind, RuleSpec,
+    CustomCall, IpKind, LengthMode, LengthSpec, Literal, Number, RangeSpec, RegexSource, RuleKind,
+    RuleSpec,
 };
 pub use shape::Shape;

@@ -54,9 +54,19 @@ pub enum RuleKind {
     Each(Vec<RuleSpec>),
     /// Equal to another field (by its Rust name).
     MustMatch(String),
-    /// A user function `fn(&T) -> Result<(), E>` where `E: Into<Violation>`
-    /// (`Violation` or `Box<Violation>`).
-    Custom(syn::Path),
+    /// A user function, named by its path (for notes), and how it is called.
+    Custom(syn::Path, CustomCall),
+}
+
+/// How a custom rule's function is called.
+#[derive(Debug, Clone)]
+pub enum CustomCall {
+    /// validator's (and ours): `function(&value) -> Result<(), E>` where
+    /// `E: Into<Violation>` (`ValidationError`, `Violation`, `Box<Violation>`).
+    Value,
+    /// garde's: `expr(&value, &context) -> garde::Result`, `expr` a path or a
+    /// closure, the context `()`.
+    WithContext(Box<syn::Expr>),
 }
 
 impl RuleKind {
@@ -87,7 +97,7 @@ impl RuleKind {
             RuleKind::Nested => RuleId::Nested,
             RuleKind::Each(_) => RuleId::Each,
             RuleKind::MustMatch(_) => RuleId::MustMatch,
-            RuleKind::Custom(_) => RuleId::Custom,
+            RuleKind::Custom(..) => RuleId::Custom,
         }
     }
 

@@ -188,6 +188,20 @@ impl From<validator::ValidationError> for Violation {
     }
 }
 
+/// A custom function written for garde: garde's errors carry a message
+/// only, so the code is `custom`, as garde's own reports have no code.
+#[cfg(feature = "garde")]
+impl From<garde::Error> for Violation {
+    fn from(e: garde::Error) -> Self {
+        Violation {
+            path: Path::root(),
+            code: Cow::Borrowed("custom"),
+            message: Cow::Owned(e.message().to_owned()),
+            params: Params::new(),
+        }
+    }
+}
+
 /// Custom rule functions may return `Box<Violation>` to keep their `Result` small.
 impl From<Box<Violation>> for Violation {
     fn from(v: Box<Violation>) -> Self {

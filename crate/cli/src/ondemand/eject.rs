@@ -16,7 +16,7 @@ use std::path::Path;
 use overhead_bench::Scenario;
 
 use super::project::{self, Kind};
-use super::{Status, Unavailable, written};
+use super::{Status, Unavailable};
 
 /// Writes the project for `scenario` into `out` (which must not exist or be
 /// empty), once its definitions build here; returns what to tell the person.
@@ -36,9 +36,9 @@ pub fn eject(
     }
     // Built here first, so that what is written compiles, and so that the
     // peers are left out when their derive refuses the text.
-    let definitions = super::definitions(scenario);
-    let native = written(&definitions, Kind::Native)?;
-    let notes = super::build(&native, &definitions, status)?.notes;
+    let (native, built, definitions) =
+        super::compiled(&super::definitions(scenario), Kind::Native, status)?;
+    let notes = built.notes;
     let peers = native.peers_note().is_none();
     let workspace = project::workspace().ok_or_else(|| {
         Unavailable::because("the Overhead workspace is not where this binary was built")

@@ -88,10 +88,22 @@ fn walk(tokens: TokenStream, out: &mut Vec<Refused>) {
     }
 }
 
-/// The pasted code that compiled code would run (functions, constants and
-/// statics the definitions' attributes name), each at the line and column of
-/// its name: natively, it runs only when the person allows it.
-pub fn pasted_code(text: &str) -> Vec<Refused> {
+/// One item of pasted code that compiled code would run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PastedItem {
+    /// `fn check_region`, `impl Default for Config`, …
+    pub what: String,
+    /// Its name's line and column (1-based).
+    pub line: usize,
+    pub column: usize,
+    /// The lines it spans, its attributes and doc comments included.
+    pub lines: std::ops::RangeInclusive<usize>,
+}
+
+/// The pasted code that compiled code would run (the functions, constants,
+/// statics, modules and `impl` blocks the definitions' attributes name, and
+/// those these name), in the paste's order.
+pub fn pasted_items(text: &str) -> Vec<PastedItem> {
     let Ok(file) = syn::parse_file(text) else {
         return Vec::new();
     };
@@ -116,13 +128,93 @@ pub fn pasted_code(text: &str) -> Vec<Refused> {
                 _ => return None,
             };
             let at = span.start();
-            Some(Refused {
+            let whole = item.span();
+            Some(PastedItem {
+                what,
                 line: at.line,
                 column: at.column + 1,
-                message: format!("`{what}` is pasted code that compiled code runs"),
+                lines: whole.start().line..=whole.end().line,
             })
         })
         .collect()
+}
+
+/// [`pasted_items`] as what the person is asked to allow, each at its name:
+/// natively, pasted code runs only when the person allows it.
+pub fn pasted_code(text: &str) -> Vec<Refused> {
+    pasted_items(text)
+        .into_iter()
+        .map(|item| Refused {
+            line: item.line,
+            column: item.column,
+            message: format!("`{}` is pasted code that compiled code runs", item.what),
+        })
+        .collect()
+}
+
+/// The names serde's `with`, `deserialize_with` and `serialize_with` call in
+/// `text` (each path's segments): pasted code that decides how a field reads,
+/// which compiled code cannot leave out and still read what the person's build
+/// reads.
+pub fn decoding_code(text: &str) -> std::collections::HashSet<String> {
+    use syn::punctuated::Punctuated;
+    let mut names = std::collections::HashSet::new();
+    let Ok(file) = syn::parse_file(text) else {
+        return names;
+    };
+    let mut attrs: Vec<&syn::Attribute> = Vec::new();
+    for item in &file.items {
+        match item {
+            syn::Item::Struct(s) => attrs.extend(s.fields.iter().flat_map(|f| &f.attrs)),
+            syn::Item::Enum(e) => attrs.extend(
+                e.variants
+                    .iter()
+                    .flat_map(|v| v.attrs.iter().chain(v.fields.iter().flat_map(|f| &f.attrs))),
+            ),
+            _ => {}
+        }
+    }
+    for attr in attrs.into_iter().filter(|a| a.path().is_ident("serde")) {
+        let Ok(metas) =
+            attr.parse_args_with(Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated)
+        else {
+            continue;
+        };
+        for meta in metas {
+            let syn::Meta::NameValue(nv) = meta else {
+                continue;
+            };
+            let decodes = ["with", "deserialize_with", "serialize_with"]
+                .iter()
+                .any(|k| nv.path.is_ident(k));
+            if let (
+                true,
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(path),
+                    ..
+                }),
+            ) = (decodes, &nv.value)
+            {
+                names.extend(path.value().split("::").map(|s| s.trim().to_owned()));
+            }
+        }
+    }
+    names
+}
+
+/// `text` with the lines of `items` emptied (every other line where it was).
+pub fn without(text: &str, items: &[&PastedItem]) -> String {
+    text.split('\n')
+        .enumerate()
+        .map(|(i, line)| {
+            if items.iter().any(|item| item.lines.contains(&(i + 1))) {
+                ""
+            } else {
+                line
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 #[cfg(test)]

@@ -89,8 +89,8 @@ pub fn run(
 ) -> Result<Built, Unavailable> {
     let definitions = definitions(scenario);
     with_leave(&definitions, allow_code)?;
-    let project = written(&definitions, Kind::Native)?;
-    let mut notes = build(&project, &definitions, status)?.notes;
+    let (project, built, _) = compiled(&definitions, Kind::Native, status)?;
+    let mut notes = built.notes;
     let mut report =
         start(&project.artifact, scenario, request, status).map_err(Unavailable::because)?;
     notes.append(&mut report.notes);
@@ -103,9 +103,8 @@ pub fn build_browser(
     definitions: &str,
     status: &mut dyn FnMut(Status<'_>),
 ) -> Result<BrowserBuilt, Unavailable> {
-    let project = written(definitions, Kind::Browser)?;
     let started = Instant::now();
-    let built = build(&project, definitions, status)?;
+    let (project, built, _) = compiled(definitions, Kind::Browser, status)?;
     let (mut cargo_s, mut bindgen_s) = (0.0, 0.0);
     // Freshly built (not from the cache): the page's module from cargo's wasm.
     if let Some(wasm) = &built.fresh {
@@ -158,6 +157,138 @@ fn written(definitions: &str, kind: Kind) -> Result<Project, Unavailable> {
     Project::write(&workspace, definitions, kind).map_err(|e| {
         Unavailable::because(format!("cannot write the crate for these definitions: {e}"))
     })
+}
+
+/// The file in a document's crate whose pasted code rustc refused: the
+/// definitions built instead, and the note saying what was left out.
+const LEFT_OUT: &str = "left-out.json";
+
+struct LeftOut {
+    definitions: String,
+    note: String,
+}
+
+impl LeftOut {
+    fn read(path: &Path) -> Option<LeftOut> {
+        let value: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
+        Some(LeftOut {
+            definitions: value.get("definitions")?.as_str()?.to_owned(),
+            note: value.get("note")?.as_str()?.to_owned(),
+        })
+    }
+
+    fn write(&self, path: &Path) -> std::io::Result<()> {
+        let value = serde_json::json!({ "definitions": self.definitions, "note": self.note });
+        std::fs::write(path, value.to_string())
+    }
+}
+
+/// The crate of `kind` for `definitions`, built (or from the cache), with the
+/// definitions it was built from. When rustc refuses only pasted code (a
+/// default function reading a constant that lives elsewhere in the person's
+/// codebase), that code is left out and the crate built again without it,
+/// saying so: compiled code then leaves out the rules and defaults it
+/// decided, as the interpreter does.
+fn compiled(
+    definitions: &str,
+    kind: Kind,
+    status: &mut dyn FnMut(Status<'_>),
+) -> Result<(Project, Fresh, String), Unavailable> {
+    let project = written(definitions, kind)?;
+    let left_out_file = project.dir.join(LEFT_OUT);
+    if let Some(before) = LeftOut::read(&left_out_file) {
+        let reduced = written(&before.definitions, kind)?;
+        let mut built = build(&reduced, &before.definitions, status)?;
+        built.notes.push(before.note);
+        return Ok((reduced, built, before.definitions));
+    }
+    let refused = match build(&project, definitions, status) {
+        Ok(built) => return Ok((project, built, definitions.to_owned())),
+        Err(refused) => refused,
+    };
+    // Leaving a function out may leave another that calls it refused in
+    // turn: a few rounds, each leaving out what rustc refused in the last.
+    let mut current = definitions.to_owned();
+    let mut messages = refused.messages.clone();
+    let mut left_out: Vec<String> = Vec::new();
+    let mut first_error = None;
+    for _ in 0..LEAVE_OUT_ROUNDS {
+        let Some(reduced) = without_refused_code(&current, &messages, &mut left_out) else {
+            return Err(refused);
+        };
+        first_error.get_or_insert_with(|| {
+            messages
+                .iter()
+                .find(|m| m.level == "error")
+                .map(ToString::to_string)
+                .unwrap_or_default()
+        });
+        current = reduced;
+        let Ok(again) = written(&current, kind) else {
+            return Err(refused);
+        };
+        match build(&again, &current, status) {
+            Ok(mut built) => {
+                let note = format!(
+                    "compiled: left out {}, which rustc refuses here ({}): the rules and defaults it decides are not run by compiled code, as the interpreter does not run them",
+                    left_out.join(", "),
+                    first_error.unwrap_or_default()
+                );
+                let record = LeftOut {
+                    definitions: current.clone(),
+                    note: note.clone(),
+                };
+                // A cache: without it, the next run only builds the refused crate again.
+                let _ = record.write(&left_out_file);
+                built.notes.push(note);
+                return Ok((again, built, current));
+            }
+            Err(e) => messages = e.messages,
+        }
+    }
+    Err(refused)
+}
+
+/// How many times pasted code rustc refuses is left out before giving up.
+const LEAVE_OUT_ROUNDS: usize = 4;
+
+/// `definitions` without the pasted code that rustc's `messages` refuse, when
+/// every error is inside such code and none of it decides how a field reads
+/// (a `with` module: compiled code would read another form than the person's
+/// build); `None` otherwise. What is left out is added to `left_out`.
+fn without_refused_code(
+    definitions: &str,
+    messages: &[RustcMessage],
+    left_out: &mut Vec<String>,
+) -> Option<String> {
+    let items = guard::pasted_items(definitions);
+    let errors: Vec<&RustcMessage> = messages.iter().filter(|m| m.level == "error").collect();
+    let inside = |m: &RustcMessage, item: &guard::PastedItem| {
+        m.line.is_some_and(|line| item.lines.contains(&line))
+    };
+    let culprits: Vec<&guard::PastedItem> = items
+        .iter()
+        .filter(|item| errors.iter().any(|m| inside(m, item)))
+        .collect();
+    let only_pasted_code = !errors.is_empty()
+        && errors
+            .iter()
+            .all(|m| culprits.iter().any(|item| inside(m, item)));
+    let decoding = guard::decoding_code(definitions);
+    let decides_reading = culprits.iter().any(|item| {
+        let name = item.what.rsplit([' ', ':']).next().unwrap_or_default();
+        decoding.contains(name)
+    });
+    if !only_pasted_code || decides_reading {
+        return None;
+    }
+    left_out.extend(
+        culprits
+            .iter()
+            .map(|item| format!("`{}` (line {})", item.what, item.line)),
+    );
+    Some(guard::without(definitions, &culprits))
 }
 
 /// What [`build`] did: the notes, rustc's warnings, and cargo's artifact
@@ -302,8 +433,7 @@ pub fn verdicts(
     let mut quiet = |_: Status<'_>| {};
     let definitions = definitions(scenario);
     with_leave(&definitions, allow_code)?;
-    let project = written(&definitions, Kind::Native)?;
-    build(&project, &definitions, &mut quiet)?;
+    let (project, ..) = compiled(&definitions, Kind::Native, &mut quiet)?;
     let order = Order {
         document: scenario.to_document(),
         request: RunRequest::default(),

@@ -205,7 +205,7 @@ pub fn dependencies(workspace: &Path) -> String {
     let path = |name: &str| toml_string(&workspace.join("crate").join(name).display().to_string());
     format!(
         r#"overhead-bench = {{ path = {bench} }}
-overhead-validate = {{ path = {validate}, features = ["validator"] }}
+overhead-validate = {{ path = {validate}, features = ["validator", "garde"] }}
 overhead-flatten = {{ path = {flatten} }}
 overhead-ondemand-macro = {{ path = {macro_} }}
 serde = {{ version = "1", features = ["derive"] }}

@@ -123,7 +123,10 @@ fn item(
             let content;
             syn::parenthesized!(content in meta.input);
             let expr: syn::Expr = content.parse()?;
-            push(RuleKind::Custom(custom_name(&expr)));
+            push(RuleKind::Custom(
+                custom_name(&expr),
+                crate::rule::CustomCall::WithContext(Box::new(expr)),
+            ));
         }
         "matches" => {
             let content;

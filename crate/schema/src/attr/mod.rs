@@ -67,7 +67,7 @@ pub fn field_rules(attrs: &[syn::Attribute], scope: &Scope, errors: &mut Errors)
     // not carry): said where they are written.
     for rule in &out.rules {
         if let Support::NotRun(why) = rule.kind.id().info().support
-            && !matches!(rule.kind, RuleKind::Custom(_))
+            && !matches!(rule.kind, RuleKind::Custom(..))
         {
             errors.assumption(
                 rule.span,

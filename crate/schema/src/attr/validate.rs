@@ -314,7 +314,11 @@ fn item(
             }
             let function = function
                 .ok_or_else(|| syn::Error::new(span, "`custom` needs `function = path`"))?;
-            extra.push(RuleKind::Custom(function), span, rules);
+            extra.push(
+                RuleKind::Custom(function, crate::rule::CustomCall::Value),
+                span,
+                rules,
+            );
         }
         "code" | "message" => {
             let value = values::string(meta.value()?)?;
