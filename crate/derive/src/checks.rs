@@ -216,10 +216,15 @@ fn one_of(
 
 /// The call of a custom rule's function on `value`: validator's `f(value)`,
 /// garde's `f(value, &())` (its context; a type's `context(…)` is not taken).
-fn custom_call(function: &syn::Path, call: &CustomCall, value: &TokenStream) -> TokenStream {
+fn custom_call(
+    function: &syn::Path,
+    call: &CustomCall,
+    value: &TokenStream,
+    span: Span,
+) -> TokenStream {
     match call {
-        CustomCall::Value => quote!(#function(#value)),
-        CustomCall::WithContext(expr) => quote!((#expr)(#value, &())),
+        CustomCall::Value => quote_spanned!(span=> #function(#value)),
+        CustomCall::WithContext(expr) => quote_spanned!(span=> (#expr)(#value, &())),
     }
 }
 
@@ -231,7 +236,7 @@ fn rule_check(rule: &RuleSpec, shape: &Shape, value: &TokenStream) -> TokenStrea
             let with = overrides(rule);
             // Spanned at the attribute: a function of the wrong type is reported there.
             let value = respan(value, span);
-            let called = custom_call(&function, &call, &value);
+            let called = custom_call(&function, &call, &value, span);
             quote_spanned! {span=>
                 if let ::core::result::Result::Err(violation) = #called {
                     let violation: ::overhead_validate::Violation = ::core::convert::Into::into(violation);
@@ -352,7 +357,7 @@ fn rule_passes(rule: &RuleSpec, shape: &Shape, value: &TokenStream) -> TokenStre
         }
         RuleCode::Custom(function, call) => {
             let value = respan(value, rule.span);
-            let called = custom_call(&function, &call, &value);
+            let called = custom_call(&function, &call, &value, rule.span);
             quote_spanned!(rule.span=> ::core::result::Result::is_ok(&#called))
         }
         RuleCode::Each(inner) => {

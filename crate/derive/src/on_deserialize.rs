@@ -290,7 +290,8 @@ fn shadow_fields(
 ) -> syn::Result<TokenStream> {
     let mut out = TokenStream::new();
     for ((field, syn_field), path) in fields.iter().zip(syn_fields.iter()).zip(paths) {
-        let attrs = serde_attrs(&syn_field.attrs);
+        let mut attrs: Vec<syn::Attribute> =
+            serde_attrs(&syn_field.attrs).into_iter().cloned().collect();
         let ty = &field.ty;
         let mut extra = TokenStream::new();
         let nested = field
@@ -300,11 +301,24 @@ fn shadow_fields(
         let with_checks = checked && checks::has_checks(field);
         let needs_fn = !field.skip && !field.flatten && (with_checks || field.shape.has_named());
         if needs_fn {
-            if attrs.iter().any(decodes_itself) {
-                return Err(syn::Error::new(
-                    field.span,
-                    "a field with its own `with`/`deserialize_with` cannot take validation rules under ValidateOnDeserialize",
-                ));
+            // The field's own decoder (`deserialize_with = "string_trim"`)
+            // reads it in our function, which then checks what it read.
+            let mut own_decoder = None;
+            if attrs.iter().any(|a| decodes_itself(&a)) {
+                if nested {
+                    return Err(syn::Error::new(
+                        field.span,
+                        "a field with its own `with`/`deserialize_with` cannot take `nested` under ValidateOnDeserialize",
+                    ));
+                }
+                let (decoder, rest) = without_own_decoder(&attrs).ok_or_else(|| {
+                    syn::Error::new(
+                        field.span,
+                        "cannot read this field's `with`/`deserialize_with`",
+                    )
+                })?;
+                own_decoder = Some(decoder);
+                attrs = rest;
             }
             let kind = if checked { "de" } else { "plain" };
             let fn_name = format_ident!(
@@ -329,6 +343,7 @@ fn shadow_fields(
                 nested,
                 with_checks,
                 &segments,
+                own_decoder.as_ref(),
             )?);
         }
         let name = match &field.member {
@@ -347,9 +362,12 @@ fn de_fn(
     nested: bool,
     with_checks: bool,
     segments: &[TokenStream],
+    own_decoder: Option<&syn::ExprPath>,
 ) -> syn::Result<TokenStream> {
     let ty = &field.ty;
-    let decode = if nested && field.shape.has_named() {
+    let decode = if let Some(decoder) = own_decoder {
+        quote!(let value: #ty = #decoder(deserializer)?;)
+    } else if nested && field.shape.has_named() {
         let call = match field.shape.without_option() {
             Shape::Seq(_) if matches!(field.shape, Shape::Seq(_)) => {
                 quote!(::overhead_validate::de::nested_vec(deserializer))
@@ -507,6 +525,52 @@ fn renames(attr: &&syn::Attribute) -> bool {
 }
 
 /// Whether a field attribute decodes the field with the user's own function.
+/// The function a field's `deserialize_with = "f"` (or `with = "m"`: `m::deserialize`)
+/// names, and its `#[serde]` attributes without it.
+fn without_own_decoder(attrs: &[syn::Attribute]) -> Option<(syn::ExprPath, Vec<syn::Attribute>)> {
+    use syn::punctuated::Punctuated;
+    let mut decoder = None;
+    let mut out = Vec::new();
+    for attr in attrs {
+        let metas = attr
+            .parse_args_with(Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated)
+            .ok()?;
+        let mut kept = Vec::new();
+        for meta in metas {
+            let own = ["deserialize_with", "with"]
+                .into_iter()
+                .find(|k| meta.path().is_ident(k));
+            match (own, &meta) {
+                (Some(key), syn::Meta::NameValue(nv)) => {
+                    let syn::Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Str(path),
+                        ..
+                    }) = &nv.value
+                    else {
+                        return None;
+                    };
+                    let text = if key == "with" {
+                        format!("{}::deserialize", path.value())
+                    } else {
+                        path.value()
+                    };
+                    let mut parsed: syn::ExprPath = syn::parse_str(&text).ok()?;
+                    // Spanned where the person wrote it: a wrong function is reported there.
+                    for segment in parsed.path.segments.iter_mut() {
+                        segment.ident.set_span(path.span());
+                    }
+                    decoder = Some(parsed);
+                }
+                _ => kept.push(meta),
+            }
+        }
+        if !kept.is_empty() {
+            out.push(syn::parse_quote!(#[serde(#(#kept),*)]));
+        }
+    }
+    Some((decoder?, out))
+}
+
 fn decodes_itself(attr: &&syn::Attribute) -> bool {
     idents_in(attr)
         .iter()

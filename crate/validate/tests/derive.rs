@@ -492,3 +492,26 @@ fn a_container_default_fills_missing_fields_from_the_types_own() {
     let outline: Outline = json::from_str("{}").expect("valid");
     assert_eq!(outline.width, 4);
 }
+
+fn trimmed<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    String::deserialize(d).map(|s| s.trim().to_owned())
+}
+
+/// A field read by its own function (serde_trim's way) keeps its rules: they
+/// check what the function read.
+#[derive(Debug, ValidateOnDeserialize)]
+struct Handle {
+    #[serde(deserialize_with = "trimmed", rename = "handle")]
+    #[validate(length(min = 3))]
+    name: String,
+}
+
+#[test]
+fn a_field_with_its_own_decoder_is_checked_after_it_reads() {
+    let handle: Handle = json::from_str(r#"{"handle": "  alto  "}"#).expect("valid");
+    assert_eq!(handle.name, "alto");
+    match json::from_str::<Handle>(r#"{"handle": "  al  "}"#) {
+        Err(Error::Invalid(v)) => assert_eq!(summary(&v), ["handle:length"]),
+        other => panic!("expected a violation, got {other:?}"),
+    }
+}
