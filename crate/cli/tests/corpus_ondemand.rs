@@ -160,10 +160,17 @@ fn the_corpus_agrees_with_compiled_code_built_on_demand() {
         eprintln!("  not compiled: {line}");
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    // 20 of 65 when this was written; a case that stops compiling is a regression.
+    // 43 of 65 agree and 9 more decode alike when this was written (20 before
+    // pastes compiled as their codebase has them): a case that stops
+    // compiling is a regression.
     assert!(
-        agreed.len() >= 20,
+        agreed.len() >= 43,
         "only {} cases compiled and agree",
         agreed.len()
+    );
+    assert!(
+        agreed.len() + decoding_only.len() >= 52,
+        "only {} cases compiled",
+        agreed.len() + decoding_only.len()
     );
 }

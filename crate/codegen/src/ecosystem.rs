@@ -98,8 +98,10 @@ fn imported(tree: &syn::UseTree, out: &mut HashSet<String>) -> Option<()> {
 
 /// `use` lines one name each, the first import of a name kept: a paste cut
 /// from several files imports `ValidationError` twice, which one module of
-/// them cannot (E0252). Globs stay as they are.
-pub fn distinct_uses(uses: Vec<syn::Item>) -> Vec<syn::Item> {
+/// them cannot (E0252). A name the definitions define (`Duration`, which the
+/// interpreter's completion defines in its serde form) is not imported.
+/// Globs stay as they are.
+pub fn distinct_uses(uses: Vec<syn::Item>, defined: &HashSet<String>) -> Vec<syn::Item> {
     fn leaves(
         prefix: &mut Vec<syn::Ident>,
         tree: &syn::UseTree,
@@ -140,7 +142,7 @@ pub fn distinct_uses(uses: Vec<syn::Item>) -> Vec<syn::Item> {
             syn::UseTree::Group(g) => g.items.iter().for_each(|t| leaves(prefix, t, out)),
         }
     }
-    let mut seen = HashSet::new();
+    let mut seen = defined.clone();
     let mut out = Vec::new();
     for item in uses {
         let syn::Item::Use(u) = item else {
@@ -235,10 +237,11 @@ mod tests {
     #[test]
     fn a_name_imported_twice_is_imported_once() {
         let uses: syn::File = syn::parse_str(
-            "use validator::{Validate, ValidationError}; use std::borrow::Cow; use validator::ValidationError; use chrono::prelude::*;",
+            "use validator::{Validate, ValidationError}; use std::borrow::Cow; use validator::ValidationError; use chrono::prelude::*; use std::time::Duration;",
         )
         .expect("uses");
-        let out: Vec<String> = distinct_uses(uses.items)
+        let defined = HashSet::from(["Duration".to_owned()]);
+        let out: Vec<String> = distinct_uses(uses.items, &defined)
             .iter()
             .map(|i| i.to_token_stream().to_string())
             .collect();

@@ -164,7 +164,7 @@ pub fn measured(mut file_items: Vec<syn::Item>) -> Measured {
     if !code.is_empty() {
         preamble.extend(dialect_uses);
     }
-    let mut preamble = ecosystem::distinct_uses(preamble);
+    let mut preamble = ecosystem::distinct_uses(preamble, &defined);
     preamble.extend(missing);
     preamble.extend(aliases);
     preamble.extend(code.iter().cloned());

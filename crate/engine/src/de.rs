@@ -128,6 +128,16 @@ impl<'de> DeserializeSeed<'de> for Seed<'_> {
             Ty::Char => char::deserialize(d).map(Value::Char),
             Ty::Str => String::deserialize(d).map(|s| Value::Str(s.into_boxed_str())),
             Ty::Trimmed => String::deserialize(d).map(|s| Value::Str(s.trim().into())),
+            // `url::Url` holds its text as the URL Standard writes it
+            // (`http://host:4317` → `http://host:4317/`), and writes that.
+            Ty::Text(crate::text_form::TextForm::Url) => {
+                let text = String::deserialize(d)?;
+                match url::Url::parse(&text) {
+                    Ok(url) if url.as_str() == text => Ok(Value::Str(text.into_boxed_str())),
+                    Ok(url) => Ok(Value::Str(String::from(url).into_boxed_str())),
+                    Err(_) => Err(not_of_form(&text, crate::text_form::TextForm::Url)),
+                }
+            }
             Ty::Text(form) => {
                 let text = String::deserialize(d)?;
                 if form.accepts(&text) {

@@ -75,7 +75,32 @@ pub struct BrowserBuilt {
 /// stays), so that compiled code and the interpreter run the same types.
 pub fn definitions(scenario: &Scenario) -> String {
     let texts: Vec<&str> = scenario.inputs.iter().map(|i| i.text.as_str()).collect();
-    overhead_engine::assume::complete(&scenario.schema, scenario.root.as_deref(), &texts).text
+    let completion =
+        overhead_engine::assume::complete(&scenario.schema, scenario.root.as_deref(), &texts);
+    // The standard library's types the completion writes out in their serde
+    // form for the interpreter (`Duration`) are the real ones here.
+    let added = completion.text.strip_prefix(scenario.schema.as_str());
+    let Some(Ok(added)) = added
+        .filter(|_| !completion.known.is_empty())
+        .map(syn::parse_file)
+    else {
+        return completion.text;
+    };
+    let kept = added.items.iter().filter(|item| {
+        let name = match item {
+            syn::Item::Struct(s) => s.ident.to_string(),
+            syn::Item::Enum(e) => e.ident.to_string(),
+            syn::Item::Type(t) => t.ident.to_string(),
+            _ => return true,
+        };
+        !completion.known.contains(&name)
+    });
+    let mut text = scenario.schema.clone();
+    for item in kept {
+        text.push('\n');
+        text.push_str(&quote::ToTokens::to_token_stream(item).to_string());
+    }
+    text
 }
 
 /// Builds (or finds in the cache) the crate for `scenario`'s definitions and
