@@ -73,9 +73,10 @@ pub fn with_peers(
         let item = items::without_derives(i, &["serde", "validate", "garde"]);
         match (dialect, i) {
             (Dialect::Validator, syn::Item::Enum(_)) => {
-                quote!(#[derive(::serde::Deserialize)] #item)
+                quote!(#[derive(::serde::Serialize, ::serde::Deserialize)] #item)
             }
-            _ => quote!(#[derive(::serde::Deserialize, #derive)] #item),
+            // validator bounds nested collections by `Serialize` (its errors carry the value).
+            _ => quote!(#[derive(::serde::Serialize, ::serde::Deserialize, #derive)] #item),
         }
     });
     let module_code = generated.module;
@@ -84,6 +85,10 @@ pub fn with_peers(
         #[cfg(feature = #feature)]
         #[allow(dead_code, unused_imports, non_snake_case, clippy::all)]
         pub mod #peer_module {
+            // The dialect's derives call its trait's methods on nested values
+            // (`self.billing.validate()`): the trait is in scope, as in the
+            // person's file.
+            use #derive as _;
             #(#preamble)*
             #(#peer_items)*
         }
