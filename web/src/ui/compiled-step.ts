@@ -39,7 +39,10 @@ export async function compiledFor(doc: ScenarioDocument, view: CompiledStepView,
     const reason = error instanceof Error ? error.message : String(error);
     const messages = error instanceof CompiledUnavailable ? error.messages : [];
     view.rustc(messages);
-    const first = messages.find((m) => m.level === 'error');
+    // The first error at a place in the definitions says most (rustc also
+    // reports some on code the derives generate, with no place of their own).
+    const errors = messages.filter((m) => m.level === 'error');
+    const first = errors.find((m) => m.line !== null) ?? errors[0];
     const why = `${reason}${first ? ` (${at(first)}${first.message})` : ''}`;
     view.message(`No compiled code for these definitions: ${why}. The interpreter runs them.`, 'info');
     return { notes: [`no compiled code built on demand: ${why}`] };
