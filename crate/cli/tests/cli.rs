@@ -881,6 +881,19 @@ fn pasted_code_runs_natively_only_when_allowed() {
     assert_eq!(compiled["violations"][0]["code"], "region", "{compiled}");
 }
 
+/// `overhead run <doc> --json --allow-code` (light settings) on `doc`: the Report.
+fn run_allowed(name: &str, doc: serde_json::Value) -> serde_json::Value {
+    let dir = std::env::temp_dir().join(format!("overhead-cli-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("doc.json");
+    std::fs::write(&path, doc.to_string()).expect("write doc");
+    let doc = path.to_str().expect("utf-8 path");
+    let out = overhead(&[&["run", doc, "--json", "--allow-code"], &TINY[..]].concat());
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(out.status.success(), "{}", stderr(&out));
+    serde_json::from_str(&stdout(&out)).expect("JSON")
+}
+
 /// A request type as cut from a service: its `use` lines of other crates
 /// (uuid, chrono) and of its own (`crate::…`), a type defined elsewhere, a
 /// custom function under a module path and a default function that reads a
@@ -911,9 +924,6 @@ fn default_shelf() -> String {
 
 #[test]
 fn a_paste_as_cut_from_its_codebase_compiles_with_what_it_lacks_left_out() {
-    let dir = std::env::temp_dir().join(format!("overhead-cli-pasted-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join("doc.json");
     let doc = serde_json::json!({
         "version": 1, "title": "loan", "schema": AS_PASTED,
         "inputs": {
@@ -923,12 +933,7 @@ fn a_paste_as_cut_from_its_codebase_compiles_with_what_it_lacks_left_out() {
         },
         "variants": ["de", "de+validate"],
     });
-    std::fs::write(&path, doc.to_string()).expect("write doc");
-    let doc = path.to_str().expect("utf-8 path");
-    let out = overhead(&[&["run", doc, "--json", "--allow-code"], &TINY[..]].concat());
-    std::fs::remove_dir_all(&dir).ok();
-    assert!(out.status.success(), "{}", stderr(&out));
-    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    let report = run_allowed("pasted", doc);
     let rows = report["results"].as_array().expect("rows");
     // Both engines agree: chrono's parser refuses "soon", the empty title breaks its rule.
     for engine in ["compiled", "interpreted", "peer:validator"] {
@@ -976,9 +981,6 @@ pub struct Plot {
 
 #[test]
 fn gardes_custom_functions_and_closures_run_in_compiled_code_and_its_peer() {
-    let dir = std::env::temp_dir().join(format!("overhead-cli-garde-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join("doc.json");
     let doc = serde_json::json!({
         "version": 1, "title": "plot", "schema": GARDE_CUSTOM,
         "inputs": {
@@ -987,12 +989,7 @@ fn gardes_custom_functions_and_closures_run_in_compiled_code_and_its_peer() {
         },
         "variants": ["de+validate"],
     });
-    std::fs::write(&path, doc.to_string()).expect("write doc");
-    let doc = path.to_str().expect("utf-8 path");
-    let out = overhead(&[&["run", doc, "--json", "--allow-code"], &TINY[..]].concat());
-    std::fs::remove_dir_all(&dir).ok();
-    assert!(out.status.success(), "{}", stderr(&out));
-    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    let report = run_allowed("garde", doc);
     let rows = report["results"].as_array().expect("rows");
     for engine in ["compiled", "peer:garde"] {
         for (input, outcome) in [("valid", "ok"), ("invalid", "invalid")] {
