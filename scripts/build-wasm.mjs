@@ -7,34 +7,41 @@
 //   compiled `de`, Chromium): no wasm-opt 133–134 ns, -O2 123–127, -O3 123–128,
 //   -O4 126–127; so -O3. (LTO and one codegen unit, in Cargo.toml, are worth
 //   6% more; panic=abort is already wasm32-unknown-unknown's default.)
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { root, run } from './lib.mjs';
+import { read, root, run } from './lib.mjs';
+import { contentHash, steps } from './steps/steps.mjs';
 
 const outDir = join(root, 'web', 'src', 'wasm-pkg');
 const modules = [
   { crate: 'overhead-wasm-analyzer', name: 'overhead_wasm_analyzer', profile: 'analyzer', opt: '-Oz' },
   { crate: 'overhead-wasm', name: 'overhead_wasm', profile: 'wasm', opt: '-O3' },
 ];
+// The features rustc enables by default for wasm32-unknown-unknown; wasm-opt
+// must accept them.
+const features = [
+  '--enable-bulk-memory',
+  '--enable-nontrapping-float-to-int',
+  '--enable-sign-ext',
+  '--enable-mutable-globals',
+  '--enable-reference-types',
+  '--enable-multivalue',
+];
+const build = steps(join(root, 'target', 'steps'));
+const tools = `${read('wasm-bindgen', ['--version'])?.trim()} ${read('wasm-opt', ['--version'])?.trim()}`;
 
-rmSync(outDir, { recursive: true, force: true });
 for (const { crate, name, profile, opt } of modules) {
+  // cargo decides whether the module is stale; a no-op takes a fraction of a second.
   run('cargo', ['build', '--profile', profile, '--locked', '--target', 'wasm32-unknown-unknown', '-p', crate]);
   const wasm = join(root, 'target', 'wasm32-unknown-unknown', profile, `${name}.wasm`);
-  run('wasm-bindgen', ['--target', 'web', '--out-dir', outDir, wasm]);
-  // The features rustc enables by default for wasm32-unknown-unknown; wasm-opt
-  // must accept them.
   const bg = join(outDir, `${name}_bg.wasm`);
-  run('wasm-opt', [
-    opt,
-    '--enable-bulk-memory',
-    '--enable-nontrapping-float-to-int',
-    '--enable-sign-ext',
-    '--enable-mutable-globals',
-    '--enable-reference-types',
-    '--enable-multivalue',
-    bg,
-    '-o',
-    bg,
-  ]);
+  // wasm-bindgen and wasm-opt (-O3 alone takes about 20 s) only for a module
+  // cargo changed, or other tools or flags.
+  build.run(
+    `${name}: wasm-bindgen and wasm-opt ${opt}`,
+    { fingerprint: `${contentHash(wasm)} ${tools} ${opt} ${features.join(' ')}`, outputs: [bg, join(outDir, `${name}.js`)] },
+    () => {
+      run('wasm-bindgen', ['--target', 'web', '--out-dir', outDir, wasm]);
+      run('wasm-opt', [opt, ...features, bg, '-o', bg]);
+    },
+  );
 }
