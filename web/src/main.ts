@@ -37,6 +37,8 @@ import { loadSaved, save } from './state/saved';
 import { isShareFragment, readShareFragment } from './state/share';
 import { toCsv, toJson, toMarkdown } from './export';
 import { cliCommand, downloadDocument, downloadText, embedSnippet, fileName, shareLink } from './ui/sharing';
+import { fullPageUrl, postHeights } from './ui/embed-frame';
+import { applyTheme, themeParam } from './ui/theme';
 
 const DEFAULT_SCENARIO = 'user-signup';
 
@@ -44,6 +46,12 @@ const DEFAULT_SCENARIO = 'user-signup';
 const params = new URLSearchParams(location.search);
 const embedded = params.has('embed');
 document.body.classList.toggle('embed', embedded);
+applyTheme(document.documentElement, themeParam(params));
+if (embedded) {
+  // In an iframe: the page around it sizes it to its content (embed.js).
+  if (window.parent !== window) postHeights(window.parent, document.body);
+  byId('open-full', HTMLAnchorElement).href = fullPageUrl(location.href);
+}
 
 const editors = new Editors(byId('schema-editor', HTMLDivElement), byId('input-editor', HTMLDivElement), byId('input-tabs', HTMLDivElement));
 editors.onProblem = (message) => showMessage(message, 'error');

@@ -24,6 +24,7 @@ import 'monaco-editor/editor/contrib/readOnlyMessage/browser/contribution.js';
 import 'monaco-editor/languages/definitions/rust/register';
 import { createTokenizationSupport } from 'monaco-editor/languages/features/json/tokenization.js';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+import { isDark, themeParam } from './theme';
 
 self.MonacoEnvironment = {
   getWorker(): Worker {
@@ -54,10 +55,11 @@ monaco.languages.setTokensProvider('json', createTokenizationSupport(false));
 
 export { monaco };
 
-/** The editors follow the OS's light or dark theme, as the page does. */
+/** The editors are light or dark as the page is: its asked theme, else the OS's. */
 export function followColorScheme(): void {
   const dark = window.matchMedia('(prefers-color-scheme: dark)');
-  const apply = () => monaco.editor.setTheme(dark.matches ? 'vs-dark' : 'vs');
+  const asked = themeParam(new URLSearchParams(location.search));
+  const apply = () => monaco.editor.setTheme(isDark(asked, dark.matches) ? 'vs-dark' : 'vs');
   apply();
   dark.addEventListener('change', apply);
 }

@@ -1,0 +1,65 @@
+// Embeds on a docs page: a host page served without COOP/COEP (as GitHub
+// Pages or docs.rs serve one), two embeds from the Overhead site, and
+// embed.js sizing each to the height its content posts.
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { builtSiteInChromium } from './browser';
+
+const site = builtSiteInChromium();
+let host: Server;
+let hostUrl = '';
+
+beforeAll(async () => {
+  host = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html' });
+    res.end(`<!doctype html><html><body style="margin:0">
+      <h1>A page of a book</h1>
+      <iframe id="light" src="${site.url}?embed" style="width:720px;height:120px;border:0"></iframe>
+      <p>Between the two.</p>
+      <iframe id="dark" src="${site.url}?embed&theme=dark" style="width:720px;height:120px;border:0"></iframe>
+      <script src="${site.url}embed.js"></script>
+    </body></html>`);
+  });
+  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+  const address = host.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  hostUrl = `http://127.0.0.1:${address.port}/`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => host?.close(resolve));
+});
+
+it('sizes each embed to its content, follows the theme asked for, and opens the full page', async () => {
+  const page = await site.browser.newPage({ viewport: { width: 800, height: 700 } });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(hostUrl);
+  const frameHeight = (id: string) => page.$eval(`#${id}`, (frame) => (frame as HTMLIFrameElement).getBoundingClientRect().height);
+  // Each iframe grows from its 120 px to what its content posts.
+  await expect.poll(() => frameHeight('light'), { timeout: 60_000 }).toBeGreaterThan(300);
+  await expect.poll(() => frameHeight('dark'), { timeout: 60_000 }).toBeGreaterThan(300);
+  for (const id of ['light', 'dark']) {
+    const frame = await (await page.$(`#${id}`))?.contentFrame();
+    if (!frame) throw new Error(`no frame ${id}`);
+    await expect.poll(() => frame.locator('#run').isEnabled(), { timeout: 60_000 }).toBe(true);
+    // The height fits the content: nothing scrolls inside, nothing blank below.
+    const content = await frame.evaluate(() => Math.ceil(document.body.getBoundingClientRect().bottom + (Number.parseFloat(getComputedStyle(document.body).marginBottom) || 0)));
+    await expect.poll(() => frameHeight(id)).toBeCloseTo(content, -1);
+    const background = await frame.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    expect(background).toBe(id === 'dark' ? 'rgb(23, 24, 27)' : 'rgb(247, 247, 245)');
+    const open = frame.locator('#open-full');
+    expect(await open.isVisible()).toBe(true);
+    const href = (await open.getAttribute('href')) ?? '';
+    expect(href).not.toContain('embed');
+    expect(href.startsWith(site.url)).toBe(true);
+    if (id === 'dark') expect(href).toContain('theme=dark');
+  }
+  // The full page has no such link.
+  const full = await site.browser.newPage();
+  await full.goto(site.url);
+  expect(await full.locator('#open-full').isVisible()).toBe(false);
+  expect(errors).toEqual([]);
+  await page.close();
+  await full.close();
+});
