@@ -55,6 +55,27 @@ it('sizes each embed to its content, follows the theme asked for, and opens the 
     expect(href.startsWith(site.url)).toBe(true);
     if (id === 'dark') expect(href).toContain('theme=dark');
   }
+  // Not cross-origin isolated (its parent is not): Run sizes every run to
+  // 1,000 steps of the coarse timer, says so once, and reports as usual.
+  const light = await (await page.$('#light'))?.contentFrame();
+  if (!light) throw new Error('no frame');
+  expect(await light.evaluate(() => crossOriginIsolated)).toBe(false);
+  await light.click('#run');
+  await expect.poll(() => light.locator('#results .result-row').count(), { timeout: 150_000 }).toBe(24);
+  expect(await light.textContent('#notes')).toContain('not cross-origin isolated: the timer steps');
+  expect(await light.textContent('#notes')).toContain('each run lasts at least 1,000 steps');
+  const iterations = Number(await light.inputValue('#iterations'));
+  const step = (await light.textContent('#notes'))?.match(/the timer steps ([\d.,]+) (ns|µs|ms)/);
+  if (!step) throw new Error('no timer step in the notes');
+  const resolutionNs = Number(step[1]?.replace(/,/g, '')) * ({ ns: 1, µs: 1e3, ms: 1e6 } as const)[step[2] as 'ns' | 'µs' | 'ms'];
+  const fastest = Math.min(...(await light.locator('#results .result-row td.median').evaluateAll((cells) => cells.map((c) => Number((c as HTMLElement).dataset['ns'])))));
+  // The fastest job's run lasts 1,000 steps of the coarse timer (calibration
+  // and the run measure it a little apart: 5% slack).
+  expect(iterations * fastest).toBeGreaterThanOrEqual(1_000 * resolutionNs * 0.95);
+  // Median and range, as always.
+  expect(await light.locator('#results .result-row td.range').first().innerText()).toMatch(/–/);
+  // The embed grew with its results, and was sized again.
+  await expect.poll(() => frameHeight('light')).toBeGreaterThan(900);
   // The full page has no such link.
   const full = await site.browser.newPage();
   await full.goto(site.url);

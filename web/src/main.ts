@@ -12,7 +12,7 @@ import { type NativeNumbers, nativeLabel, nativeProblem } from './native';
 import { recordedNative } from './native-recorded';
 import { type Checked, surprises } from './surprises';
 import type { Report, ScenarioDocument, Settings } from './report';
-import { CALIBRATION, type Preset, quickSettings } from './presets';
+import { CALIBRATION, COARSE_CALIBRATION, coarseTimerNote, type Preset, quickSettings } from './presets';
 import { parseSettings } from './settings';
 import { byId } from './ui/dom';
 import { ui } from './ui/elements';
@@ -346,12 +346,16 @@ async function run(): Promise<void> {
     let settings = parsed.settings;
     if (quick) {
       // A short pass to see what each job costs, then runs sized to the budget.
-      const calibration = await measure(CALIBRATION, () => (ui.progressText.textContent = 'calibrating…'));
-      settings = quickSettings(calibration);
+      const calibration = await measure(crossOriginIsolated ? CALIBRATION : COARSE_CALIBRATION, () => (ui.progressText.textContent = 'calibrating…'));
+      settings = quickSettings(calibration, undefined, crossOriginIsolated);
       setSettings(settings);
     }
     restartEstimate();
     const report = await measure(settings, showProgress);
+    // A coarse timer (no COOP/COEP, as on most docs hosts): runs sized to it, said once.
+    if (quick && !crossOriginIsolated && typeof report.timer.resolution_ns === 'number') {
+      report.notes = [coarseTimerNote(report.timer.resolution_ns), ...(report.notes ?? [])];
+    }
     showReport(report, doc);
     comparison.add(doc, report);
   } catch (error) {

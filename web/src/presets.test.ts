@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quickSettings } from './presets';
+import { coarseTimerNote, quickSettings } from './presets';
 import type { Report, ResultRow } from './report';
 
 const calibration = (medians: number[], resolution_ns = 5000): Report => ({
@@ -36,5 +36,16 @@ describe('quickSettings', () => {
     const s = quickSettings(calibration([50, 1e5], 100_000));
     expect(s.iterations).toBe(200_000);
     expect(s.iterations * 50).toBeGreaterThanOrEqual(100 * 100_000);
+  });
+
+  it('outside cross-origin isolation, makes the fastest job’s run last 1,000 timer steps and says so', () => {
+    // 100 µs steps: a 50 ns job needs 2,000,000 iterations for a 100 ms run
+    // (2,200,000 with the calibration's margin).
+    const s = quickSettings(calibration([50, 1e5], 100_000), undefined, false);
+    expect(s.iterations).toBe(2_200_000);
+    expect(s.iterations * 50).toBeGreaterThanOrEqual(1_000 * 100_000);
+    expect(coarseTimerNote(100_000)).toBe(
+      'not cross-origin isolated: the timer steps 100 µs, so each run lasts at least 1,000 steps (100 ms) and the medians and ranges stay precise',
+    );
   });
 });
