@@ -6,11 +6,12 @@
 
 mod agreement;
 
-use agreement::{Kind, agree};
+use agreement::{Kind, agree, paths, sorted};
 use overhead_bench::bundled::{self, BUNDLED};
+use overhead_bench::compiled::{CompiledType, OnDe};
 use overhead_engine::generate::{Generator, Rng};
 use overhead_engine::run::Engine;
-use overhead_validate::Validate;
+use overhead_engine::run::Error;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value as Json, json};
@@ -142,23 +143,89 @@ fn leaf(rng: &mut Rng) -> Json {
     }
 }
 
-fn differential<P, I>(name: &str)
-where
-    P: DeserializeOwned + Serialize + Validate,
-    I: DeserializeOwned,
-{
-    let (schema, root, inputs) = scenario(name);
-    let engine = Engine::new(&schema, root.as_deref()).unwrap_or_else(|d| panic!("{name}: {d:?}"));
-    for text in &inputs {
-        agree::<P, I>(&engine, text);
+/// Every bundled scenario, through its root type's compiled code: no list of
+/// scenarios to keep in step with `scenarios/`.
+#[test]
+fn every_bundled_scenario_agrees() {
+    assert!(!BUNDLED.is_empty());
+    for b in BUNDLED {
+        let (schema, root, inputs) = scenario(b.name);
+        let engine =
+            Engine::new(&schema, root.as_deref()).unwrap_or_else(|d| panic!("{}: {d:?}", b.name));
+        let root_name = root
+            .clone()
+            .unwrap_or_else(|| bundled::types(b)[0].0.to_owned());
+        let (_, compiled) = bundled::types(b)
+            .iter()
+            .find(|(name, _)| *name == root_name)
+            .unwrap_or_else(|| panic!("{}: no compiled `{root_name}`", b.name));
+        differential(b.name, &engine, &inputs, |text| {
+            agree_verdict(&engine, *compiled, text)
+        });
     }
+}
+
+/// Every variant on one input, as compiled code's verdict says, against the engine.
+fn agree_verdict(engine: &Engine, compiled: &dyn CompiledType, text: &str) -> Kind {
+    let verdict = compiled
+        .verdict(text)
+        .expect("compiled code gives a verdict");
+    let on_de = |result: Result<overhead_engine::Value, Error>, sort: bool| match result {
+        Ok(_) => OnDe::Ok,
+        Err(Error::Invalid(v)) if sort => OnDe::Invalid(sorted(paths(&v))),
+        Err(Error::Invalid(v)) => OnDe::Invalid(paths(&v)),
+        Err(Error::Syntax(_)) => OnDe::Syntax,
+    };
+    let interpreted = engine.decode(text);
+    assert_eq!(verdict.value.is_some(), interpreted.is_ok(), "de on {text}");
+    assert_eq!(
+        verdict.on_de,
+        on_de(engine.decode_validated(text), true),
+        "validate-on-de on {text}"
+    );
+    assert_eq!(
+        verdict.fail_fast,
+        on_de(engine.decode_fail_fast(text), false),
+        "fail-fast on {text}"
+    );
+    let Ok(interpreted) = interpreted else {
+        return Kind::Malformed;
+    };
+    let written: Json =
+        serde_json::from_str(&engine.to_json(&interpreted).expect("ser")).expect("json");
+    assert_eq!(verdict.value.as_ref(), Some(&written), "value of {text}");
+    let ours = engine
+        .validate(&interpreted)
+        .err()
+        .map(|v| paths(&v))
+        .unwrap_or_default();
+    assert_eq!(verdict.two_step, ours, "de+validate on {text}");
+    if ours.is_empty() {
+        Kind::Valid
+    } else {
+        Kind::Invalid
+    }
+}
+
+/// `check` on a scenario's inputs, thousands made from them, and values made
+/// from its plan (valid, and breaking each rule alone when it has rules).
+fn differential(name: &str, engine: &Engine, inputs: &[String], check: impl Fn(&str) -> Kind) {
+    for text in inputs {
+        check(text);
+    }
+    let has_rules = !Generator::new(engine.plan(), 0).targets().is_empty();
     let mut tally = std::collections::HashMap::new();
-    for text in cases(&inputs, 0xD1FF ^ name.len() as u64) {
-        *tally.entry(agree::<P, I>(&engine, &text)).or_insert(0) += 1;
+    for text in cases(inputs, 0xD1FF ^ name.len() as u64) {
+        *tally.entry(check(&text)).or_insert(0) += 1;
     }
     // The generated inputs cover every outcome, each well.
-    for kind in [Kind::Valid, Kind::Invalid, Kind::Malformed] {
-        let n = tally.get(&kind).copied().unwrap_or(0);
+    let kinds: &[Kind] = if has_rules {
+        &[Kind::Valid, Kind::Invalid, Kind::Malformed]
+    } else {
+        &[Kind::Valid, Kind::Malformed]
+    };
+    for kind in kinds {
+        let n = tally.get(kind).copied().unwrap_or(0);
         assert!(
             n >= CASES / 50,
             "{name}: only {n} {kind:?} cases of {CASES}: {tally:?}"
@@ -171,40 +238,29 @@ where
     let mut generator = Generator::new(engine.plan(), 0x6E4E ^ name.len() as u64);
     for _ in 0..1000 {
         let text = engine.to_json(&generator.valid()).expect("ser");
-        assert_eq!(agree::<P, I>(&engine, &text), Kind::Valid, "{name}: {text}");
+        assert_eq!(check(&text), Kind::Valid, "{name}: {text}");
     }
     let targets = generator.targets();
-    assert!(!targets.is_empty(), "{name}: no rule to break");
     eprintln!("{name}: {} rules broken one at a time", targets.len());
     for target in targets {
         for _ in 0..50 {
             let value = generator.violating(target).expect("breakable");
             let text = engine.to_json(&value).expect("ser");
-            assert_eq!(
-                agree::<P, I>(&engine, &text),
-                Kind::Invalid,
-                "{name} {target:?}: {text}"
-            );
+            assert_eq!(check(&text), Kind::Invalid, "{name} {target:?}: {text}");
         }
     }
 }
 
+/// The typed check (`agreement::agree`, which the fuzz target runs too) on one
+/// scenario, so that it stays exercised beside the verdicts.
 #[test]
-fn user_signup_agrees() {
+fn user_signup_agrees_through_the_typed_check() {
     use bundled::user_signup::{integrated, plain};
-    differential::<plain::UserSignup, integrated::UserSignup>("user-signup");
-}
-
-#[test]
-fn api_payload_agrees() {
-    use bundled::api_payload::{integrated, plain};
-    differential::<plain::CreateOrder, integrated::CreateOrder>("api-payload");
-}
-
-#[test]
-fn car_agrees() {
-    use bundled::car::{integrated, plain};
-    differential::<plain::Car, integrated::Car>("car");
+    let (schema, root, inputs) = scenario("user-signup");
+    let engine = Engine::new(&schema, root.as_deref()).expect("runs");
+    differential("user-signup", &engine, &inputs, |text| {
+        agree::<plain::UserSignup, integrated::UserSignup>(&engine, text)
+    });
 }
 
 /// Decoding only (the scenario has no rules): the same outcome and, when both
