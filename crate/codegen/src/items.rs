@@ -30,7 +30,6 @@ pub struct Measured {
 const FORM_CHANGING: &[(&str, &str)] = &[
     ("Serialize_repr", "serde_repr's `Serialize_repr`"),
     ("Deserialize_repr", "serde_repr's `Deserialize_repr`"),
-    ("serde_as", "serde_with's `serde_as`"),
 ];
 
 /// Where `attrs` use what [`FORM_CHANGING`] lists.
@@ -344,25 +343,51 @@ fn keep_attrs(attrs: &mut Vec<syn::Attribute>) {
             *a = syn::parse_quote!(#[derive(#(#std),*)]);
             return true;
         }
-        ["serde", "validate", "garde", "doc", "overhead"]
+        ["serde", "validate", "garde", "doc", "overhead", "serde_as"]
             .iter()
             .any(|name| a.path().is_ident(name))
     });
 }
 
-/// The item with only the attributes named in `keep` (and derives, docs) left on
-/// it and its fields: for derives that do not declare `validate` or `garde`.
-pub fn without_derives(item: &syn::Item, keep: &[&str]) -> TokenStream {
-    let item = without_derives_item(item, keep);
-    quote!(#item)
+/// `item` under the derive attribute `derive`, with serde_with's `#[serde_as]`
+/// before it: that macro rewrites the fields' `#[serde_as(as = …)]` into
+/// `#[serde(with = …)]`, which every derive must then see.
+pub fn derived(derive: TokenStream, item: &syn::Item) -> TokenStream {
+    let mut item = item.clone();
+    let attrs = match &mut item {
+        syn::Item::Struct(s) => &mut s.attrs,
+        syn::Item::Enum(e) => &mut e.attrs,
+        _ => return quote!(#derive #item),
+    };
+    let serde_as = attrs.iter().any(is_serde_as);
+    attrs.retain(|a| !is_serde_as(a));
+    if serde_as {
+        quote!(#[::serde_with::serde_as] #derive #item)
+    } else {
+        quote!(#derive #item)
+    }
 }
 
+/// `#[serde_as]` (or `#[serde_with::serde_as]`) on a type.
+fn is_serde_as(attr: &syn::Attribute) -> bool {
+    matches!(attr.meta, syn::Meta::Path(_))
+        && attr
+            .path()
+            .segments
+            .last()
+            .is_some_and(|s| s.ident == "serde_as")
+}
+
+/// The item with only the attributes named in `keep` (and derives, docs) left on
+/// it and its fields: for derives that do not declare `validate` or `garde`.
 pub(crate) fn without_derives_item(item: &syn::Item, keep: &[&str]) -> syn::Item {
     let mut item = item.clone();
     let retain = |attrs: &mut Vec<syn::Attribute>| {
         attrs.retain(|a| {
             a.path().is_ident("derive")
                 || a.path().is_ident("doc")
+                // serde_with's: the form the fields are read in.
+                || a.path().segments.last().is_some_and(|s| s.ident == "serde_as")
                 // `derive(Default)`'s variant.
                 || a.path().is_ident("default")
                 || keep.iter().any(|k| a.path().is_ident(k))
@@ -561,6 +586,34 @@ mod tests {
         assert!(preamble.iter().any(|i| i == "use uuid :: Uuid ;"));
         assert!(preamble.iter().any(|i| i.starts_with("pub type TrayId")));
         assert!(!preamble.iter().any(|i| i.contains("crate")));
+    }
+
+    #[test]
+    fn serde_as_goes_before_every_derive_and_its_field_forms_stay() {
+        let file: syn::File = syn::parse_quote! {
+            use serde_with::{serde_as, DurationSeconds};
+            #[serde_as]
+            #[derive(Deserialize, Validate)]
+            pub struct Probe {
+                #[serde_as(as = "DurationSeconds<u64>")]
+                #[validate(range(max = 60))]
+                pub pause: u64,
+            }
+        };
+        let measured = measured(file.items);
+        assert!(measured.unsupported.is_empty());
+        let written =
+            derived(quote!(#[derive(::serde::Deserialize)]), &measured.items[0]).to_string();
+        assert!(
+            written
+                .starts_with("# [:: serde_with :: serde_as] # [derive (:: serde :: Deserialize)]"),
+            "{written}"
+        );
+        assert!(
+            written.contains("# [serde_as (as = \"DurationSeconds<u64>\")]"),
+            "{written}"
+        );
+        assert_eq!(written.matches("serde_as").count(), 2, "{written}");
     }
 
     #[test]

@@ -70,13 +70,17 @@ pub fn with_peers(
     };
     // validator derives `Validate` on structs only; an enum is data to it.
     let peer_items = items.iter().map(|i| {
-        let item = items::without_derives(i, &["serde", "validate", "garde"]);
+        let item = items::without_derives_item(i, &["serde", "validate", "garde"]);
         match (dialect, i) {
-            (Dialect::Validator, syn::Item::Enum(_)) => {
-                quote!(#[derive(::serde::Serialize, ::serde::Deserialize)] #item)
-            }
+            (Dialect::Validator, syn::Item::Enum(_)) => items::derived(
+                quote!(#[derive(::serde::Serialize, ::serde::Deserialize)]),
+                &item,
+            ),
             // validator bounds nested collections by `Serialize` (its errors carry the value).
-            _ => quote!(#[derive(::serde::Serialize, ::serde::Deserialize, #derive)] #item),
+            _ => items::derived(
+                quote!(#[derive(::serde::Serialize, ::serde::Deserialize, #derive)]),
+                &item,
+            ),
         }
     });
     let module_code = generated.module;

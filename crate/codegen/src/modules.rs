@@ -5,7 +5,7 @@ use overhead_schema::registry::Dialect;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use crate::items::{private, unflatten, without_derives, without_derives_item};
+use crate::items::{derived, private, unflatten, without_derives_item};
 
 /// The `plain` module (`#[derive(Deserialize, Validate)]`, the `de` baseline
 /// and `de+validate`) and the `integrated` one (`ValidateOnDeserialize`) of
@@ -16,18 +16,26 @@ pub fn derived_modules(
     dialect: Dialect,
 ) -> TokenStream {
     let items: Vec<syn::Item> = items.iter().map(|i| with_dialect(i, dialect)).collect();
-    let plain = items.iter().map(|i| quote!(#i));
-    let integrated = items
-        .iter()
-        .map(|i| without_derives(i, &["serde", "validate", "garde", "overhead"]));
+    let plain = items.iter().map(|i| {
+        derived(
+            quote!(#[derive(::serde::Serialize, ::serde::Deserialize, ::overhead_validate::Validate)]),
+            i,
+        )
+    });
+    let integrated = items.iter().map(|i| {
+        derived(
+            quote!(#[derive(::overhead_validate::ValidateOnDeserialize)]),
+            &without_derives_item(i, &["serde", "validate", "garde", "overhead"]),
+        )
+    });
     quote! {
         pub mod plain {
             #(#preamble)*
-            #(#[derive(::serde::Serialize, ::serde::Deserialize, ::overhead_validate::Validate)] #plain)*
+            #(#plain)*
         }
         pub mod integrated {
             #(#preamble)*
-            #(#[derive(::overhead_validate::ValidateOnDeserialize)] #integrated)*
+            #(#integrated)*
         }
     }
 }
@@ -64,14 +72,21 @@ pub fn flatten_modules(
     preamble: &[syn::Item],
     bench: &TokenStream,
 ) -> TokenStream {
-    let fast = items.iter().map(|i| quote!(#i));
-    let unflattened = items
+    let fast = items
         .iter()
-        .map(unflatten)
-        .map(|i| without_derives(&i, &["serde"]));
-    let sff = items
-        .iter()
-        .map(|i| private(without_derives_item(i, &["serde"])));
+        .map(|i| derived(quote!(#[derive(::overhead_flatten::FastFlatten)]), i));
+    let unflattened = items.iter().map(unflatten).map(|i| {
+        derived(
+            quote!(#[derive(::serde::Serialize, ::serde::Deserialize)]),
+            &without_derives_item(&i, &["serde"]),
+        )
+    });
+    let sff = items.iter().map(|i| {
+        derived(
+            quote!(#[derive(::serde_fast_flatten::SerializeFields, ::serde_fast_flatten::DeserializeFields)]),
+            &private(without_derives_item(i, &["serde"])),
+        )
+    });
     let sff_codecs = types.iter().map(|t| {
         let name = format_ident!("CODEC_{}", t);
         quote! {
@@ -82,15 +97,15 @@ pub fn flatten_modules(
     quote! {
         pub mod fast {
             #(#preamble)*
-            #(#[derive(::overhead_flatten::FastFlatten)] #fast)*
+            #(#fast)*
         }
         pub mod unflattened {
             #(#preamble)*
-            #(#[derive(::serde::Serialize, ::serde::Deserialize)] #unflattened)*
+            #(#unflattened)*
         }
         pub mod sff {
             #(#preamble)*
-            #(#[derive(::serde_fast_flatten::SerializeFields, ::serde_fast_flatten::DeserializeFields)] #sff)*
+            #(#sff)*
             #(#sff_codecs)*
         }
     }

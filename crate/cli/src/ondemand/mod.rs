@@ -80,27 +80,74 @@ pub fn definitions(scenario: &Scenario) -> String {
     // The standard library's types the completion writes out in their serde
     // form for the interpreter (`Duration`) are the real ones here.
     let added = completion.text.strip_prefix(scenario.schema.as_str());
-    let Some(Ok(added)) = added
-        .filter(|_| !completion.known.is_empty())
-        .map(syn::parse_file)
-    else {
+    let Some(Ok(added)) = added.map(syn::parse_file) else {
         return completion.text;
     };
-    let kept = added.items.iter().filter(|item| {
-        let name = match item {
+    let displayed = displayed_from_str(&scenario.schema);
+    if completion.known.is_empty() && displayed.is_empty() {
+        return completion.text;
+    }
+    let mut text = scenario.schema.clone();
+    for mut item in added.items {
+        let name = match &item {
             syn::Item::Struct(s) => s.ident.to_string(),
             syn::Item::Enum(e) => e.ident.to_string(),
             syn::Item::Type(t) => t.ident.to_string(),
-            _ => return true,
+            _ => String::new(),
         };
-        !completion.known.contains(&name)
-    });
-    let mut text = scenario.schema.clone();
-    for item in kept {
+        if completion.known.contains(&name) {
+            continue;
+        }
+        // Read through `DisplayFromStr`, a type from elsewhere is text to the
+        // interpreter; `serde_json::Value`'s `FromStr` would parse it as JSON.
+        if let syn::Item::Type(alias) = &mut item {
+            if displayed.contains(&name) {
+                *alias.ty = syn::parse_quote!(::std::string::String);
+            }
+        }
         text.push('\n');
-        text.push_str(&quote::ToTokens::to_token_stream(item).to_string());
+        text.push_str(&quote::ToTokens::to_token_stream(&item).to_string());
     }
     text
+}
+
+/// The type names of fields read through serde_with's `DisplayFromStr`.
+fn displayed_from_str(schema: &str) -> std::collections::HashSet<String> {
+    let mut names = std::collections::HashSet::new();
+    let Ok(file) = syn::parse_file(schema) else {
+        return names;
+    };
+    let idents = |tokens: proc_macro2::TokenStream, out: &mut std::collections::HashSet<String>| {
+        fn walk(tokens: proc_macro2::TokenStream, out: &mut std::collections::HashSet<String>) {
+            for token in tokens {
+                match token {
+                    proc_macro2::TokenTree::Ident(i) => {
+                        out.insert(i.to_string());
+                    }
+                    proc_macro2::TokenTree::Group(g) => walk(g.stream(), out),
+                    _ => {}
+                }
+            }
+        }
+        walk(tokens, out);
+    };
+    for item in &file.items {
+        let syn::Item::Struct(s) = item else {
+            continue;
+        };
+        for field in &s.fields {
+            let displayed = field.attrs.iter().any(|a| {
+                a.path().is_ident("serde_as")
+                    && quote::ToTokens::to_token_stream(a)
+                        .to_string()
+                        .contains("DisplayFromStr")
+            });
+            if displayed {
+                idents(quote::ToTokens::to_token_stream(&field.ty), &mut names);
+            }
+        }
+    }
+    names
 }
 
 /// Builds (or finds in the cache) the crate for `scenario`'s definitions and
