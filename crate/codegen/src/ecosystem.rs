@@ -188,7 +188,8 @@ pub fn missing_imports(
         .collect()
 }
 
-fn idents(tokens: proc_macro2::TokenStream, out: &mut HashSet<String>) {
+/// Every identifier in `tokens`, at any depth.
+pub fn idents(tokens: proc_macro2::TokenStream, out: &mut HashSet<String>) {
     for token in tokens {
         match token {
             proc_macro2::TokenTree::Ident(i) => {

@@ -67,7 +67,8 @@ pub fn as_configured(mut item: syn::Item) -> Option<syn::Item> {
         if !a.path().is_ident("cfg") {
             return true;
         }
-        let words: HashSet<String> = idents(a.meta.to_token_stream());
+        let mut words = HashSet::new();
+        crate::ecosystem::idents(a.meta.to_token_stream(), &mut words);
         keep &= !words.contains("not") && !words.contains("test");
         false
     });
@@ -97,20 +98,6 @@ pub fn lazy_statics(item: &syn::ItemMacro) -> Vec<String> {
             _ => None,
         })
         .collect()
-}
-
-fn idents(tokens: TokenStream) -> HashSet<String> {
-    let mut out = HashSet::new();
-    for token in tokens {
-        match token {
-            TokenTree::Ident(i) => {
-                out.insert(i.to_string());
-            }
-            TokenTree::Group(g) => out.extend(idents(g.stream())),
-            _ => {}
-        }
-    }
-    out
 }
 
 /// What the paste defines that attributes may name: its types, its code's

@@ -570,9 +570,9 @@ mod tests {
             }
             impl Tray {
                 fn slots() -> u8 { 12 }
-                fn into_model(self) -> Model { todo!() }
+                fn into_model(self) -> Model { Model::of_tray(self.slots) }
             }
-            impl From<Tray> for Model { fn from(t: Tray) -> Model { todo!() } }
+            impl From<Tray> for Model { fn from(t: Tray) -> Model { t.into_model() } }
         };
         let measured = measured(file.items);
         let code: Vec<String> = measured.code.iter().filter_map(item_name).collect();

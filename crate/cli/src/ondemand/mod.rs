@@ -117,20 +117,6 @@ fn displayed_from_str(schema: &str) -> std::collections::HashSet<String> {
     let Ok(file) = syn::parse_file(schema) else {
         return names;
     };
-    let idents = |tokens: proc_macro2::TokenStream, out: &mut std::collections::HashSet<String>| {
-        fn walk(tokens: proc_macro2::TokenStream, out: &mut std::collections::HashSet<String>) {
-            for token in tokens {
-                match token {
-                    proc_macro2::TokenTree::Ident(i) => {
-                        out.insert(i.to_string());
-                    }
-                    proc_macro2::TokenTree::Group(g) => walk(g.stream(), out),
-                    _ => {}
-                }
-            }
-        }
-        walk(tokens, out);
-    };
     for item in &file.items {
         let syn::Item::Struct(s) = item else {
             continue;
@@ -143,7 +129,10 @@ fn displayed_from_str(schema: &str) -> std::collections::HashSet<String> {
                         .contains("DisplayFromStr")
             });
             if displayed {
-                idents(quote::ToTokens::to_token_stream(&field.ty), &mut names);
+                overhead_codegen::ecosystem::idents(
+                    quote::ToTokens::to_token_stream(&field.ty),
+                    &mut names,
+                );
             }
         }
     }
