@@ -10,22 +10,14 @@
 import { join } from 'node:path';
 import { read, root, run } from './lib.mjs';
 import { contentHash, steps } from './steps/steps.mjs';
+import { WASM_OPT_FEATURES } from './wasm-features.mjs';
 
 const outDir = join(root, 'web', 'src', 'wasm-pkg');
 const modules = [
   { crate: 'overhead-wasm-analyzer', name: 'overhead_wasm_analyzer', profile: 'analyzer', opt: '-Oz' },
   { crate: 'overhead-wasm', name: 'overhead_wasm', profile: 'wasm', opt: '-O3' },
 ];
-// The features rustc enables by default for wasm32-unknown-unknown; wasm-opt
-// must accept them.
-const features = [
-  '--enable-bulk-memory',
-  '--enable-nontrapping-float-to-int',
-  '--enable-sign-ext',
-  '--enable-mutable-globals',
-  '--enable-reference-types',
-  '--enable-multivalue',
-];
+const features = WASM_OPT_FEATURES;
 const build = steps(join(root, 'target', 'steps'));
 const tools = `${read('wasm-bindgen', ['--version'])?.trim()} ${read('wasm-opt', ['--version'])?.trim()}`;
 

@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { catalogServer } from './catalog-server.ts';
 import { nativeRunner } from './native-server.ts';
 
 // Cross-origin isolation makes `performance.now()` fine-grained (5 µs instead of
@@ -14,7 +15,8 @@ export default defineConfig({
   // Relative asset URLs: the built site works from any sub-path of a static host.
   base: './',
   // "Run natively": the dev and preview servers run the CLI for the page (not in a static build).
-  plugins: [nativeRunner()],
+  // The dev server also serves the scenario catalog `npm run dev` writes (a build has it beside the page).
+  plugins: [nativeRunner(), catalogServer(fileURLToPath(new URL('../target/dev-site/scenarios', import.meta.url)))],
   server: { host: '127.0.0.1', port: 5173, strictPort: true, headers: crossOriginIsolation },
   preview: { host: '127.0.0.1', port: 5173, strictPort: true, headers: crossOriginIsolation },
   worker: { format: 'es' },

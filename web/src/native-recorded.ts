@@ -1,23 +1,27 @@
-// The native numbers recorded with the bundled scenarios (`npm run bench --
-// --record` writes scenarios/<name>/native.json). Each file is its own small
-// chunk, fetched only when results of its scenario are on screen.
+// The native numbers recorded with the site's scenarios (`npm run bench --
+// --record` writes <scenario>/native.json; the build lists it in the site's
+// catalog, for the bundled scenarios and a docs author's alike). Each is
+// fetched only when results of its scenario are on screen.
 import type { ScenarioDocument } from './report';
 import { type NativeNumbers, nativeProblem, unchangedInputs } from './native';
+import { type Catalog, catalogOrEmpty, findScenario, loadDocument } from './scenarios/catalog';
 import { checkReport } from './state/report-check';
 
-const files = import.meta.glob<string>('../../scenarios/*/native.json', { query: '?raw', import: 'default' });
-
-/** The recorded figures for `doc`, if it is a bundled scenario (by name) with a recording, for its unchanged inputs. */
-export async function recordedNative(doc: ScenarioDocument, bundled: readonly ScenarioDocument[]): Promise<NativeNumbers | null> {
-  const shipped = bundled.find((s) => s.name !== undefined && s.name === doc.name);
-  const load = shipped && files[`../../scenarios/${shipped.name}/native.json`];
-  if (!shipped || !load) return null;
+/**
+ * The recorded figures for `doc`, if the site ships a scenario of its name
+ * with a recording, for the inputs it still has unchanged. `known` are
+ * documents the page already holds (the bundled ones), fetched otherwise;
+ * `catalog` is the site's (read here when not given).
+ */
+export async function recordedNative(doc: ScenarioDocument, known: readonly ScenarioDocument[], catalog?: Catalog): Promise<NativeNumbers | null> {
+  const entry = findScenario(catalog ?? (await catalogOrEmpty()), doc.name);
+  if (!entry?.native) return null;
+  const shipped = known.find((s) => s.name === entry.name) ?? (await loadDocument(entry));
   const inputs = unchangedInputs(doc, shipped);
   if (inputs.size === 0) return null;
-  const report = checkReport(JSON.parse(await load()));
-  if (!report || nativeProblem(report, shipped.name) !== null) return null;
+  const response = await fetch(entry.native);
+  if (!response.ok) return null;
+  const report = checkReport(JSON.parse(await response.text()));
+  if (!report || nativeProblem(report, entry.name) !== null) return null;
   return { report, source: 'recorded', inputs };
 }
-
-/** The bundled scenarios that have recorded native numbers. */
-export const recordedScenarios = Object.keys(files).map((path) => path.split('/').at(-2) ?? '');

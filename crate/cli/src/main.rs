@@ -37,6 +37,13 @@ enum Command {
     },
     /// List the bundled scenarios and the variants this build can run.
     List,
+    /// Print a scenario (folder or .json document) as one scenario document:
+    /// what the page's "Download .json" writes and `overhead run` reads (the
+    /// site's scenario catalog is made of these).
+    Document {
+        /// Scenario folder or scenario .json document.
+        scenario: PathBuf,
+    },
     /// Build what compiled code built on demand depends on, once, so that the
     /// first edited definitions compile in seconds (`npm start` runs this).
     Prebuild,
@@ -151,6 +158,7 @@ fn main() -> ExitCode {
         Command::Run(args) => run(args),
         Command::Check { file } => check(&file),
         Command::List => list(),
+        Command::Document { scenario } => document(&scenario),
         Command::Prebuild => prebuild(),
         Command::BuildBrowser { document } => build_browser(&document),
         Command::Eject { scenario, out } => eject(&scenario, &out),
@@ -314,6 +322,13 @@ fn load(path: &Path) -> Result<Scenario, String> {
         Scenario::from_document(&text)
     };
     scenario.map_err(|e| e.to_string())
+}
+
+fn document(path: &Path) -> Result<(), String> {
+    let document = load(path)?.to_document();
+    let json = serde_json::to_string_pretty(&document).map_err(|e| e.to_string())?;
+    println!("{json}");
+    Ok(())
 }
 
 fn check(file: &Path) -> Result<(), String> {

@@ -50,10 +50,14 @@ function normalise(schema: string): string {
     .join('\n');
 }
 
+/** Whether two texts are the same definitions (line endings and trailing blanks aside). */
+export function sameSchema(a: string, b: string): boolean {
+  return normalise(a) === normalise(b);
+}
+
 /** Whether the page's benchmark module carries compiled code for these definitions (a bundled scenario's, unchanged). */
 export function hasBundledCode(schema: string, bundled: readonly ScenarioDocument[]): boolean {
-  const own = normalise(schema);
-  return bundled.some((s) => normalise(s.schema) === own);
+  return bundled.some((s) => sameSchema(s.schema, schema));
 }
 
 /** Whether this page's server builds compiled code (false on a static host). */

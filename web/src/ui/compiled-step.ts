@@ -1,11 +1,15 @@
-// Before a run of edited definitions: their compiled code, built on demand by
-// the local server (cargo for wasm32, then wasm-bindgen), or why there is none
-// — rustc's messages go to the editor at their lines, and the interpreter runs
-// alone. A static host has no such server: compiled numbers need `npm start`
-// or the CLI.
+// Before a run of definitions the benchmark module has no code for: the
+// module the site prebuilt for them (a docs author's scenario, listed in the
+// site's catalog: no server needed), else compiled code built on demand by the
+// local server (cargo for wasm32, then wasm-bindgen), or why there is none —
+// rustc's messages go to the editor at their lines, and the interpreter runs
+// alone. A static host has no such server: compiled numbers for other
+// definitions need `npm start` or the CLI.
 import { buildCompiled, CompiledUnavailable, compiledAvailable, moduleUrls, type RustcMessage } from '../bench/compiled-client';
 import type { RunRequest } from '../bench/protocol';
 import type { ScenarioDocument } from '../report';
+import { type Catalog, catalogOrEmpty } from '../scenarios/catalog';
+import { prebuiltFor } from '../scenarios/prebuilt';
 
 export interface CompiledStepView {
   progress(text: string): void;
@@ -22,9 +26,13 @@ function at(m: RustcMessage): string {
 
 /**
  * The compiled code to run beside the interpreter; without its module when it
- * could not be built (the notes say why); undefined on a static host.
+ * could not be built (the notes say why); undefined on a static host for
+ * definitions the site has no module for. `catalog` is the site's (read here
+ * when not given).
  */
-export async function compiledFor(doc: ScenarioDocument, view: CompiledStepView, signal?: AbortSignal): Promise<RunRequest['compiled']> {
+export async function compiledFor(doc: ScenarioDocument, view: CompiledStepView, signal?: AbortSignal, catalog?: Catalog): Promise<RunRequest['compiled']> {
+  const prebuilt = await prebuiltFor(doc, catalog ?? (await catalogOrEmpty()));
+  if (prebuilt) return prebuilt;
   if (!(await compiledAvailable())) {
     view.message(STATIC_HOST, 'info');
     return undefined;
