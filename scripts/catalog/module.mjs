@@ -4,9 +4,11 @@
 // target/ondemand/), then wasm-opt -O3 as for the benchmark module. The big
 // benchmark module is not rebuilt for an author's scenarios.
 //
-// Measured on an order of two types (2 cores, dependencies built): cargo
-// about 10 s, wasm-bindgen 0.3 s, wasm-opt -O3 21 s; -O3 made its compiled
-// rows 5–14% faster in V8 (the error path most), at the same gzipped size.
+// Measured on an order of two types (2 cores, dependencies built by
+// `overhead prebuild`): cargo 2 s (30 s when the workspace's crates changed),
+// wasm-bindgen 0.3 s, wasm-opt -O3 19–21 s (-O2 15 s, -O1 6 s). -O3 made its
+// compiled rows 3–14% faster in V8 (four sessions of interleaved rounds;
+// -O2 less consistently, -O1 not at all), at the same gzipped size (590 KB).
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';

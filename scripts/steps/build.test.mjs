@@ -20,6 +20,7 @@ test('a second build with nothing changed skips every step after cargo', { timeo
     'overhead_wasm_analyzer: wasm-bindgen and wasm-opt -Oz',
     'overhead_wasm: wasm-bindgen and wasm-opt -O3',
     'site (vite build)',
+    'scenario catalog',
   ]) {
     assert.ok(again.includes(`✓ ${step}: unchanged since its last build, skipped`), `${step} ran again:\n${again}`);
   }
