@@ -23,10 +23,12 @@ export default defineConfig({
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 4096,
-    // Two pages: the playground and the methodology it links to.
+    // Three pages: the playground, the light embed for docs pages, and the
+    // methodology they link to.
     rollupOptions: {
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        embed: fileURLToPath(new URL('./embed.html', import.meta.url)),
         methodology: fileURLToPath(new URL('./methodology.html', import.meta.url)),
       },
     },

@@ -780,32 +780,38 @@ describe('the playground', () => {
     await page.close();
   });
 
-  it('gives an embed snippet whose compact view shows the scenario read-only and runs it', async () => {
+  it('gives an embed snippet whose light view shows the scenario read-only and runs it', async () => {
     const { page, errors } = await openPlayground();
     await page.selectOption('#scenario-picker', 'api-payload');
     await page.click('#embed');
     const snippet = await page.inputValue('#embed-snippet');
-    expect(snippet).toMatch(/^<iframe src="http:\/\/127\.0\.0\.1:\d+\/\?embed#v1=[^"]+" title="Overhead: API payload \(seed 002\)"/);
+    expect(snippet).toMatch(/^<iframe src="http:\/\/127\.0\.0\.1:\d+\/embed\.html#v1=[^"]+" title="Overhead: API payload \(seed 002\)"/);
     const src = /src="([^"]+)"/.exec(snippet)?.[1]?.replace(/&amp;/g, '&') ?? '';
 
     const embed = await site.browser.newPage({ viewport: { width: 800, height: 640 } });
+    const requested: string[] = [];
+    embed.on('request', (request) => requested.push(request.url()));
     await embed.goto(src);
     await expect.poll(() => embed.locator('#run').isEnabled(), { timeout: 60_000 }).toBe(true);
-    expect(await embed.evaluate(() => document.body.classList.contains('embed'))).toBe(true);
     expect(await embed.textContent('#scenario-title')).toBe('API payload (seed 002)');
-    expect(await embed.isVisible('#share')).toBe(false);
-    expect(await embed.isVisible('#scenario-summary')).toBe(false);
-    // Read-only: typing changes nothing.
-    await embed.click('#schema-editor .view-lines');
-    await embed.keyboard.press('ControlOrMeta+A');
-    await embed.keyboard.type('xyz');
-    expect(await embed.locator('#schema-editor .view-lines').innerText()).not.toContain('xyz');
+    // Read-only text, highlighted, without an editor.
+    expect(await embed.locator('#schema-code .hljs-keyword').count()).toBeGreaterThan(0);
+    expect(await embed.textContent('#schema-code')).toContain('struct');
+    expect(await embed.locator('.monaco-editor').count()).toBe(0);
+    // Nothing heavy before Run: neither module, nor Monaco.
+    expect(requested.filter((url) => /\.wasm$|editor\.worker|monaco/.test(url))).toEqual([]);
     // Run: sized by time, with the chart and the table.
     await embed.click('#run');
     await expect.poll(() => embed.locator('#results .result-row').count(), { timeout: 90_000 }).toBe(32);
     await expect.poll(() => embed.locator('#chart [role="img"] rect').count()).toBeGreaterThan(0);
     // An embed neither restores nor keeps the visitor's work.
     expect(await embed.evaluate(() => localStorage.length)).toBe(0);
+    // An address of an earlier snippet (`?embed` on the full page) opens the light embed.
+    const earlier = await site.browser.newPage();
+    await earlier.goto(`${site.url}?embed&scenario=car`);
+    await expect.poll(() => earlier.url()).toContain('/embed.html?scenario=car');
+    await expect.poll(() => earlier.textContent('#scenario-title')).toBe('Car message (seed 001)');
+    await earlier.close();
     await embed.close();
     expect(errors).toEqual([]);
     await page.close();

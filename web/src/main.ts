@@ -1,23 +1,26 @@
 // The playground: loads the default scenario into the editors, runs it in the
-// benchmark Worker, and shows the results.
+// benchmark Worker, and shows the results. What the page shows and the rules
+// for keeping or dropping it live in `PageState`; this file wires events.
 import './styles.css';
 import { AnalysisClient } from './analysis/client';
 import { summarize, toMarkers, type Diagnosis } from './analysis/diagnosis';
 import { BenchClient, RunCancelled } from './bench/client';
-import { compiledAvailable, ejectProject, hasBundledCode } from './bench/compiled-client';
+import { compiledAvailable, ejectProject, hasBundledCode, type RustcMessage } from './bench/compiled-client';
 import { CodeNeedsLeave, cancelNative, nativeAvailable, runNatively } from './bench/native-client';
 import type { Progress, RunRequest } from './bench/protocol';
 import { browserName } from './format';
-import { type NativeNumbers, nativeLabel, nativeProblem } from './native';
+import { nativeLabel, nativeProblem } from './native';
 import { recordedNative } from './native-recorded';
+import { catalogOrEmpty, loadDocument } from './scenarios/catalog';
 import { type Checked, surprises } from './surprises';
 import type { Report, ScenarioDocument, Settings } from './report';
-import { CALIBRATION, COARSE_CALIBRATION, coarseTimerNote, type Preset, quickSettings } from './presets';
+import { type Preset, SEED_SETTINGS } from './presets';
+import { measureQuick } from './bench/quick-run';
 import { parseSettings } from './settings';
 import { byId } from './ui/dom';
 import { ui } from './ui/elements';
 import { onFileDrop } from './ui/drop';
-import { restartEstimate, showProgress } from './ui/progress';
+import { ProgressLine } from './ui/progress';
 import { applyPreset, chosenVariants, requestedVariants, setSettings, showVariants } from './ui/settings-form';
 import { Editors, explainRules } from './ui/editors';
 import { RuleDocs } from './ui/rule-docs';
@@ -37,56 +40,36 @@ import { loadSaved, save } from './state/saved';
 import { isShareFragment, readShareFragment } from './state/share';
 import { toCsv, toJson, toMarkdown } from './export';
 import { cliCommand, downloadDocument, downloadText, embedSnippet, fileName, shareLink } from './ui/sharing';
-import { fullPageUrl, postHeights } from './ui/embed-frame';
 import { applyTheme, themeParam } from './ui/theme';
+import { PageState } from './state/page-state';
 
 const DEFAULT_SCENARIO = 'user-signup';
 
-/** `?embed`: the compact view for an iframe on a docs page (read-only editors, Run, chart and table). */
 const params = new URLSearchParams(location.search);
-const embedded = params.has('embed');
-document.body.classList.toggle('embed', embedded);
 applyTheme(document.documentElement, themeParam(params));
-if (embedded) {
-  // In an iframe: the page around it sizes it to its content (embed.js).
-  if (window.parent !== window) postHeights(window.parent, document.body);
-  byId('open-full', HTMLAnchorElement).href = fullPageUrl(location.href);
-}
 
 const editors = new Editors(byId('schema-editor', HTMLDivElement), byId('input-editor', HTMLDivElement), byId('input-tabs', HTMLDivElement));
 editors.onProblem = (message) => showMessage(message, 'error');
 const client = new BenchClient((message) => showMessage(`The benchmark worker stopped (${message}) and was restarted.`, 'error'));
-let scenario: ScenarioDocument | null = null;
-let bundled: ScenarioDocument[] = [];
-/** The results on screen (this browser's, or a share link's). */
-let lastReport: Report | null = null;
-/** Native numbers beside the results: imported by the user, or recorded with the bundled scenario. */
-let native: { numbers: NativeNumbers; fileName: string } | null = null;
-/** The CLI's figures from Run natively, for the document they were taken of. */
-let liveNative: { numbers: NativeNumbers; of: string } | null = null;
-/** What the results on screen are of (`measuredKey`). */
-let lastReportOf = '';
+const state = new PageState();
+/** The site's scenario catalog: a docs author's scenarios, and where recorded native figures are. */
+const catalog = catalogOrEmpty();
+const progress = new ProgressLine(ui.progressBar, ui.progressText);
 /** Stops the native run under way. */
 let nativeAbort: AbortController | null = null;
 /** This page's runs, the latest beside an earlier one. */
 const comparison = new ComparisonView(ui.comparison);
-/** What native figures are of: the definitions, inputs and data (not the settings). */
-const measuredKey = (doc: ScenarioDocument) => JSON.stringify([doc.schema, doc.inputs, doc.root ?? '', doc.data ?? 'serial']);
 
 const analysis = new AnalysisClient(showDiagnosis, (message) => {
   ui.schemaStatus.textContent = `analyzer: ${message}`;
   ui.schemaStatus.className = 'schema-status error';
 });
 
-/** Set while restored work waits for its first analysis (see `showDiagnosis`). */
-let restoredAwaitingAnalysis = false;
-
 function showDiagnosis(diagnosis: Diagnosis): void {
   editors.setMarkers(toMarkers(diagnosis));
   editors.setAssumed(diagnosis.assumed);
   const errors = diagnosis.diagnostics.some((d) => d.severity === 'error');
-  if (restoredAwaitingAnalysis) {
-    restoredAwaitingAnalysis = false;
+  if (state.takeRestored()) {
     // Restored work that does not analyze is still the user's: say so, keep it.
     if (errors) {
       showMessage(
@@ -102,7 +85,7 @@ function showDiagnosis(diagnosis: Diagnosis): void {
 
 /** The root picker, shown when the definitions hold more than one type. */
 function showRoots(types: string[]): void {
-  const root = scenario?.root ?? '';
+  const root = state.scenario?.root ?? '';
   const options = [
     Object.assign(document.createElement('option'), { value: '', textContent: 'automatic' }),
     ...types.map((t) => Object.assign(document.createElement('option'), { value: t, textContent: t })),
@@ -114,6 +97,7 @@ function showRoots(types: string[]): void {
 
 /** The document as the page holds it now: the scenario with the user's edits. */
 function currentDocument(): ScenarioDocument | null {
+  const scenario = state.scenario;
   if (!scenario) return null;
   const parsed = parseSettings({ warmup: ui.warmup.value, runs: ui.runs.value, iterations: ui.iterations.value });
   const doc: ScenarioDocument = {
@@ -127,9 +111,7 @@ function currentDocument(): ScenarioDocument | null {
   return doc;
 }
 
-// An embed shows what its page chose: it neither restores nor keeps the visitor's work.
 const storage = (() => {
-  if (embedded) return null;
   try {
     return window.localStorage;
   } catch {
@@ -156,7 +138,7 @@ window.addEventListener('pagehide', () => {
 });
 
 function analyzeSchema(now = false): void {
-  analysis.request(editors.schemaText(), scenario?.root ?? null, Object.values(editors.inputs()), now);
+  analysis.request(editors.schemaText(), state.scenario?.root ?? null, Object.values(editors.inputs()), now);
 }
 
 function showMessage(text: string, kind: 'error' | 'info'): void {
@@ -171,9 +153,7 @@ function clearMessage(): void {
 }
 
 function clearResults(): void {
-  lastReport = null;
-  native = null;
-  liveNative = null;
+  state.clearResults();
   ui.liveNote.hidden = true;
   ui.nativeNote.hidden = true;
   ui.chart.hidden = true;
@@ -194,14 +174,13 @@ function clearResults(): void {
 }
 
 function loadScenario(doc: ScenarioDocument): void {
-  scenario = doc;
+  state.load(doc);
   ui.picker.value = doc.name ?? '';
   ui.title.textContent = doc.title;
   ui.summary.innerHTML = markdownToHtml(doc.summary);
   editors.load(doc.schema, doc.inputs);
   setSettings(doc.settings);
-  // A docs reader wants a fast look: the embed runs sized by time.
-  applyPreset(embedded ? 'quick' : 'custom');
+  applyPreset('custom');
   ui.data.value = doc.data ?? 'serial';
   showVariants(doc.variants);
   analyzeSchema(true);
@@ -223,9 +202,10 @@ function setRunning(running: boolean): void {
 
 /** The table, with the native figures and whose they are when there are any. */
 function showTable(report: Report): void {
-  renderResults(ui.results, report, native?.numbers ?? null, liveNative?.numbers ?? null);
+  const { native, liveNative } = state;
+  renderResults(ui.results, report, native?.numbers ?? null, liveNative);
   ui.liveNote.hidden = liveNative === null;
-  ui.liveNote.textContent = liveNative ? nativeLabel(liveNative.numbers) : '';
+  ui.liveNote.textContent = liveNative ? nativeLabel(liveNative) : '';
   renderFlagLegend(ui.flagLegend, report);
   ui.nativeNote.hidden = native === null;
   ui.nativeNote.textContent = native ? nativeLabel(native.numbers, native.fileName) : '';
@@ -233,23 +213,14 @@ function showTable(report: Report): void {
 
 /** Puts the recorded native figures beside `report` when `doc` is a bundled scenario they still describe. */
 async function showRecordedNative(report: Report, doc: ScenarioDocument): Promise<void> {
-  // A Report the user imported is theirs to replace.
-  const imported = () => native?.numbers.source === 'imported';
-  if (imported()) return;
-  const numbers = await recordedNative(doc, bundled).catch(() => null);
+  if (!state.wantsRecorded) return;
+  const numbers = await recordedNative(doc, state.shipped, await catalog).catch(() => null);
   // The user may have run again, or imported a Report, meanwhile.
-  if (lastReport !== report || imported()) return;
-  native = numbers && { numbers, fileName: '' };
-  showTable(report);
+  if (state.offerRecorded(report, numbers)) showTable(report);
 }
 
 function showReport(report: Report, doc: ScenarioDocument, shared = false): void {
-  lastReport = report;
-  lastReportOf = measuredKey(doc);
-  // Recorded figures are looked up again for what was run (it may be edited), and
-  // this machine's native figures stay only while they are of the same work.
-  if (native?.numbers.source === 'recorded') native = null;
-  if (liveNative && liveNative.of !== measuredKey(doc)) liveNative = null;
+  state.showReport(report, doc);
   ui.exportBar.hidden = false;
   ui.shareResults.disabled = false;
   ui.sharedBanner.hidden = !shared;
@@ -283,10 +254,11 @@ type Engines = 'all' | 'compiled' | 'interpreted';
 
 
 async function run(): Promise<void> {
-  if (!scenario || client.running) return;
+  if (!state.scenario || client.running) return;
   const quick = ui.preset.value === 'quick';
+  // Quick sizes its own runs: the settings typed are not read.
   const parsed = quick
-    ? ({ ok: true, settings: CALIBRATION } as const)
+    ? ({ ok: true, settings: SEED_SETTINGS } as const)
     : parseSettings({ warmup: ui.warmup.value, runs: ui.runs.value, iterations: ui.iterations.value });
   if (!parsed.ok) {
     showMessage(parsed.error, 'error');
@@ -328,11 +300,11 @@ async function run(): Promise<void> {
     );
   try {
     // Edited definitions: compiled code built on demand by the local server.
-    if (engines !== 'interpreted' && !hasBundledCode(doc.schema, bundled)) {
-      compiled = await compiledFor(doc, {
-        progress: (text) => (ui.progressText.textContent = text),
+    if (engines !== 'interpreted' && !hasBundledCode(doc.schema, state.bundled)) {
+      const view = {
+        progress: (text: string) => progress.say(text),
         message: showMessage,
-        rustc: (messages) => {
+        rustc: (messages: RustcMessage[]) => {
           editors.setRustcMarkers(messages);
           // Beside the analyzer's count, until the next edit re-analyzes.
           const errors = messages.filter((m) => m.level === 'error').length;
@@ -341,21 +313,17 @@ async function run(): Promise<void> {
             ui.schemaStatus.className = 'schema-status error';
           }
         },
-      });
+      };
+      compiled = await compiledFor(doc, view, undefined, await catalog);
     }
-    let settings = parsed.settings;
-    if (quick) {
-      // A short pass to see what each job costs, then runs sized to the budget.
-      const calibration = await measure(crossOriginIsolated ? CALIBRATION : COARSE_CALIBRATION, () => (ui.progressText.textContent = 'calibrating…'));
-      settings = quickSettings(calibration, undefined, crossOriginIsolated);
-      setSettings(settings);
-    }
-    restartEstimate();
-    const report = await measure(settings, showProgress);
-    // A coarse timer (no COOP/COEP, as on most docs hosts): runs sized to it, said once.
-    if (quick && !crossOriginIsolated && typeof report.timer.resolution_ns === 'number') {
-      report.notes = [coarseTimerNote(report.timer.resolution_ns), ...(report.notes ?? [])];
-    }
+    progress.restart();
+    const report = quick
+      ? await measureQuick(measure, crossOriginIsolated, {
+          calibrating: () => progress.say('calibrating…'),
+          sized: setSettings,
+          progress: (p) => progress.show(p),
+        })
+      : await measure(parsed.settings, (p) => progress.show(p));
     showReport(report, doc);
     comparison.add(doc, report);
   } catch (error) {
@@ -379,7 +347,7 @@ ui.cancel.addEventListener('click', () => {
 
 /** Runs the document with the CLI on this machine, through the local server of `npm start`. */
 async function runNative(): Promise<void> {
-  if (!scenario || client.running || nativeAbort) return;
+  if (!state.scenario || client.running || nativeAbort) return;
   const doc = currentDocument();
   const parsed = parseSettings({ warmup: ui.warmup.value, runs: ui.runs.value, iterations: ui.iterations.value });
   if (!doc || !parsed.ok) {
@@ -401,14 +369,14 @@ async function runNative(): Promise<void> {
   clearMessage();
   setRunning(true);
   ui.progressText.textContent = 'native: starting the CLI…';
-  restartEstimate();
+  progress.restart();
   try {
     // Edited definitions get compiled code built on demand first: cargo's progress, line by line.
     const building = (line: string) => (ui.progressText.textContent = `native: building compiled code for these definitions — ${line}`);
-    const progress = (p: Progress) => showProgress(p, 'native');
+    const onProgress = (p: Progress) => progress.show(p, 'native');
     let report: Report;
     try {
-      report = await runNatively(doc, progress, abort.signal, building);
+      report = await runNatively(doc, onProgress, abort.signal, building);
     } catch (error) {
       if (!(error instanceof CodeNeedsLeave)) throw error;
       // A link can carry code: natively it runs outside the browser's sandbox, so ask first.
@@ -418,11 +386,10 @@ async function runNative(): Promise<void> {
         showMessage('Not run natively: the definitions carry code you did not allow to run on this machine. In the browser it runs in the page\'s sandbox.', 'info');
         return;
       }
-      report = await runNatively(doc, progress, abort.signal, building, true);
+      report = await runNatively(doc, onProgress, abort.signal, building, true);
     }
-    liveNative = { numbers: { report, source: 'live', inputs: null }, of: measuredKey(doc) };
     // Beside the browser's figures when there are some for the same work; else on their own.
-    if (lastReport && lastReportOf === measuredKey(doc)) showTable(lastReport);
+    if (state.ranNatively(report, doc) === 'beside' && state.report) showTable(state.report);
     else showReport(report, doc);
   } catch (error) {
     if (abort.signal.aborted) showMessage('Native run cancelled.', 'info');
@@ -457,7 +424,7 @@ async function eject(): Promise<void> {
 ui.eject.addEventListener('click', () => void eject());
 /** Loads the bundled scenario the picker names, as it ships. */
 function loadPicked(): void {
-  const doc = bundled.find((s) => s.name === ui.picker.value);
+  const doc = state.shipped.find((s) => s.name === ui.picker.value);
   if (!doc || client.running) return;
   clearMessage();
   clearResults();
@@ -481,7 +448,7 @@ function openDocument(checked: ReturnType<typeof parseDocument>, from: string): 
     comparison.add(doc, results);
   }
   save(storage, doc);
-  if (!embedded) showMessage(`Opened ${from}.`, 'info');
+  showMessage(`Opened ${from}.`, 'info');
 }
 
 function openShareLink(): void {
@@ -512,7 +479,7 @@ function share(): void {
   ui.embedSnippet.hidden = true;
   const doc = currentDocument();
   if (!doc) return;
-  if (ui.shareResults.checked && lastReport) doc.results = lastReport;
+  if (ui.shareResults.checked && state.report) doc.results = state.report;
   ui.shareBox.hidden = false;
   ui.cliCommand.textContent = cliCommand(doc);
   const link = shareLink(doc, location);
@@ -534,7 +501,7 @@ function share(): void {
 ui.picker.addEventListener('change', loadPicked);
 
 function openGallery(): void {
-  renderGallery(ui.galleryCards, bundled, scenario?.name, (doc) => {
+  renderGallery(ui.galleryCards, state.shipped, state.scenario?.name, (doc) => {
     ui.gallery.close();
     ui.picker.value = doc.name ?? '';
     loadPicked();
@@ -552,8 +519,8 @@ ui.embed.addEventListener('click', showEmbedSnippet);
 /** Downloads the results on screen in one of the export formats. */
 function exportAs(extension: string, type: string, write: (report: Report) => string): void {
   const doc = currentDocument();
-  if (!lastReport || !doc) return;
-  downloadText(fileName(doc).replace(/\.json$/, `.results.${extension}`), write(lastReport), type);
+  if (!state.report || !doc) return;
+  downloadText(fileName(doc).replace(/\.json$/, `.results.${extension}`), write(state.report), type);
 }
 ui.exportJson.addEventListener('click', () => exportAs('json', 'application/json', toJson));
 ui.exportCsv.addEventListener('click', () => exportAs('csv', 'text/csv', toCsv));
@@ -561,7 +528,7 @@ ui.exportMd.addEventListener('click', () => exportAs('md', 'text/markdown', toMa
 ui.download.addEventListener('click', () => {
   const doc = currentDocument();
   if (!doc) return;
-  if (ui.shareResults.checked && lastReport) doc.results = lastReport;
+  if (ui.shareResults.checked && state.report) doc.results = state.report;
   downloadDocument(doc);
   ui.shareBox.hidden = false;
   ui.shareUrl.hidden = true;
@@ -579,6 +546,7 @@ function importNative(name: string, report: Report | null): void {
     showMessage(`“${name}” is not a Report (make one with \`overhead run <scenario> --json\`).`, 'error');
     return;
   }
+  const lastReport = state.report;
   if (!lastReport) {
     showMessage('Native numbers go beside results: run first, then import the Report again.', 'error');
     return;
@@ -588,7 +556,7 @@ function importNative(name: string, report: Report | null): void {
     showMessage(problem, 'error');
     return;
   }
-  native = { numbers: { report, source: 'imported', inputs: null }, fileName: name };
+  state.importNative(report, name);
   clearMessage();
   showTable(lastReport);
 }
@@ -624,7 +592,7 @@ onFileDrop(
     if (report) importNative(file.name, report);
     else openFileText(file.name, read.text);
   },
-  () => !embedded,
+  () => true,
 );
 window.addEventListener('hashchange', openShareLink);
 ui.reset.addEventListener('click', loadPicked);
@@ -638,11 +606,8 @@ ui.form.addEventListener('input', (event) => {
 });
 ui.preset.addEventListener('change', () => applyPreset(ui.preset.value as Preset));
 ui.rootPicker.addEventListener('change', () => {
-  if (!scenario) return;
-  const root = ui.rootPicker.value;
-  scenario = { ...scenario };
-  if (root) scenario.root = root;
-  else delete scenario.root;
+  if (!state.scenario) return;
+  state.setRoot(ui.rootPicker.value);
   analyzeSchema(true);
   saveSoon();
 });
@@ -653,25 +618,33 @@ window.addEventListener('keydown', (event) => {
   }
 });
 
-analysis.ready.then(
-  (info) => {
+/** A docs author's scenarios (`--scenarios`), as the site's catalog lists them; none on a plain build. */
+async function extraScenarios(): Promise<ScenarioDocument[]> {
+  const extras = (await catalog).scenarios.filter((s) => !s.bundled);
+  const docs = await Promise.all(extras.map((entry) => loadDocument(entry).catch(() => null)));
+  return docs.filter((doc): doc is ScenarioDocument => doc !== null);
+}
+
+Promise.all([analysis.ready, extraScenarios()]).then(
+  ([info, extras]) => {
     explainRules(new RuleDocs(info.keywords));
     renderChips(ui.isolation, ui.timer, info);
     renderPanel(ui.environment, info);
-    bundled = info.scenarios;
+    state.bundled = info.scenarios;
+    state.extras = extras;
+    const shipped = state.shipped;
     ui.picker.replaceChildren(
-      ...bundled.map((s) => Object.assign(document.createElement('option'), { value: s.name ?? '', textContent: s.title })),
+      ...shipped.map((s) => Object.assign(document.createElement('option'), { value: s.name ?? '', textContent: s.title })),
     );
     ui.picker.disabled = false;
     // The last work comes back as it was left; otherwise the default scenario.
     const saved = loadSaved(storage);
-    const named = bundled.find((s) => s.name === params.get('scenario'));
-    const doc = named ?? saved ?? bundled.find((s) => s.name === DEFAULT_SCENARIO) ?? bundled[0];
-    editors.setReadOnly(embedded);
+    const named = shipped.find((s) => s.name === params.get('scenario'));
+    const doc = named ?? saved ?? shipped.find((s) => s.name === DEFAULT_SCENARIO) ?? shipped[0];
     if (doc) loadScenario(doc);
     if (saved && !named) {
       showMessage('Your last work is restored. Reset loads the bundled scenario again.', 'info');
-      restoredAwaitingAnalysis = true;
+      state.markRestored();
       analyzeSchema(true);
     }
     // A share link wins over the saved work (which it replaces).

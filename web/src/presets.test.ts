@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { coarseTimerNote, quickSettings } from './presets';
+import { MAX_CALIBRATION_ITERATIONS, coarseTimerNote, nextCalibration, quickSettings } from './presets';
 import type { Report, ResultRow } from './report';
 
-const calibration = (medians: number[], resolution_ns = 5000): Report => ({
+const calibration = (medians: number[], resolution_ns = 5000, iterations = 200): Report => ({
   scenario: 's',
   env: { target: 'wasm', engine_version: '0' },
-  settings: { iterations: 200, runs: 1, warmup: 10 },
+  settings: { iterations, runs: 1, warmup: 10 },
   timer: { resolution_ns, overhead_ns: 30 },
   results: medians.map(
     (m): ResultRow => ({ variant: 'de', engine: 'compiled', input: 'valid', data: 'serial', outcome: 'ok', size: 1, runs_ns: [m], median_ns: m, min_ns: m, max_ns: m, mean_ns: m }),
@@ -47,5 +47,27 @@ describe('quickSettings', () => {
     expect(coarseTimerNote(100_000)).toBe(
       'not cross-origin isolated: the timer steps 100 µs, so each run lasts at least 1,000 steps (100 ms) and the medians and ranges stay precise',
     );
+  });
+});
+
+describe('nextCalibration', () => {
+  it('is done at once when the fastest job’s run lasts 25 steps of the timer', () => {
+    // 200 iterations of 500 µs jobs under a 100 µs timer: 1,000 steps.
+    expect(nextCalibration(calibration([5e5, 5e4], 100_000))).toBeNull();
+    // A fine timer: 200 × 100 ns = 20 µs, 4,000 steps of 5 ns.
+    expect(nextCalibration(calibration([100], 5))).toBeNull();
+  });
+
+  it('grows the pass until the fastest job can be read, no further than needed', () => {
+    // 200 × 50 ns = 10 µs, a tenth of a 100 µs step: read as one step, 500 ns.
+    const first = nextCalibration(calibration([500, 1e4], 100_000));
+    expect(first).toBe(6_000);
+    // The next pass reads it as it is (50 ns): 60,000 would be needed, capped.
+    expect(nextCalibration(calibration([50, 1e4], 100_000, first ?? 0))).toBe(MAX_CALIBRATION_ITERATIONS);
+    expect(nextCalibration(calibration([50, 1e4], 100_000, MAX_CALIBRATION_ITERATIONS))).toBeNull();
+  });
+
+  it('multiplies a pass that read nothing by a hundred', () => {
+    expect(nextCalibration(calibration([0, 1e4], 100_000))).toBe(20_000);
   });
 });

@@ -13,11 +13,29 @@ export const SEED_SETTINGS: Settings = { warmup: 50_000, runs: 5, iterations: 50
 export const CALIBRATION: Settings = { warmup: 10, runs: 1, iterations: 200 };
 
 /**
- * The same under a coarse timer: 200 iterations of a 50 ns job last a tenth
- * of a 100 µs step, so the pass would read it as many times slower and size
- * its runs short; 50,000 last 25 steps (within 4%).
+ * Under a coarse timer a calibration run must last some steps to be read:
+ * 200 iterations of a 50 ns job last a tenth of a 100 µs step, so the pass
+ * would read it as many times slower and size its runs short. Passes grow
+ * until even the fastest job's run lasts `CALIBRATION_STEPS` steps (within
+ * 4%), never past `MAX_CALIBRATION_ITERATIONS` — a fixed 50,000 would take
+ * minutes on a scenario of 500 µs jobs, where 200 already last 100 steps.
  */
-export const COARSE_CALIBRATION: Settings = { warmup: 10, runs: 1, iterations: 50_000 };
+export const CALIBRATION_STEPS = 25;
+export const MAX_CALIBRATION_ITERATIONS = 50_000;
+
+/** The iterations of the next calibration pass, or null when `calibration` is fine enough to size runs by. */
+export function nextCalibration(calibration: Report): number | null {
+  const resolution = calibration.timer.resolution_ns ?? 0;
+  const iterations = calibration.settings.iterations;
+  if (resolution <= 0 || iterations >= MAX_CALIBRATION_ITERATIONS) return null;
+  const medians = calibration.results.map((r) => r.median_ns).filter((m) => Number.isFinite(m));
+  if (medians.length === 0) return null;
+  const fastest = Math.min(...medians);
+  if (fastest * iterations >= CALIBRATION_STEPS * resolution) return null;
+  // A run shorter than a step may read as nothing: then a hundredfold.
+  const wanted = fastest > 0 ? Math.ceil((CALIBRATION_STEPS * resolution * 1.2) / fastest) : iterations * 100;
+  return Math.min(Math.max(wanted, iterations * 2), MAX_CALIBRATION_ITERATIONS);
+}
 
 /** Quick's total time, in nanoseconds. */
 export const QUICK_BUDGET_NS = 2e9;

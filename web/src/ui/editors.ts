@@ -74,7 +74,7 @@ export class Editors {
     this.tabs.addEventListener('dblclick', (event) => {
       const tab = event.target instanceof HTMLElement ? event.target.closest<HTMLElement>('[data-input]') : null;
       const name = tab?.dataset['input'];
-      if (tab && name !== undefined && !this.input.getOption(monaco.editor.EditorOption.readOnly)) this.editName(tab, name);
+      if (tab && name !== undefined) this.editName(tab, name);
     });
     followColorScheme();
     monaco.languages.registerCodeActionProvider('rust', {
@@ -195,12 +195,6 @@ export class Editors {
     }
   }
 
-  /** The embed view shows the definitions and inputs without letting them be edited. */
-  setReadOnly(readOnly: boolean): void {
-    for (const editor of [this.schema, this.input]) editor.updateOptions({ readOnly, domReadOnly: readOnly });
-    this.renderTabs();
-  }
-
   /** Shows the analyzer's diagnostics in the definitions editor. */
   setMarkers(markers: Marker[]): void {
     showMarkers(this.schemaModel, 'overhead', markers);
@@ -268,16 +262,15 @@ export class Editors {
   onProblem: (message: string) => void = () => undefined;
 
   private renderTabs(): void {
-    const editable = !this.input.getOption(monaco.editor.EditorOption.readOnly);
     const tabs = [...this.inputModels.keys()].map((name) => {
-      const tab = el('button', { className: 'tab', text: name, title: editable ? 'Double-click to rename' : '' });
+      const tab = el('button', { className: 'tab', text: name, title: 'Double-click to rename' });
       tab.type = 'button';
       tab.setAttribute('role', 'tab');
       tab.setAttribute('aria-selected', String(name === this.current));
       tab.dataset['input'] = name;
       tab.addEventListener('click', () => this.show(name));
       const parts: HTMLElement[] = [tab];
-      if (editable && this.inputModels.size > 1) {
+      if (this.inputModels.size > 1) {
         const remove = el('button', { className: 'tab-remove', text: '×', title: `Remove input “${name}”` });
         remove.type = 'button';
         remove.setAttribute('aria-label', `Remove input ${name}`);
@@ -290,7 +283,7 @@ export class Editors {
     add.type = 'button';
     add.setAttribute('aria-label', 'Add an input');
     add.addEventListener('click', () => this.addInput());
-    this.tabs.replaceChildren(...tabs, ...(editable ? [add] : []));
+    this.tabs.replaceChildren(...tabs, add);
   }
 
   /** Renames in place: Enter keeps the new name, Escape the old one. */

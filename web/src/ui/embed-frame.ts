@@ -35,11 +35,22 @@ export function postHeights(parent: Window, body: HTMLElement): () => void {
   return () => observer.disconnect();
 }
 
-/** The full page's address for an embed's: the same state, without `embed`. */
+/** The full page's address for an embed's: the same scenario and theme, without `embed`. */
 export function fullPageUrl(embedUrl: string): string {
   const url = new URL(embedUrl);
+  url.pathname = url.pathname.replace(/embed\.html$/, '');
   url.searchParams.delete('embed');
   // `?embed` has no value: URLSearchParams would leave `?` behind.
+  if ([...url.searchParams.keys()].length === 0) url.search = '';
+  return url.toString();
+}
+
+/** The light embed's address for a full-page address that asks for the embed (`?embed`), or null. */
+export function embedUrl(pageUrl: string): string | null {
+  const url = new URL(pageUrl);
+  if (!url.searchParams.has('embed')) return null;
+  url.pathname = url.pathname.replace(/(index\.html)?$/, 'embed.html');
+  url.searchParams.delete('embed');
   if ([...url.searchParams.keys()].length === 0) url.search = '';
   return url.toString();
 }

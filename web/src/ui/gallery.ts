@@ -6,7 +6,7 @@ import { markdownToHtml } from './markdown';
 
 export function renderGallery(
   host: HTMLElement,
-  scenarios: ScenarioDocument[],
+  scenarios: readonly ScenarioDocument[],
   current: string | undefined,
   onPick: (doc: ScenarioDocument) => void,
 ): void {

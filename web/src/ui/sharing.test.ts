@@ -24,7 +24,7 @@ describe('sharing', () => {
     const snippet = embedSnippet(doc, page);
     expect(snippet.ok).toBe(true);
     if (!snippet.ok) return;
-    expect(snippet.url).toMatch(/^<iframe src="https:\/\/docs\.example\/overhead\/\?embed#v1=[^"]+" title="Overhead: Sign-up &#34;form&#34; &#60;b&#62;" /);
+    expect(snippet.url).toMatch(/^<iframe src="https:\/\/docs\.example\/overhead\/embed\.html#v1=[^"]+" title="Overhead: Sign-up &#34;form&#34; &#60;b&#62;" /);
     expect(snippet.url).not.toContain('<b>');
   });
 });

@@ -42,7 +42,7 @@ export function shareLink(doc: ScenarioDocument, page: Location): ShareLink {
 
 /** An iframe that shows `doc` in the compact embed view, for docs sites. */
 export function embedSnippet(doc: ScenarioDocument, page: Location): ShareLink {
-  const src = `${page.origin}${page.pathname}?embed${shareFragment(doc)}`;
+  const src = `${page.origin}${page.pathname.replace(/(index\.html)?$/, 'embed.html')}${shareFragment(doc)}`;
   if (src.length > COMFORTABLE_LINK) return { ok: false, length: src.length };
   const title = `Overhead: ${doc.title}`.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
   return {
