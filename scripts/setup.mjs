@@ -1,11 +1,16 @@
 // Installs what building and testing need, only what is missing, so a second run
 // takes a second: the wasm32 target, wasm-bindgen-cli at the version Cargo.lock
-// pins, the npm packages and, with --browser, Debian's chromium.
+// pins, the npm packages, with --browser Debian's chromium, and with --docs
+// mdbook (the docs book: `npm run docs`, and its test).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fail, read, root, run } from './lib.mjs';
 
 const wantBrowser = process.argv.includes('--browser');
+const wantDocs = process.argv.includes('--docs');
+// The book (docs/book) is written for mdBook 0.5; this is the release installed
+// when none is (about 70 s on two busy cores).
+const MDBOOK = '0.5.4';
 
 function wasmTarget() {
   const installed = read('rustup', ['target', 'list', '--installed']);
@@ -50,8 +55,18 @@ function chromium() {
   });
 }
 
+function mdbook() {
+  const have = read('mdbook', ['--version'])?.trim().replace(/^mdbook v/, '');
+  if (have?.startsWith('0.5.')) return;
+  console.log(`mdbook ${have ?? 'is missing'}; installing ${MDBOOK} (about a minute, once)`);
+  // Without the default features: `serve` and `watch` would compile tokio,
+  // axum and a file watcher too; scripts/docs/static-server.mjs serves the book.
+  run('cargo', ['install', 'mdbook', '--version', MDBOOK, '--no-default-features', '--features', 'search', '--force']);
+}
+
 wasmTarget();
 wasmBindgen();
 npmPackages();
 if (wantBrowser) chromium();
+if (wantDocs) mdbook();
 console.log('setup: everything needed is installed');
