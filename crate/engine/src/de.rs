@@ -105,7 +105,7 @@ impl<'p> Seed<'p> {
             field
                 .checks
                 .iter()
-                .any(|c| matches!(c.kind, crate::check::CheckKind::Nested))
+                .any(|c| matches!(c.kind, crate::rules::CheckKind::Nested))
         };
         Seed {
             stop: self.stop.filter(nested),

@@ -11,8 +11,8 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::check::{Check, CheckKind};
 use crate::plan::{FieldDefault, FieldPlan, FieldSegment, KindPlan, Plan, StructPlan};
+use crate::rules::{Check, CheckKind};
 use crate::text_form::TextForm;
 use crate::ty::{Int, Ty};
 use overhead_schema::{Style, Tagging};

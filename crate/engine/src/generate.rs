@@ -11,9 +11,9 @@ use overhead_schema::Style;
 
 use overhead_validate::rules::IpKind;
 
-use crate::check::{Check, CheckKind};
 use crate::pattern::Samplers;
 use crate::plan::{FieldPlan, KindPlan, Plan};
+use crate::rules::{Check, CheckKind};
 use crate::ty::{Int, Ty};
 use crate::value::Value;
 

@@ -17,6 +17,7 @@ mod intern;
 mod order;
 mod pattern;
 mod plan;
+mod rules;
 mod ser;
 pub mod sites;
 mod tagged;

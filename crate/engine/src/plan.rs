@@ -10,9 +10,9 @@ use overhead_schema::{
 };
 use proc_macro2::Span;
 
-use crate::check::{Check, Patterns, compile_rules};
 use crate::generic;
 use crate::intern::{intern, intern_slice};
+use crate::rules::{Check, Patterns, compile_rules};
 use crate::ty::{Ty, TypeId, resolve};
 use crate::value::Value;
 use overhead_schema::model::FieldPath;

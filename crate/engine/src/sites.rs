@@ -13,10 +13,9 @@ use std::hint::black_box;
 use overhead_validate::Violation;
 use overhead_validate::rules::{IpKind, MustMatch, Required};
 
-use crate::check::{
-    Check, CheckKind, element_ty, failed_rule, overrides, rule_passes, unwrap_options,
-};
+use crate::check::{element_ty, unwrap_options};
 use crate::plan::{KindPlan, Plan, StructPlan};
+use crate::rules::{Check, CheckKind, failed_rule, overrides, rule_passes};
 use crate::ty::Ty;
 use crate::value::Value;
 

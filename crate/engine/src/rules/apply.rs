@@ -1,0 +1,136 @@
+//! Running one compiled rule on a value: the quick yes/no the success path
+//! takes, and the violation (with the rule's code and message) only when it
+//! fails.
+
+use overhead_validate::rules::{
+    Alphanumeric, Ascii, Contains, CreditCard, DoesNotContain, Email, EndsWith, Ip, NonBlank,
+    NonControlCharacter, NonEmpty, OneOf, Pattern, StartsWith, Unique, Url,
+};
+use overhead_validate::{Rule, Violation};
+
+use super::CheckKind;
+use crate::value::Value;
+
+pub fn overrides(v: Violation, code: Option<&str>, message: Option<&str>) -> Violation {
+    let v = match code {
+        Some(code) => v.with_code(code.to_owned()),
+        None => v,
+    };
+    match message {
+        Some(message) => v.with_message(message.to_owned()),
+        None => v,
+    }
+}
+
+/// Whether `value` keeps a simple rule; builds nothing.
+#[inline]
+pub fn rule_passes(kind: &CheckKind, value: &Value) -> bool {
+    match (kind, value) {
+        (CheckKind::Email, Value::Str(s)) => Email.check(&**s),
+        (CheckKind::Url, Value::Str(s)) => Url.check(&**s),
+        (CheckKind::Alphanumeric, Value::Str(s)) => Alphanumeric.check(&**s),
+        (CheckKind::Ascii, Value::Str(s)) => Ascii.check(&**s),
+        (CheckKind::NonBlank, Value::Str(s)) => NonBlank.check(&**s),
+        (CheckKind::Contains(p), Value::Str(s)) => Contains(p).check(&**s),
+        (CheckKind::DoesNotContain(p), Value::Str(s)) => DoesNotContain(p).check(&**s),
+        (CheckKind::StartsWith(p), Value::Str(s)) => StartsWith(p).check(&**s),
+        (CheckKind::EndsWith(p), Value::Str(s)) => EndsWith(p).check(&**s),
+        (CheckKind::Pattern(re), Value::Str(s)) => Pattern(re).check(&**s),
+        (CheckKind::Length(rule), Value::Str(s)) => rule.check(&**s),
+        (CheckKind::Length(rule), Value::Seq(items)) => rule.check(items.as_slice()),
+        (CheckKind::Length(rule), Value::Map(entries)) => rule.check(entries.as_slice()),
+        (CheckKind::RangeInt(rule), Value::I64(n)) => rule.check(n),
+        (CheckKind::RangeInt(rule), Value::U64(n)) => rule.check(n),
+        (CheckKind::RangeFloat(rule), Value::F64(n)) => rule.check(n),
+        // The rest, rarer, through the full path.
+        (kind, value) => failed_rule(kind, value).is_none(),
+    }
+}
+
+/// The violation of a simple rule, when `value` breaks it. Exhaustive over
+/// the rules: a new one is handled here or the engine does not compile. A
+/// value of another form than the rule reads passes (the analysis has refused
+/// such a pairing already).
+pub fn failed_rule(kind: &CheckKind, value: &Value) -> Option<Violation> {
+    fn on<T: ?Sized, R: Rule<T>>(rule: R, value: &T) -> Option<Violation> {
+        (!rule.check(value)).then(|| rule.violation(value))
+    }
+    fn text<R: Rule<str>>(rule: R, value: &Value) -> Option<Violation> {
+        match value {
+            Value::Str(s) => on(rule, &**s),
+            _ => None,
+        }
+    }
+    fn sized<R: Rule<str> + Rule<[Value]> + Rule<[(Box<str>, Value)]>>(
+        rule: R,
+        value: &Value,
+    ) -> Option<Violation> {
+        match value {
+            Value::Str(s) => on(rule, &**s),
+            Value::Seq(items) => on(rule, items.as_slice()),
+            Value::Map(entries) => on(rule, entries.as_slice()),
+            _ => None,
+        }
+    }
+    match kind {
+        CheckKind::Email => text(Email, value),
+        CheckKind::Url => text(Url, value),
+        CheckKind::Alphanumeric => text(Alphanumeric, value),
+        CheckKind::Ascii => text(Ascii, value),
+        CheckKind::NonBlank => text(NonBlank, value),
+        CheckKind::NonControlCharacter => text(NonControlCharacter, value),
+        CheckKind::CreditCard => text(CreditCard, value),
+        CheckKind::Ip(kind) => text(Ip(*kind), value),
+        CheckKind::Contains(p) => text(Contains(p), value),
+        CheckKind::DoesNotContain(p) => text(DoesNotContain(p), value),
+        CheckKind::StartsWith(p) => text(StartsWith(p), value),
+        CheckKind::EndsWith(p) => text(EndsWith(p), value),
+        CheckKind::Pattern(re) => text(Pattern(re), value),
+        CheckKind::OneOfStr(options) => text(OneOf::<&str>(options), value),
+        CheckKind::Length(rule) => sized(*rule, value),
+        CheckKind::NonEmpty => sized(NonEmpty, value),
+        CheckKind::Unique => match value {
+            Value::Seq(items) => {
+                let distinct = items
+                    .iter()
+                    .enumerate()
+                    .all(|(i, item)| !items[..i].contains(item));
+                (!distinct).then(|| <Unique as Rule<[u8]>>::violation(&Unique, &[]))
+            }
+            _ => None,
+        },
+        CheckKind::RangeInt(rule) => number(value, |n| on(*rule, &n), |n| on(*rule, &n)),
+        CheckKind::RangeFloat(rule) => number(value, |n| on(*rule, &n), |n| on(*rule, &n)),
+        CheckKind::OneOfInt(options) => number(
+            value,
+            |n| on(OneOf::<i128>(options), &n),
+            |n| on(OneOf::<i128>(options), &n),
+        ),
+        CheckKind::OneOfFloat(options) => number(
+            value,
+            |n| on(OneOf::<f64>(options), &n),
+            |n| on(OneOf::<f64>(options), &n),
+        ),
+        // The checker's walk handles these itself; they are never simple.
+        CheckKind::Required | CheckKind::Nested | CheckKind::Each(_) => None,
+    }
+}
+
+/// Runs a number rule on an integer (as `i128`, or `u128` past its range) or a float.
+fn number(
+    value: &Value,
+    int: impl Fn(i128) -> Option<Violation>,
+    float: impl Fn(f64) -> Option<Violation>,
+) -> Option<Violation> {
+    match *value {
+        Value::I64(n) => int(n.into()),
+        Value::U64(n) => int(n.into()),
+        Value::I128(n) => int(n),
+        Value::U128(n) => match i128::try_from(n) {
+            Ok(n) => int(n),
+            Err(_) => float(n as f64),
+        },
+        Value::F64(n) => float(n),
+        _ => None,
+    }
+}

@@ -1,0 +1,252 @@
+//! A field's rules as the schema gives them, compiled into [`Check`]s for its
+//! type: literals interned, patterns built (or only checked), `one_of` read as
+//! the type's kind of value.
+
+use std::collections::HashMap;
+
+use overhead_schema::{
+    Diagnostic, LengthMode as SchemaLengthMode, Literal, Number, RangeSpec, RegexSource, RuleKind,
+    RuleSpec, Severity,
+};
+use overhead_validate::rules::{IpKind, Length, LengthMode, Range};
+
+use super::{Check, CheckKind};
+use crate::intern::intern;
+use crate::ty::Ty;
+
+/// How the planner turns a rule's pattern into a matcher. A run builds each
+/// regex; the editor's diagnosis only checks its syntax, so the page's analyzer
+/// module links no regex engine (a third of its weight).
+#[derive(Clone, Copy)]
+pub struct Patterns(fn(&str) -> Result<Option<regex::Regex>, String>);
+
+impl Patterns {
+    /// Builds the regex (what a run needs).
+    pub const BUILD: Patterns = Patterns(|pattern| {
+        regex::Regex::new(pattern)
+            .map(Some)
+            .map_err(|e| e.to_string())
+    });
+    /// Checks the syntax only, with the parser `regex` itself uses; the plan gets
+    /// no check for the pattern, so it must not run.
+    pub const CHECK_SYNTAX: Patterns = Patterns(|pattern| {
+        regex_syntax::Parser::new()
+            .parse(pattern)
+            .map(|_| None)
+            .map_err(|e| e.to_string())
+    });
+}
+
+/// Compiles a field's rules for a value of type `ty`; `must_match` and `custom`
+/// are left out (the struct checks the first; the second cannot run here).
+pub fn compile_rules(
+    rules: &[RuleSpec],
+    ty: &Ty,
+    regexes: &HashMap<String, String>,
+    patterns: Patterns,
+    errors: &mut Vec<Diagnostic>,
+    notes: &mut Vec<Diagnostic>,
+) -> Vec<Check> {
+    let inner = innermost(ty);
+    let mut out = Vec::new();
+    // `required` first, as derived code runs it.
+    for rule in rules
+        .iter()
+        .filter(|r| matches!(r.kind, RuleKind::Required))
+    {
+        out.push(check(rule, CheckKind::Required));
+    }
+    for rule in rules {
+        let kind = match &rule.kind {
+            RuleKind::Required | RuleKind::MustMatch(_) => continue,
+            RuleKind::Custom(path, _) => {
+                let name = path
+                    .segments
+                    .iter()
+                    .map(|s| s.ident.to_string())
+                    .collect::<Vec<_>>()
+                    .join("::");
+                notes.push(Diagnostic::at(
+                    Severity::Warning,
+                    rule.span,
+                    format!("custom validator `{name}` is not run in the playground: its body is not available here"),
+                ));
+                continue;
+            }
+            RuleKind::Email => CheckKind::Email,
+            RuleKind::Url => CheckKind::Url,
+            RuleKind::Alphanumeric => CheckKind::Alphanumeric,
+            RuleKind::Ascii => CheckKind::Ascii,
+            RuleKind::NonEmpty => CheckKind::NonEmpty,
+            RuleKind::NonBlank => CheckKind::NonBlank,
+            RuleKind::NonControlCharacter => CheckKind::NonControlCharacter,
+            RuleKind::CreditCard => CheckKind::CreditCard,
+            RuleKind::Ip(kind) => CheckKind::Ip(match kind {
+                overhead_schema::IpKind::Any => IpKind::Any,
+                overhead_schema::IpKind::V4 => IpKind::V4,
+                overhead_schema::IpKind::V6 => IpKind::V6,
+            }),
+            // Listed as not run by the analysis (the registry says why).
+            RuleKind::Phone => continue,
+            RuleKind::Unique => CheckKind::Unique,
+            RuleKind::Nested => CheckKind::Nested,
+            RuleKind::Contains(s) => CheckKind::Contains(intern(s)),
+            RuleKind::DoesNotContain(s) => CheckKind::DoesNotContain(intern(s)),
+            RuleKind::StartsWith(s) => CheckKind::StartsWith(intern(s)),
+            RuleKind::EndsWith(s) => CheckKind::EndsWith(intern(s)),
+            RuleKind::Length(spec) => {
+                let mode = match spec.mode.unwrap_or(SchemaLengthMode::Chars) {
+                    SchemaLengthMode::Chars => LengthMode::Chars,
+                    SchemaLengthMode::Bytes => LengthMode::Bytes,
+                    SchemaLengthMode::Utf16 => LengthMode::Utf16,
+                    SchemaLengthMode::Items => LengthMode::Items,
+                };
+                CheckKind::Length(Length {
+                    min: spec.min,
+                    max: spec.max,
+                    equal: spec.equal,
+                    mode,
+                })
+            }
+            RuleKind::Range(spec) => range(spec),
+            RuleKind::Regex(RegexSource::Literal(pattern)) => match (patterns.0)(pattern) {
+                Ok(Some(re)) => CheckKind::Pattern(re),
+                Ok(None) => continue,
+                Err(e) => {
+                    // The analysis's words, so that the diagnosis says it once.
+                    errors.push(Diagnostic::at(
+                        Severity::Error,
+                        rule.span,
+                        format!("invalid regular expression: {e}"),
+                    ));
+                    continue;
+                }
+            },
+            RuleKind::Regex(RegexSource::Path(path)) => {
+                let name = path
+                    .segments
+                    .last()
+                    .map(|s| s.ident.to_string())
+                    .unwrap_or_default();
+                match regexes.get(&name).map(|p| (patterns.0)(p)) {
+                    Some(Ok(Some(re))) => CheckKind::Pattern(re),
+                    Some(Ok(None)) => continue,
+                    Some(Err(e)) => {
+                        errors.push(Diagnostic::at(
+                            Severity::Error,
+                            rule.span,
+                            format!("the static regex `{name}` does not compile: {e}"),
+                        ));
+                        continue;
+                    }
+                    None => {
+                        // Defined elsewhere in the person's codebase: this rule
+                        // is listed as not run, the rest runs.
+                        notes.push(Diagnostic::at(
+                            Severity::Warning,
+                            rule.span,
+                            format!(
+                                "the regex `{name}` is not defined in the paste, so this rule is not run; \
+                                 to run it, add `static {name}: LazyLock<Regex> = LazyLock::new(|| Regex::new(\"…\").unwrap());` \
+                                 or write the pattern inline"
+                            ),
+                        ));
+                        continue;
+                    }
+                }
+            }
+            RuleKind::OneOf(values) => match inner {
+                Ty::Str | Ty::Text(_) | Ty::Trimmed => CheckKind::OneOfStr(
+                    values
+                        .iter()
+                        .map(|v| match v {
+                            Literal::Str(s) => intern(s),
+                            _ => "",
+                        })
+                        .collect(),
+                ),
+                Ty::F32 | Ty::F64 => CheckKind::OneOfFloat(
+                    values
+                        .iter()
+                        .map(|v| match v {
+                            Literal::Int(i) => *i as f64,
+                            Literal::Float(f) => *f,
+                            Literal::Str(_) => f64::NAN,
+                        })
+                        .collect(),
+                ),
+                _ => CheckKind::OneOfInt(
+                    values
+                        .iter()
+                        .map(|v| match v {
+                            Literal::Int(i) => *i,
+                            _ => i128::MIN,
+                        })
+                        .collect(),
+                ),
+            },
+            RuleKind::Each(inner_rules) => {
+                let element = match inner {
+                    Ty::Seq(e) | Ty::Array(_, e) | Ty::Set { item: e, .. } => e.as_ref(),
+                    Ty::Map { value, .. } => value.as_ref(),
+                    other => other,
+                };
+                CheckKind::Each(compile_rules(
+                    inner_rules,
+                    element,
+                    regexes,
+                    patterns,
+                    errors,
+                    notes,
+                ))
+            }
+        };
+        out.push(check(rule, kind));
+    }
+    out
+}
+
+fn check(rule: &RuleSpec, kind: CheckKind) -> Check {
+    Check {
+        kind,
+        code: rule.code.clone(),
+        message: rule.message.clone(),
+    }
+}
+
+fn range(spec: &RangeSpec) -> CheckKind {
+    if spec.has_float() {
+        let f = |b: Option<Number>| {
+            b.map(|n| match n {
+                Number::Int(i) => i as f64,
+                Number::Float(f) => f,
+            })
+        };
+        CheckKind::RangeFloat(Range {
+            min: f(spec.min),
+            max: f(spec.max),
+            exclusive_min: f(spec.exclusive_min),
+            exclusive_max: f(spec.exclusive_max),
+        })
+    } else {
+        let i = |b: Option<Number>| {
+            b.and_then(|n| match n {
+                Number::Int(i) => Some(i),
+                Number::Float(_) => None,
+            })
+        };
+        CheckKind::RangeInt(Range {
+            min: i(spec.min),
+            max: i(spec.max),
+            exclusive_min: i(spec.exclusive_min),
+            exclusive_max: i(spec.exclusive_max),
+        })
+    }
+}
+
+fn innermost(ty: &Ty) -> &Ty {
+    match ty {
+        Ty::Option(inner) => innermost(inner),
+        other => other,
+    }
+}

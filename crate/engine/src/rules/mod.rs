@@ -1,0 +1,84 @@
+//! A field's rules compiled for the interpreter: `overhead_validate`'s own
+//! rules with their parameters, codes and messages, ready to run on a
+//! [`Value`](crate::value::Value). Nothing here knows the plan or how values
+//! are walked: the plan holds these per field, and the checker and the decoder
+//! run them.
+
+mod apply;
+mod compile;
+
+pub use apply::{failed_rule, overrides, rule_passes};
+pub use compile::{Patterns, compile_rules};
+
+use overhead_validate::rules::registry::RuleId;
+use overhead_validate::rules::{IpKind, Length, Range};
+
+/// One rule of a field, ready to run.
+#[derive(Debug, Clone)]
+pub struct Check {
+    pub kind: CheckKind,
+    pub code: Option<String>,
+    pub message: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub enum CheckKind {
+    Email,
+    Url,
+    Length(Length),
+    RangeInt(Range<i128>),
+    RangeFloat(Range<f64>),
+    Alphanumeric,
+    Ascii,
+    NonEmpty,
+    NonBlank,
+    NonControlCharacter,
+    CreditCard,
+    Ip(IpKind),
+    Contains(&'static str),
+    DoesNotContain(&'static str),
+    StartsWith(&'static str),
+    EndsWith(&'static str),
+    Pattern(regex::Regex),
+    OneOfStr(Vec<&'static str>),
+    OneOfInt(Vec<i128>),
+    OneOfFloat(Vec<f64>),
+    Unique,
+    Required,
+    /// The value's own rules (`nested` / `dive`).
+    Nested,
+    /// Rules for each element of a sequence or each value of a map.
+    Each(Vec<Check>),
+}
+
+impl CheckKind {
+    /// The rule's registry entry. Exhaustive on purpose: a new check names
+    /// its rule here first.
+    pub fn id(&self) -> RuleId {
+        match self {
+            CheckKind::Email => RuleId::Email,
+            CheckKind::Url => RuleId::Url,
+            CheckKind::Length(_) => RuleId::Length,
+            CheckKind::RangeInt(_) | CheckKind::RangeFloat(_) => RuleId::Range,
+            CheckKind::Alphanumeric => RuleId::Alphanumeric,
+            CheckKind::Ascii => RuleId::Ascii,
+            CheckKind::NonEmpty => RuleId::NonEmpty,
+            CheckKind::NonBlank => RuleId::NonBlank,
+            CheckKind::NonControlCharacter => RuleId::NonControlCharacter,
+            CheckKind::CreditCard => RuleId::CreditCard,
+            CheckKind::Ip(_) => RuleId::Ip,
+            CheckKind::Contains(_) => RuleId::Contains,
+            CheckKind::DoesNotContain(_) => RuleId::DoesNotContain,
+            CheckKind::StartsWith(_) => RuleId::StartsWith,
+            CheckKind::EndsWith(_) => RuleId::EndsWith,
+            CheckKind::Pattern(_) => RuleId::Regex,
+            CheckKind::OneOfStr(_) | CheckKind::OneOfInt(_) | CheckKind::OneOfFloat(_) => {
+                RuleId::OneOf
+            }
+            CheckKind::Unique => RuleId::Unique,
+            CheckKind::Required => RuleId::Required,
+            CheckKind::Nested => RuleId::Nested,
+            CheckKind::Each(_) => RuleId::Each,
+        }
+    }
+}
