@@ -8,8 +8,7 @@ import { BenchClient, RunCancelled } from './bench/client';
 import { compiledAvailable, ejectProject, hasBundledCode, type RustcMessage } from './bench/compiled-client';
 import { CodeNeedsLeave, cancelNative, nativeAvailable, runNatively } from './bench/native-client';
 import type { Progress, RunRequest } from './bench/protocol';
-import { browserName } from './format';
-import { nativeLabel, nativeProblem } from './native';
+import { nativeProblem } from './native';
 import { recordedNative } from './native-recorded';
 import { catalogOrEmpty, loadDocument } from './scenarios/catalog';
 import { type Checked, surprises } from './surprises';
@@ -21,25 +20,22 @@ import { byId } from './ui/dom';
 import { ui } from './ui/elements';
 import { onFileDrop } from './ui/drop';
 import { ProgressLine } from './ui/progress';
+import { ReportView } from './ui/report-view';
 import { applyPreset, chosenVariants, requestedVariants, setSettings, showVariants } from './ui/settings-form';
 import { Editors, explainRules } from './ui/editors';
 import { RuleDocs } from './ui/rule-docs';
 import { markdownToHtml } from './ui/markdown';
-import { renderChart } from './ui/chart';
 import { renderChips, renderPanel } from './ui/environment';
 import { asReport, readFileText } from './ui/files';
 import { renderGallery } from './ui/gallery';
-import { renderBreakdown } from './ui/breakdown-view';
 import { ComparisonView } from './ui/comparison-view';
-import { renderReading } from './ui/reading-view';
-import { renderWasmVsJs } from './ui/wasm-js-view';
 import { compiledFor } from './ui/compiled-step';
-import { renderFlagLegend, renderResults, renderViolations } from './ui/results';
 import { parseDocument } from './state/document';
 import { loadSaved, save } from './state/saved';
 import { isShareFragment, readShareFragment } from './state/share';
 import { toCsv, toJson, toMarkdown } from './export';
-import { cliCommand, downloadDocument, downloadText, embedSnippet, fileName, shareLink } from './ui/sharing';
+import { cliCommand, downloadText, fileName } from './ui/sharing';
+import { showDownloaded, showEmbedSnippet, showShareLink } from './ui/share-box';
 import { applyTheme, themeParam } from './ui/theme';
 import { PageState } from './state/page-state';
 
@@ -55,6 +51,7 @@ const state = new PageState();
 /** The site's scenario catalog: a docs author's scenarios, and where recorded native figures are. */
 const catalog = catalogOrEmpty();
 const progress = new ProgressLine(ui.progressBar, ui.progressText);
+const results = new ReportView(state, async (doc) => recordedNative(doc, state.shipped, await catalog), (text) => showMessage(text, 'error'));
 /** Stops the native run under way. */
 let nativeAbort: AbortController | null = null;
 /** This page's runs, the latest beside an earlier one. */
@@ -152,27 +149,6 @@ function clearMessage(): void {
   ui.message.textContent = '';
 }
 
-function clearResults(): void {
-  state.clearResults();
-  ui.liveNote.hidden = true;
-  ui.nativeNote.hidden = true;
-  ui.chart.hidden = true;
-  ui.chart.replaceChildren();
-  for (const host of [ui.reading, ui.breakdownView, ui.wasmJs]) {
-    host.hidden = true;
-    host.replaceChildren();
-  }
-  ui.violations.hidden = true;
-  ui.exportBar.hidden = true;
-  ui.results.replaceChildren();
-  ui.flagLegend.hidden = true;
-  ui.notes.hidden = true;
-  ui.sharedBanner.hidden = true;
-  ui.shareResults.checked = false;
-  ui.shareResults.disabled = true;
-  ui.shareBox.hidden = true;
-}
-
 function loadScenario(doc: ScenarioDocument): void {
   state.load(doc);
   ui.picker.value = doc.name ?? '';
@@ -198,56 +174,6 @@ function setRunning(running: boolean): void {
     ui.progressBar.value = 0;
     ui.progressText.textContent = 'starting…';
   }
-}
-
-/** The table, with the native figures and whose they are when there are any. */
-function showTable(report: Report): void {
-  const { native, liveNative } = state;
-  renderResults(ui.results, report, native?.numbers ?? null, liveNative);
-  ui.liveNote.hidden = liveNative === null;
-  ui.liveNote.textContent = liveNative ? nativeLabel(liveNative) : '';
-  renderFlagLegend(ui.flagLegend, report);
-  ui.nativeNote.hidden = native === null;
-  ui.nativeNote.textContent = native ? nativeLabel(native.numbers, native.fileName) : '';
-}
-
-/** Puts the recorded native figures beside `report` when `doc` is a bundled scenario they still describe. */
-async function showRecordedNative(report: Report, doc: ScenarioDocument): Promise<void> {
-  if (!state.wantsRecorded) return;
-  const numbers = await recordedNative(doc, state.shipped, await catalog).catch(() => null);
-  // The user may have run again, or imported a Report, meanwhile.
-  if (state.offerRecorded(report, numbers)) showTable(report);
-}
-
-function showReport(report: Report, doc: ScenarioDocument, shared = false): void {
-  state.showReport(report, doc);
-  ui.exportBar.hidden = false;
-  ui.shareResults.disabled = false;
-  ui.sharedBanner.hidden = !shared;
-  if (shared) {
-    const s = report.settings;
-    ui.sharedBanner.textContent =
-      `Shared results, measured in ${report.env.browser ? browserName(report.env.browser) : report.env.target} on ${report.env.date?.slice(0, 10) ?? 'an unknown date'} ` +
-      `with ${s.runs} runs × ${s.iterations.toLocaleString('en')} iterations. Run to measure in your browser.`;
-  }
-  showTable(report);
-  void showRecordedNative(report, doc);
-  renderViolations(ui.violations, report);
-  renderReading(ui.reading, report);
-  renderWasmVsJs(ui.wasmJs, report);
-  const chartFailed = (error: unknown) => {
-    showMessage(`A chart could not be drawn (${error instanceof Error ? error.message : String(error)}); the tables have every figure.`, 'error');
-  };
-  renderChart(ui.chart, report).catch((error: unknown) => {
-    ui.chart.hidden = true;
-    chartFailed(error);
-  });
-  renderBreakdown(ui.breakdownView, report).catch(chartFailed);
-  const notes = report.notes ?? [];
-  ui.notes.replaceChildren(...notes.map((note) => Object.assign(document.createElement('li'), { textContent: note })));
-  ui.notes.hidden = notes.length === 0;
-  const e = report.env;
-  ui.env.textContent = `${e.target} · overhead ${e.engine_version} · ${e.rustc ?? ''} · ${e.browser ?? ''} · ${report.settings.runs} runs × ${report.settings.iterations.toLocaleString('en')} iterations after ${report.settings.warmup.toLocaleString('en')} warm-up · runs interleaved`;
 }
 
 type Engines = 'all' | 'compiled' | 'interpreted';
@@ -324,7 +250,7 @@ async function run(): Promise<void> {
           progress: (p) => progress.show(p),
         })
       : await measure(parsed.settings, (p) => progress.show(p));
-    showReport(report, doc);
+    results.show(report, doc);
     comparison.add(doc, report);
   } catch (error) {
     if (error instanceof RunCancelled) showMessage('Run cancelled.', 'info');
@@ -389,8 +315,8 @@ async function runNative(): Promise<void> {
       report = await runNatively(doc, onProgress, abort.signal, building, true);
     }
     // Beside the browser's figures when there are some for the same work; else on their own.
-    if (state.ranNatively(report, doc) === 'beside' && state.report) showTable(state.report);
-    else showReport(report, doc);
+    if (state.ranNatively(report, doc) === 'beside' && state.report) results.showTable(state.report);
+    else results.show(report, doc);
   } catch (error) {
     if (abort.signal.aborted) showMessage('Native run cancelled.', 'info');
     else showMessage(error instanceof Error ? error.message : String(error), 'error');
@@ -427,7 +353,7 @@ function loadPicked(): void {
   const doc = state.shipped.find((s) => s.name === ui.picker.value);
   if (!doc || client.running) return;
   clearMessage();
-  clearResults();
+  results.clear();
   loadScenario(doc);
   saveSoon();
 }
@@ -440,12 +366,12 @@ function openDocument(checked: ReturnType<typeof parseDocument>, from: string): 
   }
   if (client.running) client.cancel();
   clearMessage();
-  clearResults();
-  const { results, ...doc } = checked.doc;
+  results.clear();
+  const { results: shared, ...doc } = checked.doc;
   loadScenario(doc);
-  if (results) {
-    showReport(results, doc, true);
-    comparison.add(doc, results);
+  if (shared) {
+    results.show(shared, doc, true);
+    comparison.add(doc, shared);
   }
   save(storage, doc);
   showMessage(`Opened ${from}.`, 'info');
@@ -458,46 +384,6 @@ function openShareLink(): void {
   history.replaceState(null, '', location.pathname + location.search);
 }
 
-function showEmbedSnippet(): void {
-  const doc = currentDocument();
-  if (!doc) return;
-  ui.shareBox.hidden = false;
-  ui.shareUrl.hidden = true;
-  ui.cliCommand.textContent = cliCommand(doc);
-  const snippet = embedSnippet(doc, location);
-  ui.embedSnippet.hidden = !snippet.ok;
-  if (!snippet.ok) {
-    ui.shareText.textContent = `An embed of this scenario would need a ${snippet.length.toLocaleString('en')}-character address, too long to use. Trim the inputs, or host its .json file.`;
-    return;
-  }
-  ui.embedSnippet.value = snippet.url;
-  ui.embedSnippet.select();
-  ui.shareText.textContent = 'Paste this where the scenario should appear:';
-}
-
-function share(): void {
-  ui.embedSnippet.hidden = true;
-  const doc = currentDocument();
-  if (!doc) return;
-  if (ui.shareResults.checked && state.report) doc.results = state.report;
-  ui.shareBox.hidden = false;
-  ui.cliCommand.textContent = cliCommand(doc);
-  const link = shareLink(doc, location);
-  if (!link.ok) {
-    ui.shareUrl.hidden = true;
-    ui.shareText.textContent = `A link for this scenario would be ${link.length.toLocaleString('en')} characters, too long to share comfortably. Download the scenario as a .json file instead; Open .json restores it.`;
-    return;
-  }
-  ui.shareUrl.hidden = false;
-  ui.shareUrl.value = link.url;
-  ui.shareUrl.select();
-  ui.shareText.textContent = 'Copy this link:';
-  // The clipboard may be refused (no permission, no secure context): the link is shown either way.
-  navigator.clipboard
-    ?.writeText(link.url)
-    .then(() => (ui.shareText.textContent = 'Link copied to the clipboard.'))
-    .catch(() => undefined);
-}
 ui.picker.addEventListener('change', loadPicked);
 
 function openGallery(): void {
@@ -514,8 +400,6 @@ ui.gallery.addEventListener('click', (event) => {
   // A click on the backdrop (the dialog itself, outside its content) closes it.
   if (event.target === ui.gallery) ui.gallery.close();
 });
-ui.share.addEventListener('click', share);
-ui.embed.addEventListener('click', showEmbedSnippet);
 /** Downloads the results on screen in one of the export formats. */
 function exportAs(extension: string, type: string, write: (report: Report) => string): void {
   const doc = currentDocument();
@@ -525,15 +409,23 @@ function exportAs(extension: string, type: string, write: (report: Report) => st
 ui.exportJson.addEventListener('click', () => exportAs('json', 'application/json', toJson));
 ui.exportCsv.addEventListener('click', () => exportAs('csv', 'text/csv', toCsv));
 ui.exportMd.addEventListener('click', () => exportAs('md', 'text/markdown', toMarkdown));
-ui.download.addEventListener('click', () => {
+/** The document to share, download or embed: the work as it is, with the results on screen when asked. */
+function documentToShare(withResults: boolean): ScenarioDocument | null {
   const doc = currentDocument();
-  if (!doc) return;
-  if (ui.shareResults.checked && state.report) doc.results = state.report;
-  downloadDocument(doc);
-  ui.shareBox.hidden = false;
-  ui.shareUrl.hidden = true;
-  ui.shareText.textContent = 'Downloaded. Open .json here, or the CLI, runs it as it is.';
-  ui.cliCommand.textContent = cliCommand(doc);
+  if (doc && withResults && ui.shareResults.checked && state.report) doc.results = state.report;
+  return doc;
+}
+ui.share.addEventListener('click', () => {
+  const doc = documentToShare(true);
+  if (doc) showShareLink(doc);
+});
+ui.embed.addEventListener('click', () => {
+  const doc = documentToShare(false);
+  if (doc) showEmbedSnippet(doc);
+});
+ui.download.addEventListener('click', () => {
+  const doc = documentToShare(true);
+  if (doc) showDownloaded(doc);
 });
 /** Opens a scenario file (Open .json, or a drop). */
 function openFileText(name: string, text: string): void {
@@ -558,7 +450,7 @@ function importNative(name: string, report: Report | null): void {
   }
   state.importNative(report, name);
   clearMessage();
-  showTable(lastReport);
+  results.showTable(lastReport);
 }
 
 /** The file a file input was given (the input is cleared, so the same file can be chosen again). */
