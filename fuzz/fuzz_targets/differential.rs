@@ -9,17 +9,17 @@ mod agreement;
 use std::sync::LazyLock;
 
 use overhead_bench::bundled::{self, BUNDLED};
-use overhead_engine::run::Engine;
+use overhead_engine::run::Interpreter;
 
-fn engine(name: &str) -> Engine {
+fn engine(name: &str) -> Interpreter {
     let b = BUNDLED.iter().find(|b| b.name == name).expect("bundled");
     let s = b.scenario().expect("parses");
-    Engine::new(&s.schema, s.root.as_deref()).expect("the bundled definitions run")
+    Interpreter::new(&s.schema, s.root.as_deref()).expect("the bundled definitions run")
 }
 
-static USER_SIGNUP: LazyLock<Engine> = LazyLock::new(|| engine("user-signup"));
-static API_PAYLOAD: LazyLock<Engine> = LazyLock::new(|| engine("api-payload"));
-static CAR: LazyLock<Engine> = LazyLock::new(|| engine("car"));
+static USER_SIGNUP: LazyLock<Interpreter> = LazyLock::new(|| engine("user-signup"));
+static API_PAYLOAD: LazyLock<Interpreter> = LazyLock::new(|| engine("api-payload"));
+static CAR: LazyLock<Interpreter> = LazyLock::new(|| engine("car"));
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let Some((&pick, rest)) = data.split_first() else {

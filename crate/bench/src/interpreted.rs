@@ -5,7 +5,7 @@ use std::hint::black_box;
 use std::rc::Rc;
 
 use overhead_engine::Value;
-use overhead_engine::run::{Engine as Interpreter, Error as RunError};
+use overhead_engine::run::{Error as RunError, Interpreter};
 
 use crate::compiled::JobRequest;
 use crate::formats::{self, Codec};

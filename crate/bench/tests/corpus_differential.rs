@@ -9,7 +9,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use agreement::{Kind, agree};
 use overhead_engine::generate::Rng;
-use overhead_engine::run::Engine;
+use overhead_engine::run::Interpreter;
 use serde_json::Value as Json;
 
 /// One compiled case.
@@ -18,7 +18,7 @@ pub struct CorpusCase {
     paste: &'static str,
     /// The case's JSON (`root`, `valid`, `broken`, `malformed`).
     case: &'static str,
-    agree: fn(&Engine, &str) -> Kind,
+    agree: fn(&Interpreter, &str) -> Kind,
 }
 
 include!(concat!(env!("OUT_DIR"), "/corpus.rs"));
@@ -100,7 +100,7 @@ fn self_contained_corpus_cases_agree_with_compiled_code() {
     for (n, case) in CORPUS.iter().enumerate() {
         let json: Json = serde_json::from_str(case.case).expect("the case's JSON");
         let root = json["root"].as_str();
-        let engine = match Engine::new(case.paste, root) {
+        let engine = match Interpreter::new(case.paste, root) {
             Ok(engine) => engine,
             Err(d) => {
                 failures.push(format!("{}: the interpreter refuses it: {d:?}", case.name));

@@ -10,8 +10,8 @@ use agreement::{Kind, agree, paths, sorted};
 use overhead_bench::bundled::{self, BUNDLED};
 use overhead_bench::compiled::{CompiledType, OnDe};
 use overhead_engine::generate::{Generator, Rng};
-use overhead_engine::run::Engine;
 use overhead_engine::run::Error;
+use overhead_engine::run::Interpreter;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value as Json, json};
@@ -150,8 +150,8 @@ fn every_bundled_scenario_agrees() {
     assert!(!BUNDLED.is_empty());
     for b in BUNDLED {
         let (schema, root, inputs) = scenario(b.name);
-        let engine =
-            Engine::new(&schema, root.as_deref()).unwrap_or_else(|d| panic!("{}: {d:?}", b.name));
+        let engine = Interpreter::new(&schema, root.as_deref())
+            .unwrap_or_else(|d| panic!("{}: {d:?}", b.name));
         let root_name = root
             .clone()
             .unwrap_or_else(|| bundled::types(b)[0].0.to_owned());
@@ -166,7 +166,7 @@ fn every_bundled_scenario_agrees() {
 }
 
 /// Every variant on one input, as compiled code's verdict says, against the engine.
-fn agree_verdict(engine: &Engine, compiled: &dyn CompiledType, text: &str) -> Kind {
+fn agree_verdict(engine: &Interpreter, compiled: &dyn CompiledType, text: &str) -> Kind {
     let verdict = compiled
         .verdict(text)
         .expect("compiled code gives a verdict");
@@ -209,7 +209,7 @@ fn agree_verdict(engine: &Engine, compiled: &dyn CompiledType, text: &str) -> Ki
 
 /// `check` on a scenario's inputs, thousands made from them, and values made
 /// from its plan (valid, and breaking each rule alone when it has rules).
-fn differential(name: &str, engine: &Engine, inputs: &[String], check: impl Fn(&str) -> Kind) {
+fn differential(name: &str, engine: &Interpreter, inputs: &[String], check: impl Fn(&str) -> Kind) {
     for text in inputs {
         check(text);
     }
@@ -257,7 +257,7 @@ fn differential(name: &str, engine: &Engine, inputs: &[String], check: impl Fn(&
 fn user_signup_agrees_through_the_typed_check() {
     use bundled::user_signup::{integrated, plain};
     let (schema, root, inputs) = scenario("user-signup");
-    let engine = Engine::new(&schema, root.as_deref()).expect("runs");
+    let engine = Interpreter::new(&schema, root.as_deref()).expect("runs");
     differential("user-signup", &engine, &inputs, |text| {
         agree::<plain::UserSignup, integrated::UserSignup>(&engine, text)
     });
@@ -265,7 +265,7 @@ fn user_signup_agrees_through_the_typed_check() {
 
 /// Decoding only (the scenario has no rules): the same outcome and, when both
 /// read, the same value, compared through the JSON each writes.
-fn decode_agrees<T: DeserializeOwned + Serialize>(engine: &Engine, text: &str) -> Kind {
+fn decode_agrees<T: DeserializeOwned + Serialize>(engine: &Interpreter, text: &str) -> Kind {
     let compiled = serde_json::from_str::<T>(text);
     let interpreted = engine.decode(text);
     match (compiled, interpreted) {
@@ -285,9 +285,9 @@ fn nested_flatten_agrees_in_each_flatten_mode() {
     use bundled::nested_flatten::{fast, plain, unflattened};
     use overhead_engine::Flatten;
     let (schema, root, inputs) = scenario("nested-flatten");
-    let serde_way = Engine::new(&schema, root.as_deref()).expect("runs");
+    let serde_way = Interpreter::new(&schema, root.as_deref()).expect("runs");
     for mode in [Flatten::Serde, Flatten::Fast, Flatten::Unflattened] {
-        let engine = Engine::with_flatten(&schema, root.as_deref(), mode).expect("runs");
+        let engine = Interpreter::with_flatten(&schema, root.as_deref(), mode).expect("runs");
         // The unflattened form reads the same values written as nested objects.
         let seeds: Vec<String> = inputs
             .iter()

@@ -14,7 +14,7 @@ use std::process::Command;
 
 use overhead_engine::assume::complete;
 use overhead_engine::generate::Generator;
-use overhead_engine::run::{Engine, Error};
+use overhead_engine::run::{Error, Interpreter};
 use overhead_validate::Violations;
 use serde_json::Value as Json;
 
@@ -27,7 +27,7 @@ fn paths(v: &Violations) -> Vec<String> {
 }
 
 /// The interpreter's verdict, in the shape of `overhead_bench::compiled::Verdict`.
-fn interpreted(engine: &Engine, text: &str) -> Json {
+fn interpreted(engine: &Interpreter, text: &str) -> Json {
     let decoded = engine.decode(text).ok();
     let on_de = |result: Result<overhead_engine::Value, Error>, sort: bool| match result {
         Ok(_) => serde_json::json!("ok"),
@@ -82,7 +82,7 @@ fn the_corpus_agrees_with_compiled_code_built_on_demand() {
         // engines: a type it names and does not define, read as its inputs show.
         let inputs: Vec<&str> = own.iter().map(String::as_str).collect();
         let completed = complete(&paste, Some(root), &inputs).text;
-        let Ok(engine) = Engine::new(&completed, Some(root)) else {
+        let Ok(engine) = Interpreter::new(&completed, Some(root)) else {
             not_compiled.push(format!(
                 "{name}: the interpreter needs what the paste assumes"
             ));

@@ -512,10 +512,10 @@ fn describe_check(c: &Check) -> JsCheck {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::run::Engine;
+    use crate::run::Interpreter;
 
     fn json(schema: &str) -> Result<serde_json::Value, String> {
-        let engine = Engine::new(schema, None).map_err(|e| format!("{e:?}"))?;
+        let engine = Interpreter::new(schema, None).map_err(|e| format!("{e:?}"))?;
         let model = describe(engine.plan())?;
         let mut json = serde_json::to_value(&model).map_err(|e| e.to_string())?;
         // The registry's table rides along whole; its entries are the registry's.

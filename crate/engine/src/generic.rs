@@ -273,7 +273,7 @@ fn substitute(ty: &mut syn::Type, by: &HashMap<String, syn::Type>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::run::{Engine, Error};
+    use crate::run::{Error, Interpreter};
 
     const ENVELOPE: &str = r#"
 #[derive(Deserialize, Validate)]
@@ -299,7 +299,7 @@ pub struct User {
 }
 "#;
 
-    fn outcome(engine: &Engine, text: &str) -> String {
+    fn outcome(engine: &Interpreter, text: &str) -> String {
         match engine.decode_validated(text) {
             Ok(_) => "ok".into(),
             Err(Error::Syntax(e)) => e.to_string(),
@@ -313,7 +313,7 @@ pub struct User {
 
     #[test]
     fn a_generic_root_runs_at_its_arguments() {
-        let engine = Engine::new(ENVELOPE, Some("Envelope<User>")).expect("plans");
+        let engine = Interpreter::new(ENVELOPE, Some("Envelope<User>")).expect("plans");
         assert_eq!(
             outcome(
                 &engine,
@@ -337,7 +337,7 @@ pub struct User {
         let paste = format!(
             "{ENVELOPE}\n#[derive(Deserialize, Validate)]\npub struct Listing {{\n    #[validate(nested)]\n    pub users: Page<User>,\n}}\n"
         );
-        let engine = Engine::new(&paste, Some("Listing")).expect("plans");
+        let engine = Interpreter::new(&paste, Some("Listing")).expect("plans");
         assert_eq!(outcome(&engine, r#"{"users":{"items":[]}}"#), "ok");
         assert!(
             outcome(&engine, r#"{"users":{"items":[{"email":"x"}]}}"#)
@@ -350,7 +350,7 @@ pub struct User {
 
     #[test]
     fn a_generic_root_without_arguments_says_how_to_name_it() {
-        let Err(errors) = Engine::new(ENVELOPE, Some("Envelope")) else {
+        let Err(errors) = Interpreter::new(ENVELOPE, Some("Envelope")) else {
             panic!("a generic root without arguments cannot run");
         };
         let message = errors[0].to_string();
@@ -364,7 +364,7 @@ pub struct User {
     fn polymorphic_recursion_stops_with_an_error() {
         let paste =
             "struct A<T> { v: T, next: Option<Box<A<Vec<T>>>> }\nstruct Root { a: A<u8> }\n";
-        let Err(errors) = Engine::new(paste, Some("Root")) else {
+        let Err(errors) = Interpreter::new(paste, Some("Root")) else {
             panic!("endless instances cannot run");
         };
         assert!(

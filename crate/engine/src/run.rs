@@ -13,7 +13,7 @@ use crate::ty::Ty;
 use crate::value::Value;
 
 /// Definitions compiled for running, with their root type.
-pub struct Engine {
+pub struct Interpreter {
     plan: Plan,
     root: Ty,
     /// `Vec<root>`, for workloads of many values (seed 003).
@@ -29,23 +29,23 @@ pub enum Error {
     Invalid(Violations),
 }
 
-impl Engine {
+impl Interpreter {
     /// Analyses and compiles `schema`; the diagnostics of what stops it otherwise.
-    pub fn new(schema: &str, root: Option<&str>) -> Result<Engine, Vec<Diagnostic>> {
-        Engine::with_flatten(schema, root, Flatten::Serde)
+    pub fn new(schema: &str, root: Option<&str>) -> Result<Interpreter, Vec<Diagnostic>> {
+        Interpreter::with_flatten(schema, root, Flatten::Serde)
     }
 
-    /// [`new`](Engine::new), running `#[serde(flatten)]` the given way.
+    /// [`new`](Interpreter::new), running `#[serde(flatten)]` the given way.
     pub fn with_flatten(
         schema: &str,
         root: Option<&str>,
         flatten: Flatten,
-    ) -> Result<Engine, Vec<Diagnostic>> {
+    ) -> Result<Interpreter, Vec<Diagnostic>> {
         let analysis = analyze(schema);
         let plan = Plan::compile_with(&analysis, root, flatten).map_err(|e| e.0)?;
         let root = Ty::Named(plan.root);
         let many = Ty::Seq(Box::new(root.clone()));
-        Ok(Engine { plan, root, many })
+        Ok(Interpreter { plan, root, many })
     }
 
     pub fn plan(&self) -> &Plan {
@@ -123,7 +123,7 @@ impl Engine {
         Ok(value)
     }
 
-    /// Many root values (from [`decode_many`](Engine::decode_many)) as JSON text.
+    /// Many root values (from [`decode_many`](Interpreter::decode_many)) as JSON text.
     pub fn many_to_json(&self, values: &Value) -> Result<String, serde_json::Error> {
         serde_json::to_string(&Typed {
             plan: &self.plan,

@@ -371,10 +371,10 @@ fn keyword(kind: &CheckKind) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::run::Engine;
+    use crate::run::Interpreter;
 
     fn sites(schema: &str, json: &str) -> Vec<(String, &'static str, usize, usize)> {
-        let engine = Engine::new(schema, None).expect("compiles");
+        let engine = Interpreter::new(schema, None).expect("compiles");
         let value = engine.decode(json).expect("decodes");
         rule_sites(engine.plan(), &value)
             .iter()
@@ -418,7 +418,7 @@ mod tests {
 
     #[test]
     fn a_site_fails_as_often_as_validation_reports_it() {
-        let engine = Engine::new(ORDER, None).expect("compiles");
+        let engine = Interpreter::new(ORDER, None).expect("compiles");
         let json = r#"{"email":"nope","items":[{"sku":"x"},{"sku":"y"}],"note":"n","code":"abcd"}"#;
         let value = engine.decode(json).expect("decodes");
         let failed: usize = rule_sites(engine.plan(), &value)
@@ -431,7 +431,7 @@ mod tests {
 
     #[test]
     fn two_rules_of_one_keyword_stay_two_sites_with_their_bounds() {
-        let engine = Engine::new(
+        let engine = Interpreter::new(
             r#"#[derive(Deserialize, Validate)]
             pub struct S {
                 #[validate(alphanumeric, min_len = 3, max_len = 20)]

@@ -19,7 +19,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path as FsPath, PathBuf};
 
 use overhead_engine::assume::complete;
-use overhead_engine::run::{Engine, Error as RunError};
+use overhead_engine::run::{Error as RunError, Interpreter};
 use overhead_schema::{Severity, analyze};
 use overhead_validate::{Segment, Violation, Violations};
 use serde_json::Value as Json;
@@ -137,7 +137,7 @@ enum Outcome {
     Error(String),
 }
 
-fn on_de(engine: &Engine, text: &str, garde: bool) -> Outcome {
+fn on_de(engine: &Interpreter, text: &str, garde: bool) -> Outcome {
     match engine.decode_validated(text) {
         Ok(_) => Outcome::Ok,
         Err(RunError::Invalid(v)) => Outcome::Invalid(pairs(&v, garde)),
@@ -145,7 +145,7 @@ fn on_de(engine: &Engine, text: &str, garde: bool) -> Outcome {
     }
 }
 
-fn de_then_validate(engine: &Engine, text: &str, garde: bool) -> Outcome {
+fn de_then_validate(engine: &Interpreter, text: &str, garde: bool) -> Outcome {
     match engine.decode(text) {
         Ok(value) => match engine.validate(&value) {
             Ok(()) => Outcome::Ok,
@@ -167,7 +167,7 @@ fn check(case: &Case) -> Result<(), String> {
     {
         return Err(format!("refused: {d}"));
     }
-    let engine = Engine::new(&completion.text, Some(&case.root)).map_err(|diagnostics| {
+    let engine = Interpreter::new(&completion.text, Some(&case.root)).map_err(|diagnostics| {
         let first = diagnostics.first().map(ToString::to_string);
         format!("no plan: {}", first.unwrap_or_default())
     })?;
@@ -175,7 +175,7 @@ fn check(case: &Case) -> Result<(), String> {
     for (variant, run) in [
         (
             "validate-on-de",
-            on_de as fn(&Engine, &str, bool) -> Outcome,
+            on_de as fn(&Interpreter, &str, bool) -> Outcome,
         ),
         ("de+validate", de_then_validate),
     ] {

@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use overhead_engine::Flatten;
-use overhead_engine::run::Engine;
+use overhead_engine::run::Interpreter;
 use overhead_flatten::FastFlatten;
 
 macro_rules! both {
@@ -48,7 +48,7 @@ both! {
 
 #[test]
 fn reads_and_writes_what_fast_flatten_does() {
-    let engine = Engine::with_flatten(TEXT, Some("A"), Flatten::Fast).expect("runs");
+    let engine = Interpreter::with_flatten(TEXT, Some("A"), Flatten::Fast).expect("runs");
     for input in [
         r#"{"num1":1,"num2":2,"num3":3,"num4":4,"num5":5,"num6":"six"}"#,
         r#"{"num6":null,"num3":3,"num1":1,"num5":5,"num2":2}"#,

@@ -2,7 +2,7 @@
 //! broken alone, gives exactly that rule's violation.
 
 use overhead_engine::generate::Generator;
-use overhead_engine::run::Engine;
+use overhead_engine::run::Interpreter;
 
 const DEFINITIONS: &str = r#"
 static SKU: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^[A-Z]{3}-\d{4}$").unwrap());
@@ -45,7 +45,7 @@ struct Line {
 
 #[test]
 fn valid_inputs_keep_every_rule_and_each_broken_rule_is_reported() {
-    let engine = Engine::new(DEFINITIONS, Some("Order")).expect("runs");
+    let engine = Interpreter::new(DEFINITIONS, Some("Order")).expect("runs");
     let mut generator = Generator::new(engine.plan(), 42);
     for _ in 0..500 {
         let value = generator.valid();
@@ -82,7 +82,7 @@ fn valid_inputs_keep_every_rule_and_each_broken_rule_is_reported() {
 
 #[test]
 fn the_same_seed_gives_the_same_inputs() {
-    let engine = Engine::new(DEFINITIONS, Some("Order")).expect("runs");
+    let engine = Interpreter::new(DEFINITIONS, Some("Order")).expect("runs");
     let texts = |seed| {
         let mut g = Generator::new(engine.plan(), seed);
         (0..20)

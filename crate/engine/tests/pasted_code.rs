@@ -2,7 +2,7 @@
 //! (with their `use` lines, helper functions, statics and other crates'
 //! attributes) run in the interpreter as they are.
 
-use overhead_engine::run::{Engine, Error};
+use overhead_engine::run::{Error, Interpreter};
 
 /// validator's README example, whole.
 const VALIDATOR_README: &str = r#"
@@ -80,7 +80,7 @@ struct User<'a> {
 }
 "#;
 
-fn codes(engine: &Engine, input: &str) -> Vec<String> {
+fn codes(engine: &Interpreter, input: &str) -> Vec<String> {
     match engine.decode_validated(input) {
         Ok(_) => Vec::new(),
         Err(Error::Invalid(v)) => v.iter().map(|v| format!("{}:{}", v.path, v.code)).collect(),
@@ -90,7 +90,7 @@ fn codes(engine: &Engine, input: &str) -> Vec<String> {
 
 #[test]
 fn validators_readme_runs_and_lists_the_custom_function_as_not_run() {
-    let engine = Engine::new(VALIDATOR_README, None).expect("runs");
+    let engine = Interpreter::new(VALIDATOR_README, None).expect("runs");
     let notes: Vec<String> = engine.plan().notes.iter().map(|d| d.to_string()).collect();
     assert_eq!(notes.len(), 1, "{notes:?}");
     assert!(
@@ -115,7 +115,7 @@ fn validators_readme_runs_and_lists_the_custom_function_as_not_run() {
 
 #[test]
 fn static_regexes_resolve_in_every_form_and_other_crates_attributes_are_ignored() {
-    let engine = Engine::new(STATIC_REGEXES, Some("Post")).expect("runs");
+    let engine = Interpreter::new(STATIC_REGEXES, Some("Post")).expect("runs");
     assert_eq!(
         codes(&engine, r#"{"name":"ab","slug":"a-1","color":"ff"}"#),
         Vec::<String>::new()
@@ -130,7 +130,7 @@ fn static_regexes_resolve_in_every_form_and_other_crates_attributes_are_ignored(
 fn a_regex_static_that_is_not_there_is_not_run_and_says_how_to_add_it() {
     let text =
         "struct A {\n    #[validate(regex(path = *MISSING), length(max = 3))]\n    a: String,\n}\n";
-    let engine = Engine::new(text, None).expect("the rest runs");
+    let engine = Interpreter::new(text, None).expect("the rest runs");
     let note = engine
         .plan()
         .notes
@@ -147,7 +147,7 @@ fn a_regex_static_that_is_not_there_is_not_run_and_says_how_to_add_it() {
 
 #[test]
 fn gardes_readme_runs_borrowed_fields_and_all() {
-    let engine = Engine::new(GARDE_README, None).expect("runs");
+    let engine = Interpreter::new(GARDE_README, None).expect("runs");
     assert_eq!(
         codes(
             &engine,
@@ -164,14 +164,14 @@ fn gardes_readme_runs_borrowed_fields_and_all() {
 #[test]
 fn a_generic_root_without_arguments_is_refused_with_how_to_name_it() {
     let text = "struct Page<T> {\n    items: Vec<T>,\n}\n";
-    let errors = Engine::new(text, None).err().expect("refused");
+    let errors = Interpreter::new(text, None).err().expect("refused");
     assert!(
         errors[0].to_string().starts_with(
             "1:8: error: `Page` is generic: choose the root with concrete types in place of `T` (`Page<serde_json::Value>`)"
         ),
         "{errors:?}"
     );
-    let engine = Engine::new(text, Some("Page<u8>")).expect("runs at its arguments");
+    let engine = Interpreter::new(text, Some("Page<u8>")).expect("runs at its arguments");
     assert_eq!(codes(&engine, r#"{"items":[1,2]}"#), Vec::<String>::new());
 }
 
@@ -184,7 +184,7 @@ enum Level { Low = 1, Mid, High = 7 }
 #[derive(Deserialize, Serialize)]
 struct Alarm { level: Level, levels: Vec<Level> }
 "#;
-    let engine = Engine::new(text, Some("Alarm")).expect("runs");
+    let engine = Interpreter::new(text, Some("Alarm")).expect("runs");
     let value = engine
         .decode(r#"{"level": 2, "levels": [1, 7]}"#)
         .expect("decodes");
@@ -207,7 +207,7 @@ struct Alarm { level: Level, levels: Vec<Level> }
 #[test]
 fn types_with_a_text_form_refuse_other_text() {
     let text = "struct A { id: Uuid, on: chrono::NaiveDate, at: Option<IpAddr>, n: NonZeroU8 }";
-    let engine = Engine::new(text, None).expect("runs");
+    let engine = Interpreter::new(text, None).expect("runs");
     let ok = r#"{"id": "67e55044-10b1-426f-9247-bb680e5fe0c8", "on": "2024-02-29", "at": "10.0.0.1", "n": 3}"#;
     assert!(engine.decode(ok).is_ok());
     for bad in [
@@ -239,13 +239,13 @@ impl Default for Limits {
     fn default() -> Self { Limits { burst: 64, name: Some(String::from("base")) } }
 }
 "#;
-    let server = Engine::new(text, Some("Server")).expect("runs");
+    let server = Interpreter::new(text, Some("Server")).expect("runs");
     let value = server.decode("{}").expect("decodes");
     assert_eq!(
         server.to_json(&value).expect("writes"),
         r#"{"host":"localhost","port":8080,"tags":[]}"#
     );
-    let limits = Engine::new(text, Some("Limits")).expect("runs");
+    let limits = Interpreter::new(text, Some("Limits")).expect("runs");
     let value = limits.decode(r#"{"name": null}"#).expect("decodes");
     assert_eq!(
         limits.to_json(&value).expect("writes"),

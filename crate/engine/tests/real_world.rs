@@ -17,7 +17,7 @@
 use overhead_engine::FieldSegment;
 use overhead_engine::diagnose::diagnose;
 use overhead_engine::generate::Generator;
-use overhead_engine::run::Engine;
+use overhead_engine::run::Interpreter;
 use overhead_engine::{Plan, Ty, Value};
 use overhead_schema::Severity;
 use serde_json::Value as Json;
@@ -130,7 +130,7 @@ fn to_read_keys(plan: &Plan, ty: &Ty, json: &mut Json) {
 }
 
 /// A value through JSON: written, keys renamed for reading, and read back.
-fn round_trip(engine: &Engine, value: &Value) -> (String, Result<Value, serde_json::Error>) {
+fn round_trip(engine: &Interpreter, value: &Value) -> (String, Result<Value, serde_json::Error>) {
     let written = engine.to_json(value).expect("ser");
     let mut json: Json = serde_json::from_str(&written).expect("JSON");
     let plan = engine.plan();
@@ -159,7 +159,7 @@ fn run(name: &str) {
         .collect();
 
     // 1. The definitions compile.
-    let engine = match Engine::new(text, Some(root)) {
+    let engine = match Interpreter::new(text, Some(root)) {
         Ok(engine) => engine,
         Err(diagnostics) => {
             let lines: Vec<String> = diagnostics.iter().map(|d| d.to_string()).collect();

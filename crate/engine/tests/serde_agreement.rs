@@ -8,7 +8,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use overhead_engine::Flatten;
-use overhead_engine::run::Engine;
+use overhead_engine::run::Interpreter;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -36,7 +36,7 @@ fn agree_with<T: DeserializeOwned + Serialize>(
     inputs: &[&str],
     positions: bool,
 ) {
-    let engine = Engine::new(text, Some(root)).unwrap_or_else(|d| panic!("{root}: {d:?}"));
+    let engine = Interpreter::new(text, Some(root)).unwrap_or_else(|d| panic!("{root}: {d:?}"));
     for input in inputs {
         let compiled = serde_json::from_str::<T>(input);
         let interpreted = engine.decode(input);
@@ -426,8 +426,9 @@ fn flattened_maps_values_and_options_take_what_serde_gives_them() {
 /// `Value` or an `Option` flattened in it reads serde's way, and says so.
 #[test]
 fn fast_flatten_reads_a_catch_all_serde_s_way() {
-    let serde = Engine::new(catch_all::TEXT, Some("Request")).expect("runs");
-    let fast = Engine::with_flatten(catch_all::TEXT, Some("Request"), Flatten::Fast).expect("runs");
+    let serde = Interpreter::new(catch_all::TEXT, Some("Request")).expect("runs");
+    let fast =
+        Interpreter::with_flatten(catch_all::TEXT, Some("Request"), Flatten::Fast).expect("runs");
     for input in CATCH_ALL_INPUTS {
         let a = serde.decode(input).map(|v| serde.to_json(&v).expect("ser"));
         let b = fast.decode(input).map(|v| fast.to_json(&v).expect("ser"));
@@ -450,7 +451,7 @@ fn fast_flatten_reads_a_catch_all_serde_s_way() {
 #[test]
 fn what_it_cannot_run_is_an_error_at_its_place() {
     let text = "enum Shape {\n    A,\n}\nstruct Inner { b: u8 }\nstruct Wrapper { #[serde(flatten)] a: Shape }\n\nstruct S { w: Widget }\nstruct Node { #[serde(flatten)] next: Option<Box<Node>> }\n";
-    let errors = Engine::new(text, Some("S")).err().expect("refused");
+    let errors = Interpreter::new(text, Some("S")).err().expect("refused");
     let lines: Vec<String> = errors.iter().map(|d| d.to_string()).collect();
     assert!(
         lines

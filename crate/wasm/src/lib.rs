@@ -219,9 +219,9 @@ fn engine_for(
     schema: &str,
     root: Option<&str>,
     inputs: &[&str],
-) -> Result<overhead_engine::run::Engine, JsError> {
+) -> Result<overhead_engine::run::Interpreter, JsError> {
     let completion = overhead_engine::assume::complete(schema, root, inputs);
-    overhead_engine::run::Engine::new(&completion.text, root).map_err(|d| {
+    overhead_engine::run::Interpreter::new(&completion.text, root).map_err(|d| {
         let lines: Vec<String> = d.iter().map(|d| d.to_string()).collect();
         JsError::new(&format!(
             "the definitions cannot run:\n{}",

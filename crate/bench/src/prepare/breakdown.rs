@@ -3,7 +3,7 @@
 
 use std::rc::Rc;
 
-use overhead_engine::run::Engine as Interpreter;
+use overhead_engine::run::Interpreter;
 
 use crate::{Input, Job, Variant, interpreted};
 

@@ -2,7 +2,7 @@
 
 use std::rc::Rc;
 
-use overhead_engine::run::Engine as Interpreter;
+use overhead_engine::run::Interpreter;
 
 use super::{Builder, Slot};
 use crate::variant::Family;

@@ -3,7 +3,7 @@
 //! the same outcome, value and violations, or a panic that says where they
 //! differ. Shared by the differential test and the `differential` fuzz target.
 
-use overhead_engine::run::{Engine, Error};
+use overhead_engine::run::{Error, Interpreter};
 use overhead_validate::{Validate, Violations, json};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -27,7 +27,7 @@ pub enum Kind {
 }
 
 /// Every variant on one input, compiled `P`/`I` against the engine.
-pub fn agree<P, I>(engine: &Engine, text: &str) -> Kind
+pub fn agree<P, I>(engine: &Interpreter, text: &str) -> Kind
 where
     P: DeserializeOwned + Serialize + Validate,
     I: DeserializeOwned,

@@ -425,7 +425,7 @@ pub struct Invite {
         let done = complete(paste, Some("Job"), &[]);
         assert!(done.assumed.is_empty(), "{:?}", done.assumed);
         assert_eq!(done.known, ["Duration"]);
-        let engine = crate::run::Engine::new(&done.text, Some("Job")).expect("runs");
+        let engine = crate::run::Interpreter::new(&done.text, Some("Job")).expect("runs");
         assert!(
             engine
                 .decode(r#"{"timeout":{"secs":5,"nanos":0},"retry":[1,500]}"#)

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use overhead_engine::diagnose::diagnose;
 use overhead_engine::generate::Generator;
-use overhead_engine::run::{Engine, Error};
+use overhead_engine::run::{Error, Interpreter};
 
 /// The analyzer and the planner on any text: diagnostics or a plan, never a
 /// panic; a plan that builds also generates values that read back.
@@ -18,7 +18,7 @@ pub fn analyze(data: &[u8]) {
     // What a paste may assume: undefined types read any JSON value.
     let completion = overhead_engine::assume::complete(schema, None, &[]);
     let diagnosis = diagnose(schema, None);
-    let Ok(engine) = Engine::new(&completion.text, None) else {
+    let Ok(engine) = Interpreter::new(&completion.text, None) else {
         return;
     };
     // What the editor says and what runs agree: a plan means no error.
@@ -47,7 +47,7 @@ pub fn decode(data: &[u8]) {
     ) else {
         return;
     };
-    let Ok(engine) = Engine::new(schema, None) else {
+    let Ok(engine) = Interpreter::new(schema, None) else {
         return;
     };
     match engine.decode(input) {
