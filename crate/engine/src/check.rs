@@ -13,17 +13,6 @@ use crate::rules::{Check, CheckKind, failed_rule, overrides, rule_passes};
 use crate::ty::Ty;
 use crate::value::Value;
 
-/// Where a field's violations go: the segment the plan decided for it (its
-/// name, its position, or none).
-#[inline]
-pub fn field_segment(field: &crate::plan::FieldPlan) -> Option<Segment> {
-    match field.path {
-        FieldSegment::Name(name) => Some(Segment::Field(name.into())),
-        FieldSegment::Index(i) => Some(Segment::Index(i)),
-        FieldSegment::Inline => None,
-    }
-}
-
 /// Checks decoded values against a plan, as `Validate::validate_into` does.
 pub struct Checker<'p> {
     pub plan: &'p Plan,
@@ -174,7 +163,7 @@ impl Checker<'_> {
             let start = out.len();
             self.field_into(&field.checks, &field.ty, value, true, out);
             if out.len() > start {
-                if let Some(segment) = field_segment(field) {
+                if let Some(segment) = field.segment() {
                     out.nest_since(start, &segment);
                 }
             }

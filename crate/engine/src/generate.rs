@@ -237,7 +237,7 @@ impl<'p> Generator<'p> {
             .iter()
             .map(|f| {
                 if f.skip {
-                    crate::de::default_value(self.plan, &f.ty)
+                    crate::value::default_value(self.plan, &f.ty)
                 } else if f.flatten && f.ty == Ty::Json {
                     // A flattened `Value` is the object of the keys left over.
                     let n = self.rng.next_u64() % 100;

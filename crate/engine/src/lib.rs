@@ -10,7 +10,6 @@ mod check;
 mod de;
 pub mod describe;
 pub mod diagnose;
-mod flat_buffer;
 pub mod generate;
 mod generic;
 mod intern;
@@ -20,7 +19,6 @@ mod plan;
 mod rules;
 mod ser;
 pub mod sites;
-mod tagged;
 pub mod text_form;
 mod ty;
 mod value;
@@ -29,10 +27,10 @@ mod via;
 pub mod run;
 
 pub use check::Checker;
-pub use de::{Seed, default_value};
+pub use de::Seed;
 pub use plan::{
     FieldDefault, FieldSegment, Flatten, KindPlan, Plan, PlanErrors, StructPlan, TypePlan,
 };
 pub use ser::Typed;
 pub use ty::{Int, Ty, TypeId};
-pub use value::Value;
+pub use value::{Value, default_value};

@@ -16,6 +16,10 @@ use crate::rules::{Check, Patterns, compile_rules};
 use crate::ty::{Ty, TypeId, resolve};
 use crate::value::Value;
 use overhead_schema::model::FieldPath;
+use overhead_validate::Segment;
+
+/// The most fields a struct may have here (which fields were seen is a bit mask).
+pub const MAX_FIELDS: usize = 128;
 
 /// Compiled definitions, ready to run.
 #[derive(Debug)]
@@ -27,6 +31,21 @@ pub struct Plan {
     /// Things worth telling that do not stop a run (e.g. a custom validator that
     /// cannot run here).
     pub notes: Vec<Diagnostic>,
+    /// The defaults the paste shows as values, for the decoder to read as their
+    /// fields' types (`de::read_paste_defaults`); until then such a field
+    /// takes `Default::default()`.
+    pub paste_defaults: Vec<PasteDefault>,
+}
+
+/// A field's default the paste shows (a `default = "path"` function or an
+/// `impl Default` whose body is a plain expression), as JSON text.
+#[derive(Debug)]
+pub struct PasteDefault {
+    pub type_id: TypeId,
+    pub slot: usize,
+    pub json: &'static str,
+    /// The field's place, for the note when the text does not read.
+    pub at: Diagnostic,
 }
 
 #[derive(Debug)]
@@ -103,6 +122,19 @@ pub struct FieldPlan {
     /// Where its violations go below its container's: what the dialect's
     /// library reports (see `TypeDef::field_path`).
     pub path: FieldSegment,
+}
+
+impl FieldPlan {
+    /// Where the field's violations go: the segment the plan decided for it
+    /// (its name, its position, or none).
+    #[inline]
+    pub fn segment(&self) -> Option<Segment> {
+        match self.path {
+            FieldSegment::Name(name) => Some(Segment::Field(name.into())),
+            FieldSegment::Index(i) => Some(Segment::Index(i)),
+            FieldSegment::Inline => None,
+        }
+    }
 }
 
 /// A field's segment in violation paths.
@@ -303,9 +335,9 @@ impl Plan {
     ) -> Result<Plan, PlanErrors> {
         let instances = generic::instantiate(&analysis.types, root);
         let mut plan = Plan::build(analysis, &instances, root, flatten, Patterns::BUILD)?;
-        // Here, not in `build`: the editor's check needs no decoder (the page's
-        // analyzer module links none).
-        plan.read_default_values(&instances.types);
+        // Noted here, read by the decoder (`de::read_paste_defaults`): the
+        // editor's check needs no decoder (the page's analyzer module links none).
+        plan.paste_defaults = paste_defaults(&instances.types);
         Ok(plan)
     }
 
@@ -466,59 +498,12 @@ impl Plan {
                 root,
                 flatten,
                 notes,
+                paste_defaults: Vec::new(),
             })
         } else {
             errors.sort_by_key(|d| (d.line, d.column));
             errors.dedup();
             Err(PlanErrors(errors))
-        }
-    }
-
-    /// The defaults the paste shows (`FieldDef::default_json`), decoded as
-    /// their field's type; one that does not decode keeps
-    /// `Default::default()`, with a note.
-    fn read_default_values(&mut self, defs: &[TypeDef]) {
-        let mut found = Vec::new();
-        for (id, def) in defs.iter().enumerate() {
-            let TypeKind::Struct { fields, .. } = &def.kind else {
-                continue;
-            };
-            let Some(s) = self.struct_plan(id) else {
-                continue;
-            };
-            for (slot, (field, plan)) in fields.iter().zip(&s.fields).enumerate() {
-                let Some(json) = &field.default_json else {
-                    continue;
-                };
-                let seed = crate::de::Seed {
-                    plan: self,
-                    ty: &plan.ty,
-                    stop: None,
-                    root: false,
-                };
-                let mut d = serde_json::Deserializer::from_str(json);
-                let read = serde::de::DeserializeSeed::deserialize(seed, &mut d);
-                found.push((
-                    id,
-                    slot,
-                    field.span,
-                    read.map_err(|e| e.to_string()),
-                    intern(json),
-                ));
-            }
-        }
-        for (id, slot, span, read, json) in found {
-            let KindPlan::Struct(s) = &mut self.types[id].kind else {
-                continue;
-            };
-            match read {
-                Ok(value) => s.fields[slot].default = FieldDefault::Value(value, json),
-                Err(e) => self.notes.push(Diagnostic::at(
-                    Severity::Warning,
-                    span,
-                    format!("the default `{json}` does not read as the field's type ({e}); a missing field takes `Default::default()` here"),
-                )),
-            }
         }
     }
 
@@ -693,13 +678,13 @@ impl Cx<'_> {
         deny_unknown: bool,
         container_default: &DefaultValue,
     ) -> StructPlan {
-        if fields.len() > crate::de::MAX_FIELDS {
-            if let Some(field) = fields.get(crate::de::MAX_FIELDS) {
+        if fields.len() > MAX_FIELDS {
+            if let Some(field) = fields.get(MAX_FIELDS) {
                 self.error(
                     field.span,
                     format!(
                         "the interpreter reads structs of at most {} fields; split this one",
-                        crate::de::MAX_FIELDS
+                        MAX_FIELDS
                     ),
                 );
             }
@@ -859,6 +844,27 @@ impl Cx<'_> {
             path: FieldSegment::Inline,
         }
     }
+}
+
+/// Every field default the paste shows as a value, in the order of the types.
+fn paste_defaults(defs: &[TypeDef]) -> Vec<PasteDefault> {
+    let mut found = Vec::new();
+    for (type_id, def) in defs.iter().enumerate() {
+        let TypeKind::Struct { fields, .. } = &def.kind else {
+            continue;
+        };
+        for (slot, field) in fields.iter().enumerate() {
+            if let Some(json) = &field.default_json {
+                found.push(PasteDefault {
+                    type_id,
+                    slot,
+                    json: intern(json),
+                    at: Diagnostic::at(Severity::Warning, field.span, String::new()),
+                });
+            }
+        }
+    }
+    found
 }
 
 fn path_text(path: &syn::Path) -> String {

@@ -6,7 +6,7 @@ use overhead_validate::Violations;
 use serde::de::DeserializeSeed;
 
 use crate::check::Checker;
-use crate::de::{Seed, Stop};
+use crate::de::{Seed, Stop, read_paste_defaults};
 use crate::plan::{Flatten, Plan};
 use crate::ser::Typed;
 use crate::ty::Ty;
@@ -42,7 +42,8 @@ impl Interpreter {
         flatten: Flatten,
     ) -> Result<Interpreter, Vec<Diagnostic>> {
         let analysis = analyze(schema);
-        let plan = Plan::compile_with(&analysis, root, flatten).map_err(|e| e.0)?;
+        let mut plan = Plan::compile_with(&analysis, root, flatten).map_err(|e| e.0)?;
+        read_paste_defaults(&mut plan);
         let root = Ty::Named(plan.root);
         let many = Ty::Seq(Box::new(root.clone()));
         Ok(Interpreter { plan, root, many })

@@ -10,12 +10,12 @@ use serde::Deserialize;
 use serde::de::{DeserializeSeed, Deserializer, Error as _};
 use serde_json::{Map, Value as Json};
 
-use crate::de::Seed;
+use super::Seed;
 use crate::plan::{EnumPlan, TypePlan, VariantPlan};
 use crate::value::Value;
 
 /// Decodes an enum of `ty` tagged as `e.tagging` says (not externally).
-pub fn deserialize<'de, D: Deserializer<'de>>(
+pub(super) fn deserialize<'de, D: Deserializer<'de>>(
     seed: Seed<'_>,
     ty: &TypePlan,
     e: &EnumPlan,
@@ -25,7 +25,7 @@ pub fn deserialize<'de, D: Deserializer<'de>>(
     read(seed, ty, e, buffered).map_err(D::Error::custom)
 }
 
-fn read(
+pub(super) fn read(
     seed: Seed<'_>,
     ty: &TypePlan,
     e: &EnumPlan,
@@ -41,7 +41,7 @@ fn read(
     }
 }
 
-fn variant_named<'e>(
+pub(super) fn variant_named<'e>(
     e: &'e EnumPlan,
     name: &str,
 ) -> Result<(usize, &'e VariantPlan), serde_json::Error> {
@@ -52,7 +52,7 @@ fn variant_named<'e>(
         .ok_or_else(|| serde_json::Error::unknown_variant(name, e.names))
 }
 
-fn tag_of<'a>(
+pub(super) fn tag_of<'a>(
     object: &'a Map<String, Json>,
     tag: &'static str,
 ) -> Result<&'a str, serde_json::Error> {
@@ -66,7 +66,7 @@ fn tag_of<'a>(
     }
 }
 
-fn unexpected(value: &Json) -> serde::de::Unexpected<'_> {
+pub(super) fn unexpected(value: &Json) -> serde::de::Unexpected<'_> {
     use serde::de::Unexpected;
     match value {
         Json::Null => Unexpected::Unit,
@@ -84,7 +84,7 @@ fn unexpected(value: &Json) -> serde::de::Unexpected<'_> {
 }
 
 /// The buffered object of a tagged enum, and the variant its tag names.
-fn tagged_object<'e>(
+pub(super) fn tagged_object<'e>(
     ty: &TypePlan,
     e: &'e EnumPlan,
     buffered: Json,
@@ -101,7 +101,7 @@ fn tagged_object<'e>(
 }
 
 /// `{"t": "Variant", …the variant's fields}`.
-fn internal(
+pub(super) fn internal(
     seed: Seed<'_>,
     ty: &TypePlan,
     e: &EnumPlan,
@@ -114,7 +114,7 @@ fn internal(
 }
 
 /// `{"t": "Variant", "c": …the variant's content}`.
-fn adjacent(
+pub(super) fn adjacent(
     seed: Seed<'_>,
     ty: &TypePlan,
     e: &EnumPlan,
@@ -131,7 +131,7 @@ fn adjacent(
 }
 
 /// The first variant the value reads as.
-fn untagged(
+pub(super) fn untagged(
     seed: Seed<'_>,
     ty: &TypePlan,
     e: &EnumPlan,
@@ -149,7 +149,7 @@ fn untagged(
 }
 
 /// A variant's payload read from its buffered content.
-fn payload(
+pub(super) fn payload(
     seed: Seed<'_>,
     type_ident: &'static str,
     variant: &VariantPlan,
@@ -180,6 +180,6 @@ fn payload(
             }
             .deserialize(content)
         }
-        Style::Named => crate::de::struct_from(seed, type_ident, variant, content),
+        Style::Named => super::structs::struct_from(seed, type_ident, variant, content),
     }
 }

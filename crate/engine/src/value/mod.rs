@@ -1,6 +1,10 @@
 //! A decoded value, laid out by the plan: a struct is its fields' values in slot
 //! order (no map per object), an enum its variant's index and payload.
 
+mod default;
+
+pub use default::default_value;
+
 /// One value of some [`Ty`](crate::Ty); which variant holds it follows from the type.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Value {

@@ -1,0 +1,152 @@
+//! Options, sequences, sets, arrays, tuples and string-keyed maps.
+
+use std::fmt;
+
+use overhead_validate::Segment;
+use serde::de::{self, DeserializeSeed, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
+
+use super::Seed;
+use super::fail_fast::nested;
+use crate::ty::Ty;
+use crate::value::Value;
+
+/// Sets decode as serde's do: duplicates collapse; `BTreeSet` sorts.
+pub(super) fn dedup(items: &mut Vec<Value>, sorted: bool) {
+    if sorted {
+        items.sort_by(crate::order::compare);
+        items.dedup();
+    } else {
+        let mut kept: Vec<Value> = Vec::with_capacity(items.len());
+        for item in items.drain(..) {
+            if !kept.contains(&item) {
+                kept.push(item);
+            }
+        }
+        *items = kept;
+    }
+}
+
+pub(super) struct OptionVisitor<'p> {
+    pub(super) seed: Seed<'p>,
+}
+
+impl<'de> Visitor<'de> for OptionVisitor<'_> {
+    type Value = Value;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("option")
+    }
+    fn visit_none<E: de::Error>(self) -> Result<Value, E> {
+        Ok(Value::Unit)
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
+        Ok(Value::Unit)
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        self.seed.deserialize(d)
+    }
+}
+
+pub(super) struct SeqVisitor<'p> {
+    /// The items' seed.
+    pub(super) seed: Seed<'p>,
+    /// An array's exact length.
+    pub(super) len: Option<usize>,
+}
+
+impl<'de> Visitor<'de> for SeqVisitor<'_> {
+    type Value = Value;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.len {
+            Some(n) => write!(f, "an array of length {n}"),
+            None => f.write_str("a sequence"),
+        }
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let capacity = self.len.unwrap_or(seq.size_hint().unwrap_or(0)).min(4096);
+        let mut items = Vec::with_capacity(capacity);
+        loop {
+            let index = items.len();
+            let next = nested(
+                self.seed.stop,
+                || Some(Segment::Index(index)),
+                seq.next_element_seed(self.seed),
+            )?;
+            let Some(item) = next else { break };
+            if self.len.is_some_and(|n| items.len() == n) {
+                return Err(A::Error::invalid_length(items.len() + 1, &self));
+            }
+            items.push(item);
+        }
+        if let Some(n) = self.len {
+            if items.len() != n {
+                return Err(A::Error::invalid_length(items.len(), &self));
+            }
+        }
+        Ok(Value::Seq(items))
+    }
+}
+
+pub(super) struct TupleVisitor<'p> {
+    pub(super) seed: Seed<'p>,
+    pub(super) items: &'p [Ty],
+    /// A tuple variant's enum and variant names, for serde's messages.
+    pub(super) variant: Option<(&'static str, &'static str)>,
+}
+
+impl<'de> Visitor<'de> for TupleVisitor<'_> {
+    type Value = Value;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.variant {
+            Some((ty, variant)) => write!(
+                f,
+                "tuple variant {ty}::{variant} with {} elements",
+                self.items.len()
+            ),
+            None => write!(f, "a tuple of size {}", self.items.len()),
+        }
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut out = Vec::with_capacity(self.items.len());
+        for (i, ty) in self.items.iter().enumerate() {
+            let next = nested(
+                self.seed.stop,
+                || Some(Segment::Index(i)),
+                seq.next_element_seed(self.seed.at(ty)),
+            )?;
+            match next {
+                Some(v) => out.push(v),
+                None => return Err(A::Error::invalid_length(i, &self)),
+            }
+        }
+        Ok(Value::Seq(out))
+    }
+}
+
+pub(super) struct MapVisitor<'p> {
+    /// The values' seed.
+    pub(super) seed: Seed<'p>,
+}
+
+impl<'de> Visitor<'de> for MapVisitor<'_> {
+    type Value = Vec<(Box<str>, Value)>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a map")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut entries: Vec<(Box<str>, Value)> =
+            Vec::with_capacity(map.size_hint().unwrap_or(0).min(4096));
+        while let Some(key) = map.next_key::<String>()? {
+            let value = nested(
+                self.seed.stop,
+                || Some(Segment::Key(key.as_str().into())),
+                map.next_value_seed(self.seed),
+            )?;
+            // A repeated key replaces the earlier value, as inserting into a map does.
+            match entries.iter_mut().find(|(k, _)| **k == *key) {
+                Some(entry) => entry.1 = value,
+                None => entries.push((key.into_boxed_str(), value)),
+            }
+        }
+        Ok(entries)
+    }
+}

@@ -1,0 +1,143 @@
+//! Externally tagged enums (serde's default) and serde_repr's integer enums.
+
+use std::fmt;
+
+use overhead_schema::Style;
+use overhead_validate::Segment;
+use serde::de::{
+    self, DeserializeSeed, Deserializer, EnumAccess, Error as _, VariantAccess, Visitor,
+};
+
+use super::fail_fast::nested;
+use super::structs::StructVisitor;
+use super::{Seed, TupleVisitor, int_value};
+use crate::plan::EnumPlan;
+use crate::ty::Ty;
+use crate::value::Value;
+
+/// A serde_repr enum: the integer, as the variant with that discriminant (or
+/// the `#[serde(other)]` one); serde_repr's error otherwise.
+pub(super) fn repr_variant<'de, D: Deserializer<'de>>(
+    e: &EnumPlan,
+    d: D,
+) -> Result<Value, D::Error> {
+    let Some(repr) = &e.repr else {
+        return Err(D::Error::custom("not a serde_repr enum"));
+    };
+    let n: i128 = match int_value(repr.int, d)? {
+        Value::I64(n) => n.into(),
+        Value::U64(n) => n.into(),
+        Value::I128(n) => n,
+        Value::U128(n) => i128::try_from(n).unwrap_or(i128::MAX),
+        _ => return Err(D::Error::custom("not an integer")),
+    };
+    match repr
+        .discriminants
+        .iter()
+        .position(|&x| x == n)
+        .or(repr.other)
+    {
+        Some(index) => Ok(Value::Variant(index as u32, Box::new(Value::Unit))),
+        None => Err(unknown_discriminant(n, &repr.discriminants)),
+    }
+}
+
+#[cold]
+pub(super) fn unknown_discriminant<E: serde::de::Error>(n: i128, known: &[i128]) -> E {
+    let list: Vec<String> = known.iter().map(|k| format!("`{k}`")).collect();
+    E::custom(format_args!(
+        "invalid value: {n}, expected one of: {}",
+        list.join(", ")
+    ))
+}
+
+pub(super) struct EnumVisitor<'p> {
+    pub(super) seed: Seed<'p>,
+    pub(super) plan_enum: &'p EnumPlan,
+    pub(super) type_name: &'static str,
+}
+
+impl<'de> Visitor<'de> for EnumVisitor<'_> {
+    type Value = Value;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("enum")
+    }
+    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<Value, A::Error> {
+        let (index, access) = data.variant_seed(VariantSeed { e: self.plan_enum })?;
+        let variant = &self.plan_enum.variants[index];
+        let seed = Seed {
+            root: false,
+            ..self.seed
+        };
+        let payload = match variant.style {
+            Style::Unit => access.unit_variant().map(|()| Value::Unit),
+            Style::Newtype => access.newtype_variant_seed(seed.field(&variant.fields.fields[0])),
+            Style::Tuple => {
+                let tys: Vec<Ty> = variant.fields.fields.iter().map(|f| f.ty.clone()).collect();
+                access.tuple_variant(
+                    tys.len(),
+                    TupleVisitor {
+                        seed,
+                        items: &tys,
+                        variant: Some((self.type_name, variant.ident)),
+                    },
+                )
+            }
+            Style::Named => access.struct_variant(
+                variant.fields.keys,
+                StructVisitor {
+                    seed,
+                    s: &variant.fields,
+                    name: self.type_name,
+                    variant: Some(variant.ident),
+                },
+            ),
+        };
+        let payload = nested(
+            self.seed.stop,
+            || variant.violation_key.map(|key| Segment::Field(key.into())),
+            payload,
+        )?;
+        Ok(Value::Variant(index as u32, Box::new(payload)))
+    }
+}
+
+pub(super) struct VariantSeed<'p> {
+    pub(super) e: &'p EnumPlan,
+}
+
+impl<'de> DeserializeSeed<'de> for VariantSeed<'_> {
+    type Value = usize;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<usize, D::Error> {
+        d.deserialize_identifier(self)
+    }
+}
+
+impl<'de> Visitor<'de> for VariantSeed<'_> {
+    type Value = usize;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("variant identifier")
+    }
+    fn visit_str<E: de::Error>(self, name: &str) -> Result<usize, E> {
+        self.e
+            .variants
+            .iter()
+            .position(|v| !v.skip && v.name == name)
+            .ok_or_else(|| E::unknown_variant(name, self.e.names))
+    }
+    fn visit_bytes<E: de::Error>(self, name: &[u8]) -> Result<usize, E> {
+        match std::str::from_utf8(name) {
+            Ok(name) => self.visit_str(name),
+            Err(_) => Err(E::invalid_value(de::Unexpected::Bytes(name), &self)),
+        }
+    }
+    fn visit_u64<E: de::Error>(self, index: u64) -> Result<usize, E> {
+        let live: Vec<usize> = (0..self.e.variants.len())
+            .filter(|&i| !self.e.variants[i].skip)
+            .collect();
+        usize::try_from(index)
+            .ok()
+            .and_then(|i| live.get(i).copied())
+            .ok_or_else(|| E::invalid_value(de::Unexpected::Unsigned(index), &self))
+    }
+}

@@ -1,0 +1,125 @@
+//! Fail-fast decoding (`validate-on-de/fail-fast`): each field's rules checked
+//! as soon as it is read, and decoding stopped at the first violation, which
+//! waits in a [`Stop`] while the error unwinds to the caller.
+
+use std::cell::RefCell;
+
+use overhead_validate::{Segment, Violations};
+use serde::de;
+
+use super::structs::StructVisitor;
+use crate::check::Checker;
+use crate::value::Value;
+
+/// Where fail-fast decoding leaves the violation that stopped it.
+#[derive(Default)]
+pub struct Stop {
+    violation: RefCell<Option<Violations>>,
+}
+
+/// The message of the error that stops fail-fast decoding (never shown: the
+/// violation is the answer).
+const STOPPED: &str = "validation failed";
+
+impl Stop {
+    pub fn take(&self) -> Option<Violations> {
+        self.violation.borrow_mut().take()
+    }
+
+    pub(super) fn has(&self) -> bool {
+        self.violation.borrow().is_some()
+    }
+
+    /// Records the first violation (and only it).
+    fn set(&self, mut violations: Violations) {
+        violations.truncate(1);
+        self.violation.borrow_mut().get_or_insert(violations);
+    }
+
+    /// Puts the recorded violation under `segment`, as the error unwinds.
+    fn nest(&self, segment: &Segment) {
+        if let Some(v) = self.violation.borrow_mut().as_mut() {
+            v.nest_since(0, segment);
+        }
+    }
+}
+
+/// On an error from inside a value, puts a recorded violation under the value's
+/// place, then passes the error on.
+pub(super) fn nested<T, E>(
+    stop: Option<&Stop>,
+    segment: impl FnOnce() -> Option<Segment>,
+    r: Result<T, E>,
+) -> Result<T, E> {
+    if r.is_err()
+        && let Some(stop) = stop.filter(|s| s.has())
+        && let Some(segment) = segment()
+    {
+        stop.nest(&segment);
+    }
+    r
+}
+
+impl StructVisitor<'_> {
+    /// Fail-fast: the field's own rules, as soon as its value is read.
+    #[inline]
+    pub(super) fn check_read<E: de::Error>(
+        &self,
+        field: &crate::plan::FieldPlan,
+        value: &Value,
+    ) -> Result<(), E> {
+        let Some(stop) = self.seed.stop else {
+            return Ok(());
+        };
+        if field.checks.is_empty() {
+            return Ok(());
+        }
+        let mut out = Violations::new();
+        Checker {
+            plan: self.seed.plan,
+        }
+        .field_into(&field.checks, &field.ty, value, false, &mut out);
+        if out.is_empty() {
+            return Ok(());
+        }
+        if let Some(segment) = field.segment() {
+            out.nest_since(0, &segment);
+        }
+        stop.set(out);
+        Err(E::custom(STOPPED))
+    }
+
+    /// Fail-fast, once a struct is read: the rules of the fields it filled in
+    /// (defaults), then `must_match`. The root's violation does not stop
+    /// decoding (its caller still reads what follows).
+    pub(super) fn check_late<E: de::Error>(&self, slots: &[Value], seen: u128) -> Result<(), E> {
+        let Some(stop) = self.seed.stop else {
+            return Ok(());
+        };
+        let plan = self.seed.plan;
+        let mut out = Violations::new();
+        let checker = Checker { plan };
+        for (i, field) in self.s.fields.iter().enumerate() {
+            if seen & (1 << i) == 0 && !field.checks.is_empty() {
+                checker.field_into(&field.checks, &field.ty, &slots[i], true, &mut out);
+                if !out.is_empty() {
+                    if let Some(segment) = field.segment() {
+                        out.nest_since(0, &segment);
+                    }
+                    break;
+                }
+            }
+        }
+        if out.is_empty() && !self.s.must_match.is_empty() {
+            checker.must_match_into(self.s, slots, &mut out);
+        }
+        if !out.is_empty() {
+            stop.set(out);
+            // The root was read to its end: its caller still checks what follows.
+            if !self.seed.root {
+                return Err(E::custom(STOPPED));
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,61 @@
+//! A struct's keys, found in its key table without allocating.
+
+use std::cell::Cell;
+use std::fmt;
+
+use serde::de::{self, DeserializeSeed, Deserializer, Visitor};
+
+use crate::plan::StructPlan;
+
+/// A struct's key, identified without allocating: `Some(slot)`, or `None` for a
+/// key to skip (an error when the struct denies unknown fields).
+pub(super) struct KeySeed<'p> {
+    pub(super) s: &'p StructPlan,
+    /// The key table entry to try first (see `KeyTable::find_near`).
+    pub(super) hint: &'p Cell<usize>,
+}
+
+impl<'de> DeserializeSeed<'de> for KeySeed<'_> {
+    type Value = Option<usize>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_identifier(self)
+    }
+}
+
+impl<'de> Visitor<'de> for KeySeed<'_> {
+    type Value = Option<usize>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("field identifier")
+    }
+    #[inline]
+    fn visit_str<E: de::Error>(self, key: &str) -> Result<Self::Value, E> {
+        if let Some((slot, next)) = self.s.lookup.find_near(key, self.hint.get()) {
+            self.hint.set(next);
+            return Ok(Some(slot));
+        }
+        if self.s.deny_unknown {
+            Err(E::unknown_field(key, self.s.keys))
+        } else {
+            Ok(None)
+        }
+    }
+    fn visit_bytes<E: de::Error>(self, key: &[u8]) -> Result<Self::Value, E> {
+        match std::str::from_utf8(key) {
+            Ok(key) => self.visit_str(key),
+            Err(_) => Ok(None),
+        }
+    }
+    /// Some formats name fields by index: the index among the fields that decode.
+    fn visit_u64<E: de::Error>(self, index: u64) -> Result<Self::Value, E> {
+        let slot = usize::try_from(index).ok().and_then(|i| {
+            self.s
+                .fields
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| !f.skip)
+                .nth(i)
+                .map(|(slot, _)| slot)
+        });
+        Ok(slot)
+    }
+}

@@ -1,0 +1,200 @@
+//! Decoding: a `DeserializeSeed` that walks the plan, so any serde format
+//! (serde_json text, `serde_json::Value`, postcard, a JS object) decodes into a
+//! [`Value`] laid out by slot. Errors are serde's own, with serde's messages.
+//!
+//! This file dispatches on a value's type and reads the scalars; each kind of
+//! compound value has its own module.
+
+mod containers;
+mod defaults;
+mod enums;
+mod fail_fast;
+mod flat_buffer;
+mod flatten;
+mod keys;
+mod structs;
+mod tagged;
+
+use serde::Deserialize;
+use serde::de::{DeserializeSeed, Deserializer, Error as _};
+
+use crate::plan::{FieldPlan, KindPlan, Plan};
+use crate::ty::{Int, Ty};
+use crate::value::Value;
+
+use containers::{MapVisitor, OptionVisitor, SeqVisitor, TupleVisitor, dedup};
+pub use defaults::read_paste_defaults;
+use enums::{EnumVisitor, repr_variant};
+pub use fail_fast::Stop;
+use structs::deserialize_struct;
+
+/// Decodes a value of type `ty`.
+#[derive(Clone, Copy)]
+pub struct Seed<'p> {
+    pub plan: &'p Plan,
+    pub ty: &'p Ty,
+    /// Fail-fast: check each field as it is read and stop at the first violation.
+    pub stop: Option<&'p Stop>,
+    /// The value the caller gets: its own late checks do not stop decoding, so
+    /// what follows it is still read (trailing text is an error).
+    pub root: bool,
+}
+
+impl<'p> Seed<'p> {
+    /// The seed for a value inside this one.
+    fn at(self, ty: &'p Ty) -> Seed<'p> {
+        Seed {
+            ty,
+            root: false,
+            ..self
+        }
+    }
+
+    /// The seed of a field's value. Fail-fast checks a value's own rules as it
+    /// reads them only where the field asks for them with `nested`, as
+    /// `validate()` does; without it the value decodes unchecked.
+    /// The rules are looked at only in fail-fast mode: plain decoding pays nothing.
+    #[inline]
+    fn field(self, field: &'p FieldPlan) -> Seed<'p> {
+        let nested = |_: &&Stop| {
+            field
+                .checks
+                .iter()
+                .any(|c| matches!(c.kind, crate::rules::CheckKind::Nested))
+        };
+        Seed {
+            stop: self.stop.filter(nested),
+            ..self.at(&field.ty)
+        }
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Seed<'_> {
+    type Value = Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        let plan = self.plan;
+        match self.ty {
+            Ty::Unit => <()>::deserialize(d).map(|()| Value::Unit),
+            Ty::Bool => bool::deserialize(d).map(Value::Bool),
+            Ty::Int(int) => int_value(*int, d),
+            Ty::F32 => f32::deserialize(d).map(|f| Value::F64(f.into())),
+            Ty::F64 => f64::deserialize(d).map(Value::F64),
+            Ty::Char => char::deserialize(d).map(Value::Char),
+            Ty::Str => String::deserialize(d).map(|s| Value::Str(s.into_boxed_str())),
+            Ty::Trimmed => String::deserialize(d).map(|s| Value::Str(s.trim().into())),
+            // `url::Url` holds its text as the URL Standard writes it
+            // (`http://host:4317` → `http://host:4317/`), and writes that.
+            Ty::Text(crate::text_form::TextForm::Url) => {
+                let text = String::deserialize(d)?;
+                match url::Url::parse(&text) {
+                    Ok(url) if url.as_str() == text => Ok(Value::Str(text.into_boxed_str())),
+                    Ok(url) => Ok(Value::Str(String::from(url).into_boxed_str())),
+                    Err(_) => Err(not_of_form(&text, crate::text_form::TextForm::Url)),
+                }
+            }
+            Ty::Text(form) => {
+                let text = String::deserialize(d)?;
+                if form.accepts(&text) {
+                    Ok(Value::Str(text.into_boxed_str()))
+                } else {
+                    Err(not_of_form(&text, *form))
+                }
+            }
+            Ty::NonZero(int) => match int_value(*int, d)? {
+                Value::I64(0) | Value::U64(0) | Value::I128(0) | Value::U128(0) => {
+                    Err(D::Error::invalid_value(
+                        serde::de::Unexpected::Unsigned(0),
+                        &"a nonzero integer",
+                    ))
+                }
+                value => Ok(value),
+            },
+            Ty::Json => serde_json::Value::deserialize(d).map(|v| Value::Json(Box::new(v))),
+            Ty::Option(inner) => d.deserialize_option(OptionVisitor {
+                seed: self.at(inner),
+            }),
+            Ty::Seq(item) => d.deserialize_seq(SeqVisitor {
+                seed: self.at(item),
+                len: None,
+            }),
+            Ty::Set { item, sorted } => {
+                let mut items = match d.deserialize_seq(SeqVisitor {
+                    seed: self.at(item),
+                    len: None,
+                })? {
+                    Value::Seq(items) => items,
+                    other => return Ok(other),
+                };
+                dedup(&mut items, *sorted);
+                Ok(Value::Seq(items))
+            }
+            Ty::Array(len, item) => d.deserialize_tuple(
+                *len,
+                SeqVisitor {
+                    seed: self.at(item),
+                    len: Some(*len),
+                },
+            ),
+            Ty::Tuple(items) => d.deserialize_tuple(
+                items.len(),
+                TupleVisitor {
+                    seed: self,
+                    items,
+                    variant: None,
+                },
+            ),
+            Ty::Map { value, sorted } => {
+                let mut entries = d.deserialize_map(MapVisitor {
+                    seed: self.at(value),
+                })?;
+                if *sorted {
+                    entries.sort_by(|a, b| a.0.cmp(&b.0));
+                }
+                Ok(Value::Map(entries))
+            }
+            Ty::Named(id) => {
+                let ty = &plan.types[*id];
+                match &ty.kind {
+                    KindPlan::Struct(s) => deserialize_struct(self, ty, s, d),
+                    KindPlan::Enum(e) if e.repr.is_some() => repr_variant(e, d),
+                    KindPlan::Enum(e) if e.tagging != overhead_schema::Tagging::External => {
+                        tagged::deserialize(self, ty, e, d)
+                    }
+                    KindPlan::Enum(e) => d.deserialize_enum(
+                        ty.name,
+                        e.names,
+                        EnumVisitor {
+                            seed: self,
+                            plan_enum: e,
+                            type_name: ty.ident,
+                        },
+                    ),
+                }
+            }
+        }
+    }
+}
+
+/// The error of a text of the wrong shape; kept out of the decoding loop.
+#[cold]
+fn not_of_form<E: serde::de::Error>(text: &str, form: crate::text_form::TextForm) -> E {
+    E::invalid_value(serde::de::Unexpected::Str(text), &form.expecting())
+}
+
+fn int_value<'de, D: Deserializer<'de>>(int: Int, d: D) -> Result<Value, D::Error> {
+    Ok(match int {
+        Int::I8 => Value::I64(i8::deserialize(d)?.into()),
+        Int::I16 => Value::I64(i16::deserialize(d)?.into()),
+        Int::I32 => Value::I64(i32::deserialize(d)?.into()),
+        Int::I64 => Value::I64(i64::deserialize(d)?),
+        Int::Isize => Value::I64(isize::deserialize(d)? as i64),
+        Int::I128 => Value::I128(i128::deserialize(d)?),
+        Int::U8 => Value::U64(u8::deserialize(d)?.into()),
+        Int::U16 => Value::U64(u16::deserialize(d)?.into()),
+        Int::U32 => Value::U64(u32::deserialize(d)?.into()),
+        Int::U64 => Value::U64(u64::deserialize(d)?),
+        Int::Usize => Value::U64(usize::deserialize(d)? as u64),
+        Int::U128 => Value::U128(u128::deserialize(d)?),
+    })
+}

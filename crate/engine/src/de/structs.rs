@@ -1,0 +1,255 @@
+//! Structs (and struct variants): their keys or elements read into slots by
+//! the plan, the fields left out filled in with their defaults.
+
+use std::cell::Cell;
+use std::fmt;
+
+use overhead_schema::Style;
+use serde::de::{
+    self, DeserializeSeed, Deserializer, Error as _, IgnoredAny, MapAccess, SeqAccess, Visitor,
+};
+
+use super::Seed;
+use super::fail_fast::nested;
+use super::keys::KeySeed;
+use crate::plan::{FieldDefault, Flatten, StructPlan, TypePlan, VariantPlan};
+use crate::value::{Value, default_value};
+
+pub(super) fn deserialize_struct<'de, D: Deserializer<'de>>(
+    seed: Seed<'_>,
+    ty: &TypePlan,
+    s: &StructPlan,
+    d: D,
+) -> Result<Value, D::Error> {
+    let name = ty.name;
+    if let Some(slot) = s.transparent {
+        let field = &s.fields[slot];
+        let value = nested(
+            seed.stop,
+            || field.segment(),
+            seed.field(field).deserialize(d),
+        )?;
+        let mut slots: Vec<Value> = s
+            .fields
+            .iter()
+            .map(|f| default_value(seed.plan, &f.ty))
+            .collect();
+        slots[slot] = value;
+        let visitor = StructVisitor {
+            seed,
+            s,
+            name: ty.ident,
+            variant: None,
+        };
+        if seed.stop.is_some() {
+            visitor.check_read::<D::Error>(field, &slots[slot])?;
+        }
+        return Ok(Value::Struct(slots.into_boxed_slice()));
+    }
+    let visitor = StructVisitor {
+        seed,
+        s,
+        name: ty.ident,
+        variant: None,
+    };
+    match (s.style, &s.flat) {
+        // serde reads a struct that flattens as a map; the fast codec as a struct
+        // of every key in the tree (so sequence formats work).
+        (Style::Named, None) if s.flattens => d.deserialize_map(visitor),
+        (Style::Named, Some(table)) => d.deserialize_struct(name, table.keys, visitor),
+        _ => match s.style {
+            Style::Named => d.deserialize_struct(name, s.keys, visitor),
+            Style::Newtype => d.deserialize_newtype_struct(name, visitor),
+            Style::Tuple => d.deserialize_tuple_struct(name, s.fields.len(), visitor),
+            Style::Unit => d.deserialize_unit_struct(name, visitor),
+        },
+    }
+}
+
+/// `n` empty slots, allocated once at their final size.
+#[inline]
+pub(super) fn unit_slots(n: usize) -> Vec<Value> {
+    let mut slots = Vec::with_capacity(n);
+    slots.resize_with(n, || Value::Unit);
+    slots
+}
+
+#[derive(Clone, Copy)]
+pub(super) struct StructVisitor<'p> {
+    pub(super) seed: Seed<'p>,
+    pub(super) s: &'p StructPlan,
+    /// The Rust names serde's messages use: the type's, and a struct variant's.
+    pub(super) name: &'static str,
+    pub(super) variant: Option<&'static str>,
+}
+
+impl StructVisitor<'_> {
+    /// The slots of the fields the input left out: defaults, or an error. In
+    /// fail-fast mode, the filled-in fields and `must_match` are checked here.
+    pub(super) fn finish<E: de::Error>(
+        &self,
+        mut slots: Vec<Value>,
+        seen: u128,
+    ) -> Result<Value, E> {
+        let plan = self.seed.plan;
+        // Every field present (the common case): nothing to fill in or check late.
+        if seen == self.s.all_seen && self.s.read_whole {
+            return Ok(Value::Struct(slots.into_boxed_slice()));
+        }
+        for (i, field) in self.s.fields.iter().enumerate() {
+            if seen & (1 << i) != 0 {
+                continue;
+            }
+            slots[i] = match field.default {
+                FieldDefault::Value(ref value, _) => value.clone(),
+                _ if field.skip => default_value(plan, &field.ty),
+                FieldDefault::Required => return Err(E::missing_field(field.key)),
+                FieldDefault::None => Value::Unit,
+                FieldDefault::Default => default_value(plan, &field.ty),
+            };
+        }
+        if self.seed.stop.is_some() {
+            self.check_late(&slots, seen)?;
+        }
+        Ok(Value::Struct(slots.into_boxed_slice()))
+    }
+
+    /// Reads the value of the field at `slot` (refusing it twice, as serde does),
+    /// checking it at once in fail-fast mode.
+    #[inline]
+    pub(super) fn read_value<'de, A: MapAccess<'de>>(
+        &self,
+        map: &mut A,
+        slot: usize,
+        seen: &mut u128,
+    ) -> Result<Value, A::Error> {
+        let field = &self.s.fields[slot];
+        if *seen & (1 << slot) != 0 {
+            return Err(A::Error::duplicate_field(field.key));
+        }
+        *seen |= 1 << slot;
+        let value = nested(
+            self.seed.stop,
+            || field.segment(),
+            map.next_value_seed(self.seed.field(field)),
+        )?;
+        if self.seed.stop.is_some() {
+            self.check_read(field, &value)?;
+        }
+        Ok(value)
+    }
+}
+
+impl<'de> Visitor<'de> for StructVisitor<'_> {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.s.style {
+            _ if self.variant.is_some() => write!(
+                f,
+                "struct variant {}::{}",
+                self.name,
+                self.variant.unwrap_or_default()
+            ),
+            Style::Tuple => write!(f, "tuple struct {}", self.name),
+            Style::Unit => write!(f, "unit struct {}", self.name),
+            _ => write!(f, "struct {}", self.name),
+        }
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        if self.s.flattens {
+            return match (&self.s.flat, self.seed.plan.flatten) {
+                (Some(table), Flatten::Fast) => self.visit_map_fast(map, table),
+                _ => self.visit_map_buffered(map),
+            };
+        }
+        let mut slots = unit_slots(self.s.fields.len());
+        let mut seen: u128 = 0;
+        let hint = Cell::new(0);
+        while let Some(key) = map.next_key_seed(KeySeed {
+            s: self.s,
+            hint: &hint,
+        })? {
+            let Some(slot) = key else {
+                map.next_value::<IgnoredAny>()?;
+                continue;
+            };
+            slots[slot] = self.read_value(&mut map, slot, &mut seen)?;
+        }
+        self.finish(slots, seen)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut slots = unit_slots(self.s.fields.len());
+        let mut seen: u128 = 0;
+        let mut read = 0;
+        for (i, field) in self.s.fields.iter().enumerate() {
+            if field.skip {
+                continue;
+            }
+            let next = nested(
+                self.seed.stop,
+                || field.segment(),
+                seq.next_element_seed(self.seed.field(field)),
+            )?;
+            match next {
+                Some(v) => {
+                    if self.seed.stop.is_some() {
+                        self.check_read(field, &v)?;
+                    }
+                    slots[i] = v;
+                    seen |= 1 << i;
+                    read += 1;
+                }
+                None => {
+                    let decoded = self.s.fields.iter().filter(|f| !f.skip).count();
+                    let expected = match (self.variant, self.s.style) {
+                        (Some(v), _) => {
+                            format!("struct variant {}::{v} with {decoded} elements", self.name)
+                        }
+                        (None, Style::Tuple) => {
+                            format!("tuple struct {} with {decoded} elements", self.name)
+                        }
+                        (None, _) => format!("struct {} with {decoded} elements", self.name),
+                    };
+                    return Err(A::Error::invalid_length(read, &expected.as_str()));
+                }
+            }
+        }
+        self.finish(slots, seen)
+    }
+
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        let field = &self.s.fields[0];
+        let inner = self.seed.field(field).deserialize(d)?;
+        self.check_read(field, &inner)?;
+        Ok(Value::Struct(vec![inner].into_boxed_slice()))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
+        Ok(Value::Struct(Box::new([])))
+    }
+}
+
+/// A struct variant's fields from buffered content (tagged enums).
+pub(super) fn struct_from(
+    seed: Seed<'_>,
+    type_ident: &'static str,
+    variant: &VariantPlan,
+    content: serde_json::Value,
+) -> Result<Value, serde_json::Error> {
+    content.deserialize_struct(
+        variant.name,
+        variant.fields.keys,
+        StructVisitor {
+            seed: Seed {
+                root: false,
+                ..seed
+            },
+            s: &variant.fields,
+            name: type_ident,
+            variant: Some(variant.ident),
+        },
+    )
+}
