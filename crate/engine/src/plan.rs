@@ -82,6 +82,10 @@ pub struct StructPlan {
     pub must_match: Vec<MustMatch>,
     /// Whether any field's value needs checking (rules or `nested`).
     pub has_checks: bool,
+    /// How many fields serializing writes, when no field's skip depends on its
+    /// value (`skip_serializing_if`): the length serde is told, without a count
+    /// per value.
+    pub ser_len: Option<usize>,
     /// `#[serde(transparent)]`: the slot of the one field the struct reads and
     /// writes as itself.
     pub transparent: Option<usize>,
@@ -744,7 +748,10 @@ impl Cx<'_> {
             }
         }
         let read_whole = !plans.iter().any(|f| f.skip) && must_match.is_empty();
+        let ser_len = (!plans.iter().any(|f| f.skip_if.is_some()))
+            .then(|| plans.iter().filter(|f| !f.skip_serializing).count());
         StructPlan {
+            ser_len,
             transparent: None,
             flattens: plans.iter().any(|f| f.flatten),
             flat: None,

@@ -404,6 +404,9 @@ fn skipped(field: &FieldPlan, value: &Value) -> bool {
 }
 
 fn written(s: &StructPlan, slots: &[Value]) -> usize {
+    if let Some(len) = s.ser_len {
+        return len;
+    }
     s.fields
         .iter()
         .zip(slots)
