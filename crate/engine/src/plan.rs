@@ -288,6 +288,11 @@ pub struct EnumPlan {
     pub variants: Vec<VariantPlan>,
     /// Variant names that decode (serde's `VARIANTS`).
     pub names: &'static [&'static str],
+    /// Each name that decodes with its variant's index, for the name lookup.
+    pub lookup: KeyTable,
+    /// The index of each variant that decodes, by its position among them
+    /// (how formats such as postcard name a variant).
+    pub by_position: Vec<usize>,
     pub tagging: Tagging,
     /// Interned tag and content keys.
     pub tag: &'static str,
@@ -315,6 +320,9 @@ pub struct VariantPlan {
     pub style: Style,
     /// Struct and tuple variants' fields (a tuple variant's by position).
     pub fields: StructPlan,
+    /// A tuple variant's field types as one tuple type, read as a tuple is
+    /// (`Ty::Unit` for the other kinds).
+    pub tuple: Ty,
     pub skip: bool,
     /// The key its violations go under (the dialect's library decides).
     pub violation_key: Option<&'static str>,
@@ -627,17 +635,20 @@ impl Cx<'_> {
                             .enumerate()
                             .map(|(i, f)| def.field_path(Some(v), i, f))
                             .collect();
+                        let fields =
+                            self.struct_plan(v.style, &v.fields, paths, false, &DefaultValue::None);
+                        let tuple = match v.style {
+                            Style::Tuple => {
+                                Ty::Tuple(fields.fields.iter().map(|f| f.ty.clone()).collect())
+                            }
+                            _ => Ty::Unit,
+                        };
                         VariantPlan {
                             name: intern(&v.name),
                             ident: intern(&v.ident.to_string()),
                             style: v.style,
-                            fields: self.struct_plan(
-                                v.style,
-                                &v.fields,
-                                paths,
-                                false,
-                                &DefaultValue::None,
-                            ),
+                            fields,
+                            tuple,
                             skip: v.skip,
                             violation_key: def.variant_key(v).map(intern),
                         }
@@ -645,6 +656,12 @@ impl Cx<'_> {
                     .collect();
                 let names: Vec<&'static str> =
                     plans.iter().filter(|v| !v.skip).map(|v| v.name).collect();
+                let by_position: Vec<usize> =
+                    (0..plans.len()).filter(|&i| !plans[i].skip).collect();
+                let mut lookup = KeyTable::default();
+                for &index in &by_position {
+                    lookup.insert(plans[index].name, index);
+                }
                 let (tag, content) = match &def.tagging {
                     Tagging::Internal { tag } => (intern(tag), ""),
                     Tagging::Adjacent { tag, content } => (intern(tag), intern(content)),
@@ -653,6 +670,8 @@ impl Cx<'_> {
                 KindPlan::Enum(EnumPlan {
                     variants: plans,
                     names: intern_slice(&names),
+                    lookup,
+                    by_position,
                     tagging: def.tagging.clone(),
                     tag,
                     content,

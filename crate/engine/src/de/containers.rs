@@ -3,10 +3,10 @@
 use std::fmt;
 
 use overhead_validate::Segment;
-use serde::de::{self, DeserializeSeed, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
-use super::Seed;
 use super::fail_fast::nested;
+use super::{Seed, errors};
 use crate::ty::Ty;
 use crate::value::Value;
 
@@ -73,13 +73,13 @@ impl<'de> Visitor<'de> for SeqVisitor<'_> {
             )?;
             let Some(item) = next else { break };
             if self.len.is_some_and(|n| items.len() == n) {
-                return Err(A::Error::invalid_length(items.len() + 1, &self));
+                return Err(errors::invalid_length(items.len() + 1, &self));
             }
             items.push(item);
         }
         if let Some(n) = self.len {
             if items.len() != n {
-                return Err(A::Error::invalid_length(items.len(), &self));
+                return Err(errors::invalid_length(items.len(), &self));
             }
         }
         Ok(Value::Seq(items))
@@ -115,7 +115,7 @@ impl<'de> Visitor<'de> for TupleVisitor<'_> {
             )?;
             match next {
                 Some(v) => out.push(v),
-                None => return Err(A::Error::invalid_length(i, &self)),
+                None => return Err(errors::invalid_length(i, &self)),
             }
         }
         Ok(Value::Seq(out))

@@ -10,7 +10,7 @@ use serde::de::{
 
 use super::fail_fast::nested;
 use super::structs::StructVisitor;
-use super::{Seed, TupleVisitor, int_value};
+use super::{Seed, TupleVisitor, errors, int_value};
 use crate::plan::EnumPlan;
 use crate::ty::Ty;
 use crate::value::Value;
@@ -73,12 +73,15 @@ impl<'de> Visitor<'de> for EnumVisitor<'_> {
             Style::Unit => access.unit_variant().map(|()| Value::Unit),
             Style::Newtype => access.newtype_variant_seed(seed.field(&variant.fields.fields[0])),
             Style::Tuple => {
-                let tys: Vec<Ty> = variant.fields.fields.iter().map(|f| f.ty.clone()).collect();
+                let items = match &variant.tuple {
+                    Ty::Tuple(items) => items.as_slice(),
+                    _ => &[],
+                };
                 access.tuple_variant(
-                    tys.len(),
+                    items.len(),
                     TupleVisitor {
                         seed,
-                        items: &tys,
+                        items,
                         variant: Some((self.type_name, variant.ident)),
                     },
                 )
@@ -119,25 +122,27 @@ impl<'de> Visitor<'de> for VariantSeed<'_> {
         f.write_str("variant identifier")
     }
     fn visit_str<E: de::Error>(self, name: &str) -> Result<usize, E> {
-        self.e
-            .variants
-            .iter()
-            .position(|v| !v.skip && v.name == name)
-            .ok_or_else(|| E::unknown_variant(name, self.e.names))
+        match self.e.lookup.find(name) {
+            Some(index) => Ok(index),
+            None => Err(errors::unknown_variant(name, self.e.names)),
+        }
     }
     fn visit_bytes<E: de::Error>(self, name: &[u8]) -> Result<usize, E> {
         match std::str::from_utf8(name) {
             Ok(name) => self.visit_str(name),
-            Err(_) => Err(E::invalid_value(de::Unexpected::Bytes(name), &self)),
+            Err(_) => Err(errors::invalid_value(de::Unexpected::Bytes(name), &self)),
         }
     }
     fn visit_u64<E: de::Error>(self, index: u64) -> Result<usize, E> {
-        let live: Vec<usize> = (0..self.e.variants.len())
-            .filter(|&i| !self.e.variants[i].skip)
-            .collect();
-        usize::try_from(index)
+        match usize::try_from(index)
             .ok()
-            .and_then(|i| live.get(i).copied())
-            .ok_or_else(|| E::invalid_value(de::Unexpected::Unsigned(index), &self))
+            .and_then(|i| self.e.by_position.get(i))
+        {
+            Some(&index) => Ok(index),
+            None => Err(errors::invalid_value(
+                de::Unexpected::Unsigned(index),
+                &self,
+            )),
+        }
     }
 }

@@ -7,10 +7,10 @@ use std::fmt;
 
 use serde::de::{self, DeserializeSeed, Deserializer, Error as _, IgnoredAny, MapAccess, Visitor};
 
-use super::Seed;
 use super::fail_fast::Stop;
 use super::flat_buffer::{Buffer, FlatDeserializer};
 use super::structs::{StructVisitor, unit_slots};
+use super::{Seed, errors};
 use crate::plan::{FlatTable, KindPlan, StructPlan};
 use crate::ty::Ty;
 use crate::value::Value;
@@ -143,7 +143,7 @@ impl<'p> StructVisitor<'p> {
         }
         if self.s.deny_unknown {
             if let Some((key, _)) = buffer.iter().flatten().next() {
-                return Err(A::Error::unknown_field(key, self.s.keys));
+                return Err(errors::unknown_field(key, self.s.keys));
             }
         }
         self.finish(slots, seen)
@@ -206,7 +206,7 @@ impl<'de> Visitor<'de> for FlatKeySeed<'_> {
                 self.hint.set(next);
                 Ok(Some(found))
             }
-            None if self.table.deny_unknown => Err(E::unknown_field(key, self.table.keys)),
+            None if self.table.deny_unknown => Err(errors::unknown_field(key, self.table.keys)),
             None => Ok(None),
         }
     }

@@ -34,7 +34,7 @@ impl<'de> Visitor<'de> for KeySeed<'_> {
             return Ok(Some(slot));
         }
         if self.s.deny_unknown {
-            Err(E::unknown_field(key, self.s.keys))
+            Err(super::errors::unknown_field(key, self.s.keys))
         } else {
             Ok(None)
         }

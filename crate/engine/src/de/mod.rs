@@ -8,6 +8,7 @@
 mod containers;
 mod defaults;
 mod enums;
+mod errors;
 mod fail_fast;
 mod flat_buffer;
 mod flatten;

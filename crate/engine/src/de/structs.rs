@@ -5,13 +5,11 @@ use std::cell::Cell;
 use std::fmt;
 
 use overhead_schema::Style;
-use serde::de::{
-    self, DeserializeSeed, Deserializer, Error as _, IgnoredAny, MapAccess, SeqAccess, Visitor,
-};
+use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
-use super::Seed;
 use super::fail_fast::nested;
 use super::keys::KeySeed;
+use super::{Seed, errors};
 use crate::plan::{FieldDefault, Flatten, StructPlan, TypePlan, VariantPlan};
 use crate::value::{Value, default_value};
 
@@ -103,7 +101,7 @@ impl StructVisitor<'_> {
             slots[i] = match field.default {
                 FieldDefault::Value(ref value, _) => value.clone(),
                 _ if field.skip => default_value(plan, &field.ty),
-                FieldDefault::Required => return Err(E::missing_field(field.key)),
+                FieldDefault::Required => return Err(errors::missing_field(field.key)),
                 FieldDefault::None => Value::Unit,
                 FieldDefault::Default => default_value(plan, &field.ty),
             };
@@ -112,6 +110,18 @@ impl StructVisitor<'_> {
             self.check_late(&slots, seen)?;
         }
         Ok(Value::Struct(slots.into_boxed_slice()))
+    }
+
+    /// The error of a sequence that ends after `read` of the struct's fields.
+    #[cold]
+    fn too_short<E: de::Error>(&self, read: usize) -> E {
+        let decoded = self.s.fields.iter().filter(|f| !f.skip).count();
+        let expected = match (self.variant, self.s.style) {
+            (Some(v), _) => format!("struct variant {}::{v} with {decoded} elements", self.name),
+            (None, Style::Tuple) => format!("tuple struct {} with {decoded} elements", self.name),
+            (None, _) => format!("struct {} with {decoded} elements", self.name),
+        };
+        E::invalid_length(read, &expected.as_str())
     }
 
     /// Reads the value of the field at `slot` (refusing it twice, as serde does),
@@ -125,7 +135,7 @@ impl StructVisitor<'_> {
     ) -> Result<Value, A::Error> {
         let field = &self.s.fields[slot];
         if *seen & (1 << slot) != 0 {
-            return Err(A::Error::duplicate_field(field.key));
+            return Err(errors::duplicate_field(field.key));
         }
         *seen |= 1 << slot;
         let value = nested(
@@ -202,19 +212,7 @@ impl<'de> Visitor<'de> for StructVisitor<'_> {
                     seen |= 1 << i;
                     read += 1;
                 }
-                None => {
-                    let decoded = self.s.fields.iter().filter(|f| !f.skip).count();
-                    let expected = match (self.variant, self.s.style) {
-                        (Some(v), _) => {
-                            format!("struct variant {}::{v} with {decoded} elements", self.name)
-                        }
-                        (None, Style::Tuple) => {
-                            format!("tuple struct {} with {decoded} elements", self.name)
-                        }
-                        (None, _) => format!("struct {} with {decoded} elements", self.name),
-                    };
-                    return Err(A::Error::invalid_length(read, &expected.as_str()));
-                }
+                None => return Err(self.too_short(read)),
             }
         }
         self.finish(slots, seen)

@@ -45,11 +45,10 @@ pub(super) fn variant_named<'e>(
     e: &'e EnumPlan,
     name: &str,
 ) -> Result<(usize, &'e VariantPlan), serde_json::Error> {
-    e.variants
-        .iter()
-        .enumerate()
-        .find(|(_, v)| !v.skip && v.name == name)
-        .ok_or_else(|| serde_json::Error::unknown_variant(name, e.names))
+    match e.lookup.find(name) {
+        Some(index) => Ok((index, &e.variants[index])),
+        None => Err(serde_json::Error::unknown_variant(name, e.names)),
+    }
 }
 
 pub(super) fn tag_of<'a>(
@@ -171,15 +170,12 @@ pub(super) fn payload(
             ..seed
         }
         .deserialize(content),
-        Style::Tuple => {
-            let tys: Vec<crate::ty::Ty> = fields.iter().map(|f| f.ty.clone()).collect();
-            Seed {
-                ty: &crate::ty::Ty::Tuple(tys),
-                root: false,
-                ..seed
-            }
-            .deserialize(content)
+        Style::Tuple => Seed {
+            ty: &variant.tuple,
+            root: false,
+            ..seed
         }
+        .deserialize(content),
         Style::Named => super::structs::struct_from(seed, type_ident, variant, content),
     }
 }
