@@ -112,9 +112,10 @@ impl StructVisitor<'_> {
         Ok(Value::Struct(slots.into_boxed_slice()))
     }
 
-    /// The error of a sequence that ends after `read` of the struct's fields.
+    /// The error of a sequence that ends at the field in slot `at`.
     #[cold]
-    fn too_short<E: de::Error>(&self, read: usize) -> E {
+    fn too_short<E: de::Error>(&self, at: usize) -> E {
+        let read = self.s.fields[..at].iter().filter(|f| !f.skip).count();
         let decoded = self.s.fields.iter().filter(|f| !f.skip).count();
         let expected = match (self.variant, self.s.style) {
             (Some(v), _) => format!("struct variant {}::{v} with {decoded} elements", self.name),
@@ -190,12 +191,14 @@ impl<'de> Visitor<'de> for StructVisitor<'_> {
         self.finish(slots, seen)
     }
 
+    /// Elements come in declaration order: each is pushed into its slot as it
+    /// is read (a skipped field's slot holds `Unit` until `finish` fills it
+    /// in), and once the loop ends every field that decodes has been seen.
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
-        let mut slots = unit_slots(self.s.fields.len());
-        let mut seen: u128 = 0;
-        let mut read = 0;
-        for (i, field) in self.s.fields.iter().enumerate() {
+        let mut slots = Vec::with_capacity(self.s.fields.len());
+        for field in &self.s.fields {
             if field.skip {
+                slots.push(Value::Unit);
                 continue;
             }
             let next = nested(
@@ -203,19 +206,15 @@ impl<'de> Visitor<'de> for StructVisitor<'_> {
                 || field.segment(),
                 seq.next_element_seed(self.seed.field(field)),
             )?;
-            match next {
-                Some(v) => {
-                    if self.seed.stop.is_some() {
-                        self.check_read(field, &v)?;
-                    }
-                    slots[i] = v;
-                    seen |= 1 << i;
-                    read += 1;
-                }
-                None => return Err(self.too_short(read)),
+            let Some(v) = next else {
+                return Err(self.too_short(slots.len()));
+            };
+            if self.seed.stop.is_some() {
+                self.check_read(field, &v)?;
             }
+            slots.push(v);
         }
-        self.finish(slots, seen)
+        self.finish(slots, self.s.all_seen)
     }
 
     fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
