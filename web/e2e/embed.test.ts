@@ -102,6 +102,10 @@ it('loads light, sizes each embed to its content, follows the theme, opens the f
   expect(await light.locator('#results .result-row td.range').first().innerText()).toMatch(/–/);
   await expect.poll(() => light.locator('#chart [role="img"] rect').count()).toBeGreaterThan(0);
   await expect.poll(() => light.locator('#native-note').isVisible()).toBe(true);
+  // A docs column is narrow: what a reader compares stays, the rest is on the full page.
+  expect(await light.locator('#results th.col-median').isVisible()).toBe(true);
+  expect(await light.locator('#results th.col-native').isVisible()).toBe(true);
+  expect(await light.locator('#results th.col-mean').isVisible()).toBe(false);
   // The embed grew with its results, and was sized again.
   await expect.poll(() => frameHeight('light')).toBeGreaterThan(900);
   // Then the second embed's run, on its own.

@@ -10,6 +10,11 @@ import { el } from './dom';
 import { FLAG_MEANINGS, flagsIn } from '../quality';
 
 const COLUMNS = ['Variant', 'Engine', 'Input', 'Data', 'Outcome', 'Median', 'Range (min–max)', 'Mean', 'ops/s', '× baseline', 'Runs', 'Cold', 'Size', 'Flags'];
+/**
+ * Each column's class on its header and cells (`col-median`, `col-ops-s`…),
+ * so that a narrower view (the embed) can leave some out with CSS alone.
+ */
+const columnClass = (heading: string) => `col-${heading.toLowerCase().replace(/\(.*\)/, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
 const TITLES: Record<string, string> = {
   Cold: 'ns/op of the first warm-up batch: the code before it was warm (before a JIT tiered it up)',
 };
@@ -26,7 +31,7 @@ export function renderResults(table: HTMLTableElement, report: Report, native: N
     el(
       'tr',
       {},
-      columns.map((h) => el('th', { text: h, title: h === '× baseline' && baseline ? `median over ${baseline}'s, same engine and input` : (TITLES[h] ?? '') })),
+      columns.map((h) => el('th', { className: columnClass(h), text: h, title: h === '× baseline' && baseline ? `median over ${baseline}'s, same engine and input` : (TITLES[h] ?? '') })),
     ),
   ]);
   const ratios = baselineRatios(report);
@@ -38,26 +43,26 @@ export function renderResults(table: HTMLTableElement, report: Report, native: N
     const violations = r.violations?.map((v) => `${v.path}: ${v.message} (${v.code})`).join('\n');
     if (violations || r.message) outcome.title = violations || r.message || '';
     const runs = r.runs_ns.map((ns) => formatNs(ns)).join(', ');
-    body.append(
-      el('tr', { className: 'result-row' }, [
-        el('td', { className: 'variant', text: r.variant }),
-        el('td', { text: r.engine }),
-        el('td', { text: r.input }),
-        el('td', { text: r.data }),
-        outcome,
-        withNs(el('td', { className: 'median num', text: formatNs(r.median_ns) }), r.median_ns),
-        el('td', { className: 'range num', text: formatRange(r.min_ns, r.max_ns) }),
-        el('td', { className: 'mean num', text: formatNs(r.mean_ns) }),
-        el('td', { className: 'ops num', text: formatOps(r.median_ns) }),
-        el('td', { className: 'ratio num', text: formatRatio(ratios[i] ?? null) }),
-        el('td', { className: 'runs num', text: String(r.runs_ns.length), title: runs }),
-        el('td', { className: 'cold num', text: r.cold_ns === undefined ? '—' : formatNs(r.cold_ns) }),
-        el('td', { className: 'num', text: `${r.size} B` }),
-        flagsCell(r),
-        ...(native ? nativeCells(r.median_ns, natives[i] ?? null, '') : []),
-        ...(live ? nativeCells(r.median_ns, lives[i] ?? null, '-live') : []),
-      ]),
-    );
+    const cells = [
+      el('td', { className: 'variant', text: r.variant }),
+      el('td', { text: r.engine }),
+      el('td', { text: r.input }),
+      el('td', { text: r.data }),
+      outcome,
+      withNs(el('td', { className: 'median num', text: formatNs(r.median_ns) }), r.median_ns),
+      el('td', { className: 'range num', text: formatRange(r.min_ns, r.max_ns) }),
+      el('td', { className: 'mean num', text: formatNs(r.mean_ns) }),
+      el('td', { className: 'ops num', text: formatOps(r.median_ns) }),
+      el('td', { className: 'ratio num', text: formatRatio(ratios[i] ?? null) }),
+      el('td', { className: 'runs num', text: String(r.runs_ns.length), title: runs }),
+      el('td', { className: 'cold num', text: r.cold_ns === undefined ? '—' : formatNs(r.cold_ns) }),
+      el('td', { className: 'num', text: `${r.size} B` }),
+      flagsCell(r),
+      ...(native ? nativeCells(r.median_ns, natives[i] ?? null, '') : []),
+      ...(live ? nativeCells(r.median_ns, lives[i] ?? null, '-live') : []),
+    ];
+    cells.forEach((cell, at) => cell.classList.add(columnClass(columns[at] ?? '')));
+    body.append(el('tr', { className: 'result-row' }, cells));
     // A decoding error is worth a line; violations are listed below the table.
     if (r.outcome === 'error' && r.message) {
       body.append(el('tr', { className: 'message-row' }, [Object.assign(el('td', { text: r.message }), { colSpan: columns.length })]));
