@@ -13,6 +13,7 @@ pub mod diagnose;
 pub mod generate;
 mod generic;
 mod intern;
+mod key_table;
 mod order;
 mod pattern;
 mod plan;

@@ -12,6 +12,7 @@ use proc_macro2::Span;
 
 use crate::generic;
 use crate::intern::{intern, intern_slice};
+pub use crate::key_table::KeyTable;
 use crate::rules::{Check, Patterns, compile_rules};
 use crate::ty::{Ty, TypeId, resolve};
 use crate::value::Value;
@@ -148,71 +149,6 @@ pub enum FieldSegment {
     Index(usize),
     /// None of its own: a newtype's field, the seed's flattened field.
     Inline,
-}
-
-/// A struct's keys, found without calling `memcmp` for most of them: a key is
-/// compared by its length and its first eight bytes (one integer compare), and
-/// only keys longer than eight bytes that match there by their remaining bytes.
-#[derive(Debug, Default)]
-pub struct KeyTable {
-    entries: Vec<KeyEntry>,
-}
-
-#[derive(Debug)]
-struct KeyEntry {
-    len: usize,
-    head: u64,
-    key: &'static str,
-    slot: usize,
-}
-
-/// The first eight bytes of `key`, zero-padded, as one integer.
-#[inline]
-fn head(key: &[u8]) -> u64 {
-    match key.first_chunk::<8>() {
-        Some(first) => u64::from_le_bytes(*first),
-        // Byte by byte: a variable-length copy would call `memcpy`.
-        None => key
-            .iter()
-            .rev()
-            .fold(0u64, |acc, &b| (acc << 8) | u64::from(b)),
-    }
-}
-
-impl KeyTable {
-    fn insert(&mut self, key: &'static str, slot: usize) {
-        self.entries.push(KeyEntry {
-            len: key.len(),
-            head: head(key.as_bytes()),
-            key,
-            slot,
-        });
-    }
-
-    /// The slot of the field `key` names.
-    #[inline]
-    pub fn find(&self, key: &str) -> Option<usize> {
-        self.find_near(key, 0).map(|(slot, _)| slot)
-    }
-
-    /// The slot of the field `key` names and the entry to try first for the
-    /// next key. Keys mostly arrive in the order the fields are declared, so the
-    /// entry after the last one found is tried before the others.
-    #[inline]
-    pub fn find_near(&self, key: &str, hint: usize) -> Option<(usize, usize)> {
-        let bytes = key.as_bytes();
-        let (len, h) = (bytes.len(), head(bytes));
-        let matches = |e: &KeyEntry| {
-            e.len == len && e.head == h && (len <= 8 || e.key.as_bytes()[8..] == bytes[8..])
-        };
-        if let Some(e) = self.entries.get(hint).filter(|e| matches(e)) {
-            return Some((e.slot, hint + 1));
-        }
-        self.entries
-            .iter()
-            .position(matches)
-            .map(|i| (self.entries[i].slot, i + 1))
-    }
 }
 
 /// The three ways a definition with `#[serde(flatten)]` can run (seed 003).
