@@ -2,6 +2,9 @@
 // validation adds to decoding, what integrating it into decoding changes on
 // the valid and the error path, what fail-fast saves, and how plain JavaScript
 // compares. Each sentence appears only when the rows it reads were measured.
+// Every figure is one engine's: compiled code's when it ran (what a Rust user
+// ships; the interpreter changes the answer's shape), and the first sentence
+// says which.
 import { formatNs } from './format';
 import type { Report, ResultRow } from './report';
 
@@ -96,5 +99,12 @@ export function readingOf(report: Report): string[] {
     if (toJs) sentence += `. Handing the decoded value back to JavaScript (to-js) costs ${formatNs(toJs.median_ns)} more`;
     sentences.push(`${sentence}.`);
   }
-  return sentences;
+  return namingEngine(sentences, engineName);
+}
+
+/** The sentences with the first one saying whose figures they all are, if it does not yet. */
+function namingEngine(sentences: string[], engineName: string): string[] {
+  const [first, ...rest] = sentences;
+  if (first === undefined || first.startsWith('With ')) return sentences;
+  return [`With ${engineName}, ${first.charAt(0).toLowerCase()}${first.slice(1)}`, ...rest];
 }

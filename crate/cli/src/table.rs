@@ -1,13 +1,15 @@
 //! The seed-style table: one line per run in the layout of seed 001
 //! (`PROV RUN TYPE SIZE MED MEAN`), then a summary line per result.
 
+mod breakdown;
+
 use std::fmt::Write;
 use std::io::Write as _;
 
+use overhead_bench::Report;
 use overhead_bench::analysis::analyse;
 use overhead_bench::quality::Flag;
 use overhead_bench::runner::{Phase, Progress};
-use overhead_bench::{Report, Variant};
 
 pub fn render(report: &Report) -> String {
     let mut out = String::new();
@@ -155,7 +157,7 @@ pub fn render(report: &Report) -> String {
             );
         }
     }
-    render_breakdown(&mut out, report);
+    breakdown::render(&mut out, report);
     let invalid = report
         .results
         .iter()
@@ -167,72 +169,6 @@ pub fn render(report: &Report) -> String {
         }
     }
     out
-}
-
-/// Each rule's own cost per input, and what is left of a validated decode
-/// once decoding and the rules are taken out: the integration's share.
-fn render_breakdown(out: &mut String, report: &Report) {
-    let mut inputs: Vec<&str> = report.breakdown.iter().map(|c| c.input.as_str()).collect();
-    inputs.dedup();
-    for input in inputs {
-        let costs: Vec<_> = report
-            .breakdown
-            .iter()
-            .filter(|c| c.input == input)
-            .collect();
-        let rules: f64 = costs.iter().map(|c| c.median_ns).sum();
-        let _ = writeln!(
-            out,
-            "\nWHERE VALIDATION TIME GOES, input `{input}` (each rule alone on the input's values; ns per decode)"
-        );
-        let label = |c: &overhead_bench::RuleCost| {
-            let detail = if c.part.detail.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", c.part.detail)
-            };
-            format!("{} · {}{detail}", c.part.path, c.part.rule)
-        };
-        let w = width(costs.iter().map(|c| label(c).chars().count()), "");
-        for c in &costs {
-            let share = if rules > 0.0 {
-                c.median_ns / rules * 100.0
-            } else {
-                0.0
-            };
-            let _ = writeln!(
-                out,
-                "  {:<w$}  {:>10}  {:>18}  {share:>3.0}% of rules  {} value(s){}",
-                label(c),
-                ns(c.median_ns),
-                range(c.min_ns, c.max_ns),
-                c.part.values,
-                if c.failed { ", fails" } else { "" }
-            );
-        }
-        let median = |variant: Variant| {
-            report
-                .results
-                .iter()
-                .find(|r| {
-                    r.variant == variant
-                        && r.input == input
-                        && r.engine == overhead_bench::Engine::Interpreted
-                })
-                .map(|r| r.median_ns)
-        };
-        let _ = writeln!(out, "  {:<w$}  {:>10}", "all rules", ns(rules));
-        if let (Some(de), Some(validated)) = (median(Variant::De), median(Variant::ValidateOnDe)) {
-            let _ = writeln!(
-                out,
-                "  interpreted: decoding {}, rules {}, integration {} = validate-on-de {}",
-                ns(de),
-                ns(rules),
-                signed_ns(validated - de - rules),
-                ns(validated)
-            );
-        }
-    }
 }
 
 fn width(lengths: impl Iterator<Item = usize>, header: &str) -> usize {

@@ -484,6 +484,37 @@ fn breakdown_times_each_rule_and_adds_up_to_the_whole() {
     }
 }
 
+#[test]
+fn breakdown_beside_compiled_code_takes_its_totals_from_compiled_rows() {
+    let args = [
+        &[
+            "run",
+            "scenarios/user-signup",
+            "--breakdown",
+            "--variants",
+            "de,validate-on-de",
+        ],
+        &TINY[..],
+    ]
+    .concat();
+    let out = overhead(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    // Per input: compiled totals, then the interpreted engine's own parts
+    // (each rule's share of compiled validation is the unit tests' matter:
+    // whether it prints depends on the rules taking measurable time).
+    assert_eq!(text.matches("  compiled: decoding ").count(), 2, "{text}");
+    assert_eq!(
+        text.matches("  interpreted: decoding ").count(),
+        2,
+        "{text}"
+    );
+    assert!(
+        text.contains("(each rule timed alone by the interpreted engine; ns per decode)"),
+        "{text}"
+    );
+}
+
 /// A scenario document of `schema` with user-signup's inputs, in a folder of
 /// its own; the caller removes the folder.
 fn document(name: &str, schema: &str) -> (PathBuf, PathBuf) {
