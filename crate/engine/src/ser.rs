@@ -23,23 +23,57 @@ pub struct Typed<'a> {
 impl Serialize for Typed<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let Typed { plan, ty, value } = *self;
+        // The type's kind first, then the value's: two jumps, where a match on
+        // the pair tests one arm after another.
+        match ty {
+            Ty::Unit => return s.serialize_unit(),
+            Ty::Option(inner) => {
+                return match value {
+                    Value::Unit => s.serialize_none(),
+                    v => s.serialize_some(&Typed {
+                        plan,
+                        ty: inner,
+                        value: v,
+                    }),
+                };
+            }
+            Ty::Bool => {
+                return match value {
+                    Value::Bool(b) => s.serialize_bool(*b),
+                    _ => Err(mismatch()),
+                };
+            }
+            Ty::Int(_) | Ty::NonZero(_) => {
+                return match value {
+                    Value::I64(n) => s.serialize_i64(*n),
+                    Value::U64(n) => s.serialize_u64(*n),
+                    Value::I128(n) => s.serialize_i128(*n),
+                    Value::U128(n) => s.serialize_u128(*n),
+                    _ => Err(mismatch()),
+                };
+            }
+            Ty::F32 | Ty::F64 => {
+                return match value {
+                    Value::F64(f) if matches!(ty, Ty::F32) => s.serialize_f32(*f as f32),
+                    Value::F64(f) => s.serialize_f64(*f),
+                    _ => Err(mismatch()),
+                };
+            }
+            Ty::Char => {
+                return match value {
+                    Value::Char(c) => s.serialize_char(*c),
+                    _ => Err(mismatch()),
+                };
+            }
+            Ty::Str | Ty::Text(_) | Ty::Trimmed => {
+                return match value {
+                    Value::Str(text) => s.serialize_str(text),
+                    _ => Err(mismatch()),
+                };
+            }
+            _ => {}
+        }
         match (ty, value) {
-            (Ty::Unit, _) => s.serialize_unit(),
-            (Ty::Option(_), Value::Unit) => s.serialize_none(),
-            (Ty::Option(inner), v) => s.serialize_some(&Typed {
-                plan,
-                ty: inner,
-                value: v,
-            }),
-            (Ty::Bool, Value::Bool(b)) => s.serialize_bool(*b),
-            (Ty::Int(_) | Ty::NonZero(_), Value::I64(n)) => s.serialize_i64(*n),
-            (Ty::Int(_) | Ty::NonZero(_), Value::U64(n)) => s.serialize_u64(*n),
-            (Ty::Int(_) | Ty::NonZero(_), Value::I128(n)) => s.serialize_i128(*n),
-            (Ty::Int(_) | Ty::NonZero(_), Value::U128(n)) => s.serialize_u128(*n),
-            (Ty::F32, Value::F64(f)) => s.serialize_f32(*f as f32),
-            (Ty::F64, Value::F64(f)) => s.serialize_f64(*f),
-            (Ty::Char, Value::Char(c)) => s.serialize_char(*c),
-            (Ty::Str | Ty::Text(_) | Ty::Trimmed, Value::Str(text)) => s.serialize_str(text),
             (Ty::Json, Value::Json(json)) => json.serialize(s),
             (Ty::Seq(item) | Ty::Set { item, .. }, Value::Seq(items)) => {
                 let mut seq = s.serialize_seq(Some(items.len()))?;
@@ -149,12 +183,19 @@ impl Serialize for Typed<'_> {
                             )),
                         }
                     }
-                    _ => Err(S::Error::custom("a value does not match its type")),
+                    _ => Err(mismatch()),
                 }
             }
-            _ => Err(S::Error::custom("a value does not match its type")),
+            _ => Err(mismatch()),
         }
     }
+}
+
+/// A value that is not of its type (never one the decoder or the generator
+/// made).
+#[cold]
+fn mismatch<E: serde::ser::Error>() -> E {
+    E::custom("a value does not match its type")
 }
 
 /// Internally and adjacently tagged and untagged enums, written as serde writes
