@@ -322,3 +322,93 @@ fn nested_flatten_agrees_in_each_flatten_mode() {
         eprintln!("nested-flatten {mode:?}: {tally:?}");
     }
 }
+
+/// Definitions compiled here the way the bundled scenarios' are (`plain`
+/// derives serde's and `Validate`, `integrated` `ValidateOnDeserialize`), and
+/// given to the interpreter as text: the same tokens. The derives come in with
+/// them: a derive named in this macro's own text would see the definitions'
+/// tokens from another hygiene context than its own.
+macro_rules! compiled_and_text {
+    (plain: #[$plain:meta] integrated: #[$integrated:meta] $($item:item)*) => {
+        const FLATTENING: &str = stringify!($($item)*);
+        mod plain {
+            $(#[$plain] $item)*
+        }
+        // Only decoded: what it read is compared through `plain`.
+        #[allow(dead_code)]
+        mod integrated {
+            $(#[$integrated] $item)*
+        }
+    };
+}
+
+// A webhook whose delivery's keys are flattened in beside the envelope's (with
+// `nested`, and fields declared after it), and two flattened structs whose
+// rules the envelope does not ask for or that may not read (`Option`).
+compiled_and_text! {
+    plain: #[derive(Debug, serde::Serialize, serde::Deserialize, overhead_validate::Validate)]
+    integrated: #[derive(Debug, overhead_validate::ValidateOnDeserialize)]
+    #[overhead(dialect = "validator")]
+    pub struct Event {
+        #[validate(length(min = 5, max = 12))]
+        pub id: String,
+        #[serde(flatten)]
+        #[validate(nested)]
+        pub delivery: Delivery,
+        #[validate(range(min = 1500000000))]
+        pub created: u64,
+        #[serde(flatten)]
+        pub trace: Trace,
+        #[serde(flatten)]
+        #[validate(nested)]
+        pub refund: Option<Refund>,
+        pub livemode: bool,
+    }
+    #[overhead(dialect = "validator")]
+    pub struct Delivery {
+        #[validate(range(min = 1, max = 10))]
+        pub attempt: u32,
+        #[validate(length(min = 3, max = 20))]
+        pub endpoint: String,
+        #[validate(nested)]
+        pub retry: Option<Retry>,
+    }
+    #[overhead(dialect = "validator")]
+    pub struct Retry {
+        #[validate(range(max = 3600))]
+        pub after: u32,
+    }
+    #[overhead(dialect = "validator")]
+    pub struct Trace {
+        #[validate(length(equal = 8))]
+        pub trace_id: String,
+    }
+    #[overhead(dialect = "validator")]
+    pub struct Refund {
+        #[validate(range(min = 1))]
+        pub refunded: u64,
+        #[validate(length(min = 3))]
+        pub reason: String,
+        #[validate(nested)]
+        pub by: Option<Retry>,
+    }
+}
+
+/// A flattened struct's rules count where its field says `nested`, under the
+/// field's name, in every variant of both engines.
+#[test]
+fn flattened_structs_agree() {
+    let engine = Interpreter::new(FLATTENING, Some("Event")).expect("runs");
+    let inputs: Vec<String> = [
+        r#"{"id":"evt_12345","attempt":1,"endpoint":"https://a.b/c","created":1700000000,"trace_id":"0123abcd","livemode":true}"#,
+        r#"{"id":"evt","attempt":0,"endpoint":"x","retry":{"after":9999},"created":7,"trace_id":"t","refunded":0,"reason":"no","livemode":false}"#,
+        r#"{"livemode":true,"trace_id":"0123abcd","refunded":5,"reason":"late","created":1700000000,"endpoint":"https://a.b/c","attempt":11,"id":"evt_12345"}"#,
+        // The refund does not read (no `reason`): `None`, whatever its `by` broke.
+        r#"{"id":"evt_12345","attempt":1,"endpoint":"https://a.b/c","created":1700000000,"trace_id":"0123abcd","refunded":5,"by":{"after":99999},"livemode":true}"#,
+    ]
+    .map(str::to_owned)
+    .into();
+    differential("flattening", &engine, &inputs, |text| {
+        agreement::agree::<plain::Event, integrated::Event>(&engine, text)
+    });
+}

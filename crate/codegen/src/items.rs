@@ -439,9 +439,18 @@ fn uses_std(tree: &syn::UseTree) -> bool {
     }
 }
 
-/// Whether every flattened field is a struct of the definitions (what
-/// FastFlatten flattens), not a map, an `Option` or a type from elsewhere.
+/// Whether every flattened field is a struct of the definitions with named
+/// fields (what FastFlatten flattens), not an enum, a map, an `Option` or a
+/// type from elsewhere.
 pub fn fast_flattenable(items: &[syn::Item], types: &[syn::Ident]) -> bool {
+    let structs: Vec<&syn::Ident> = items
+        .iter()
+        .filter_map(|item| match item {
+            syn::Item::Struct(s) if matches!(s.fields, syn::Fields::Named(_)) => Some(&s.ident),
+            _ => None,
+        })
+        .filter(|ident| types.contains(ident))
+        .collect();
     items.iter().all(|item| {
         let syn::Item::Struct(s) = item else {
             return true;
@@ -456,7 +465,7 @@ pub fn fast_flattenable(items: &[syn::Item], types: &[syn::Ident]) -> bool {
             .all(|f| match &f.ty {
                 syn::Type::Path(p) if p.qself.is_none() => {
                     p.path.segments.last().is_some_and(|last| {
-                        last.arguments.is_empty() && types.contains(&last.ident)
+                        last.arguments.is_empty() && structs.contains(&&last.ident)
                     })
                 }
                 _ => false,

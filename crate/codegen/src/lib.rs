@@ -40,18 +40,62 @@ pub struct Generated {
     pub unsupported: Vec<(proc_macro2::Span, String)>,
 }
 
-/// [`generate`], and the definitions derived by their dialect's own crate
-/// (`validator`, `garde`) in a module compiled only with `feature` on: a peer
+/// A peer crate of the definitions: the same text derived by another crate,
+/// compiled by [`with_peers`] only with its cargo feature on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Peer {
+    /// The cargo feature that compiles it in.
+    pub feature: &'static str,
+    /// The crate whose derives it is, as the Report names it.
+    pub name: &'static str,
+}
+
+/// The feature of the dialect's own crate (`validator`, `garde`).
+pub const DIALECT_PEER: &str = "peers";
+/// The feature of serde_fast_flatten, for definitions that flatten.
+pub const FLATTEN_PEER: &str = "flatten-peer";
+
+/// The peers [`with_peers`] compiles for `file`, each behind its feature.
+pub fn peers(file: &syn::File) -> Vec<Peer> {
+    let mut peers = Vec::new();
+    match Dialect::of_file(&file.items).unwrap_or_default() {
+        Dialect::Validator => peers.push(Peer {
+            feature: DIALECT_PEER,
+            name: "validator",
+        }),
+        Dialect::Garde => peers.push(Peer {
+            feature: DIALECT_PEER,
+            name: "garde",
+        }),
+        Dialect::Seed => {}
+    }
+    let measured = measured(file.items.clone());
+    if flattens(&measured) {
+        peers.push(Peer {
+            feature: FLATTEN_PEER,
+            name: "serde_fast_flatten",
+        });
+    }
+    peers
+}
+
+/// Whether the definitions get the flatten forms: FastFlatten flattens
+/// structs it derives; a flattened map or `Option` leaves the flatten
+/// variants to the interpreter (serde's way).
+fn flattens(measured: &Measured) -> bool {
+    measured.items.iter().any(has_flatten)
+        && items::fast_flattenable(&measured.items, &measured.types)
+}
+
+/// [`generate`], with each peer in a module compiled only with its feature
+/// on ([`peers`]): the definitions derived by their dialect's own crate
+/// (`validator`, `garde`), and serde_fast_flatten's flatten form. A peer
 /// whose derive refuses the text must not take our code down with it.
-pub fn with_peers(
-    file: syn::File,
-    module: &syn::Ident,
-    bench: &TokenStream,
-    feature: &str,
-) -> Option<Generated> {
+pub fn with_peers(file: syn::File, module: &syn::Ident, bench: &TokenStream) -> Option<Generated> {
+    let feature = DIALECT_PEER;
     let dialect = Dialect::of_file(&file.items).unwrap_or_default();
     let measured = measured(file.items);
-    let mut generated = generate_measured(&measured, dialect, module, bench)?;
+    let mut generated = generate_measured(&measured, dialect, module, bench, Some(FLATTEN_PEER))?;
     let Measured {
         items, preamble, ..
     } = &measured;
@@ -125,15 +169,17 @@ pub fn with_peers(
 /// `::overhead_bench` elsewhere). `None` when the file defines no type.
 pub fn generate(file: syn::File, module: &syn::Ident, bench: &TokenStream) -> Option<Generated> {
     let dialect = Dialect::of_file(&file.items).unwrap_or_default();
-    generate_measured(&measured(file.items), dialect, module, bench)
+    generate_measured(&measured(file.items), dialect, module, bench, None)
 }
 
-/// [`generate`] for items already [`measured`].
+/// [`generate`] for items already [`measured`]; serde_fast_flatten's peer
+/// behind `flatten_peer`, when given.
 fn generate_measured(
     measured: &Measured,
     dialect: Dialect,
     module: &syn::Ident,
     bench: &TokenStream,
+    flatten_peer: Option<&str>,
 ) -> Option<Generated> {
     let Measured {
         items,
@@ -145,12 +191,10 @@ fn generate_measured(
     if types.is_empty() {
         return None;
     }
-    // FastFlatten flattens structs it derives; a flattened map or `Option`
-    // leaves the flatten variants to the interpreter (serde's way).
-    let flattens = items.iter().any(has_flatten) && items::fast_flattenable(items, types);
+    let flattens = flattens(measured);
     let ours = derived_modules(items, preamble, dialect);
     let flatten = if flattens {
-        flatten_modules(items, types, preamble, bench)
+        flatten_modules(items, types, preamble, bench, flatten_peer)
     } else {
         TokenStream::new()
     };
@@ -191,4 +235,63 @@ fn generate_measured(
         peer_types: Vec::new(),
         unsupported: unsupported.clone(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn peer_names(text: &str) -> Vec<&'static str> {
+        let file = syn::parse_file(text).expect("parses");
+        peers(&file).iter().map(|p| p.name).collect()
+    }
+
+    #[test]
+    fn the_peers_are_the_dialects_crate_and_serde_fast_flatten_where_it_flattens() {
+        let flat = "pub struct A { pub a: u8, #[serde(flatten)] pub b: B, pub c: C }
+                    pub struct B { pub x: u8 }
+                    pub enum C { One, Two }";
+        assert_eq!(
+            peer_names(&format!("use validator::Validate;\n{flat}")),
+            ["validator", "serde_fast_flatten"]
+        );
+        assert_eq!(
+            peer_names(&format!("use garde::Validate;\n{flat}")),
+            ["garde", "serde_fast_flatten"]
+        );
+        assert_eq!(peer_names(flat), ["serde_fast_flatten"]);
+        assert!(peer_names("pub struct A { pub a: u8 }").is_empty());
+        // A flattened enum or map is serde's alone: no flatten forms, no peer.
+        assert!(
+            peer_names("pub struct A { #[serde(flatten)] pub c: C }\npub enum C { One(u8) }")
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn the_flatten_forms_derive_serdes_for_a_type_they_cannot_flatten() {
+        let file = syn::parse_file(
+            "pub struct A { #[serde(flatten)] pub b: B, pub c: C }
+             pub struct B { pub x: u8 }
+             pub enum C { One, Two }",
+        )
+        .expect("parses");
+        let bench = quote!(::overhead_bench);
+        let generated = with_peers(file, &format_ident!("defs"), &bench).expect("types");
+        let code = generated.module.to_string();
+        let derives_before = |marker: &str| -> Vec<String> {
+            code.split(marker)
+                .skip(1)
+                .map(|after| after.split("enum C").next().unwrap_or_default().to_owned())
+                .collect()
+        };
+        for module in ["pub mod fast {", "pub mod sff {"] {
+            let body = &derives_before(module)[0];
+            let c = body.rsplit("# [derive").next().unwrap_or_default();
+            assert!(c.contains(":: serde :: Deserialize"), "{module}: {c}");
+        }
+        // serde_fast_flatten only with its feature; ours either way.
+        assert!(code.contains("# [cfg (feature = \"flatten-peer\")] pub mod sff"));
+        assert!(code.contains("# [cfg (not (feature = \"flatten-peer\"))] pub mod sff"));
+    }
 }

@@ -65,35 +65,83 @@ fn with_dialect(item: &syn::Item, dialect: Dialect) -> syn::Item {
 /// For definitions that flatten: `fast` (`FastFlatten`), `unflattened` (the
 /// same types nested, serde's way) and `sff` (serde_fast_flatten's derives,
 /// seed 003's peer), whose types stay private to it (its derive names a
-/// private type in a public impl), with a codec per type (`CODEC_<Type>`).
+/// private type in a public impl), with a codec per type (`CODEC_<Type>`):
+/// ours, and the peer's beside them. With `peer_feature`, the peer is compiled
+/// only with that cargo feature on (without it, `sff` holds ours alone), so
+/// that definitions its derive refuses keep our code.
+///
+/// `FastFlatten` and serde_fast_flatten derive structs with named fields (the
+/// ones a struct can flatten); the definitions' other types (an enum, a tuple
+/// struct a field has) derive serde's in those modules.
 pub fn flatten_modules(
     items: &[syn::Item],
     types: &[syn::Ident],
     preamble: &[syn::Item],
     bench: &TokenStream,
+    peer_feature: Option<&str>,
 ) -> TokenStream {
-    let fast = items
+    let serde = quote!(#[derive(::serde::Serialize, ::serde::Deserialize)]);
+    let named = |item: &syn::Item| match item {
+        syn::Item::Struct(s) => matches!(s.fields, syn::Fields::Named(_)),
+        _ => false,
+    };
+    let fast = items.iter().map(|i| match named(i) {
+        true => derived(quote!(#[derive(::overhead_flatten::FastFlatten)]), i),
+        false => derived(serde.clone(), &without_derives_item(i, &["serde"])),
+    });
+    let unflattened = items
         .iter()
-        .map(|i| derived(quote!(#[derive(::overhead_flatten::FastFlatten)]), i));
-    let unflattened = items.iter().map(unflatten).map(|i| {
-        derived(
-            quote!(#[derive(::serde::Serialize, ::serde::Deserialize)]),
-            &without_derives_item(&i, &["serde"]),
-        )
-    });
+        .map(unflatten)
+        .map(|i| derived(serde.clone(), &without_derives_item(&i, &["serde"])));
     let sff = items.iter().map(|i| {
-        derived(
-            quote!(#[derive(::serde_fast_flatten::SerializeFields, ::serde_fast_flatten::DeserializeFields)]),
-            &private(without_derives_item(i, &["serde"])),
-        )
+        let derive = match named(i) {
+            true => quote!(#[derive(
+                ::serde_fast_flatten::SerializeFields,
+                ::serde_fast_flatten::DeserializeFields
+            )]),
+            false => serde.clone(),
+        };
+        derived(derive, &private(without_derives_item(i, &["serde"])))
     });
-    let sff_codecs = types.iter().map(|t| {
+    let ours = |t: &syn::Ident| {
+        let forms = quote!(super::plain::#t, super::fast::#t, super::unflattened::#t);
+        quote!(#bench::compiled::FlattenCodec::<#forms>::NEW)
+    };
+    let codec = |t: &syn::Ident, codec: TokenStream| {
         let name = format_ident!("CODEC_{}", t);
         quote! {
-            pub const #name: &dyn #bench::compiled::CompiledType =
-                &#bench::compiled::FlattenCodec::<super::plain::#t, super::fast::#t, super::unflattened::#t, #t>::NEW;
+            #[allow(non_upper_case_globals)]
+            pub const #name: &dyn #bench::compiled::CompiledType = &#codec;
         }
+    };
+    let with_peer = types.iter().map(|t| {
+        let ours = ours(t);
+        codec(
+            t,
+            quote!((#ours, #bench::compiled::FlattenPeer::<super::fast::#t, #t>::NEW)),
+        )
     });
+    let sff = quote! {
+        pub mod sff {
+            #(#preamble)*
+            #(#sff)*
+            #(#with_peer)*
+        }
+    };
+    let sff = match peer_feature {
+        None => sff,
+        Some(feature) => {
+            let alone = types.iter().map(|t| codec(t, ours(t)));
+            quote! {
+                #[cfg(feature = #feature)]
+                #sff
+                #[cfg(not(feature = #feature))]
+                pub mod sff {
+                    #(#alone)*
+                }
+            }
+        }
+    };
     quote! {
         pub mod fast {
             #(#preamble)*
@@ -103,10 +151,6 @@ pub fn flatten_modules(
             #(#preamble)*
             #(#unflattened)*
         }
-        pub mod sff {
-            #(#preamble)*
-            #(#sff)*
-            #(#sff_codecs)*
-        }
+        #sff
     }
 }

@@ -153,8 +153,7 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
                 .iter()
                 .filter(|f| checks::has_checks(f))
                 .map(|field| {
-                    let name =
-                        format_ident!("__passes__{}", field.rust_name(), span = Span::call_site());
+                    let name = passes_fn_name("", field);
                     let member = &field.member;
                     quote!(#name(&value.#member))
                 })
@@ -272,9 +271,10 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
     })
 }
 
-/// A field serde may fill in without reading it: `default`, or an `Option`.
+/// A field serde may fill in without reading it: `default`, an `Option`, or
+/// a skipped field (always its default).
 fn may_default(field: &FieldDef) -> bool {
-    field.default || matches!(field.shape, Shape::Option(_))
+    field.default || field.skip || matches!(field.shape, Shape::Option(_))
 }
 
 /// The shadow's fields, with `deserialize_with` where a field validates; emits the
@@ -299,7 +299,16 @@ fn shadow_fields(
             .iter()
             .any(|r| matches!(r.kind, RuleKind::Nested));
         let with_checks = checked && checks::has_checks(field);
-        let needs_fn = !field.skip && !field.flatten && (with_checks || field.shape.has_named());
+        // A flattened field reads through its function too (serde hands it the
+        // keys its parent left), so that its value's rules are checked, and put
+        // under the field, only where it says `nested`, as `validate()` does.
+        let needs_fn = !field.skip && (with_checks || field.shape.has_named());
+        // The field's decoder asks whether its rules pass; so does a struct's
+        // `collect_all`, for every field with rules, read or skipped (a
+        // variant's are `prefix`ed by its name, and collected otherwise).
+        if with_checks && (needs_fn || prefix.is_empty()) {
+            de_fns.extend(checks::passes_fn(&passes_fn_name(prefix, field), field));
+        }
         if needs_fn {
             // The field's own decoder (`deserialize_with = "string_trim"`)
             // reads it in our function, which then checks what it read.
@@ -330,8 +339,9 @@ fn shadow_fields(
             );
             let fn_name_str = fn_name.to_string();
             extra.extend(quote!(#[serde(deserialize_with = #fn_name_str)]));
-            // serde treats a missing `Option` as `None` only without `deserialize_with`.
-            if matches!(field.shape, Shape::Option(_)) && !field.default {
+            // serde treats a missing `Option` as `None` only without `deserialize_with`
+            // (a flattened one is never missing: it reads what its parent left).
+            if matches!(field.shape, Shape::Option(_)) && !field.default && !field.flatten {
                 extra.extend(quote!(#[serde(default)]));
             }
             let mut segments: Vec<TokenStream> = checks::segment(path).into_iter().collect();
@@ -383,12 +393,31 @@ fn de_fn(
                 ));
             }
         };
+        // serde reads a flattened `Option` as `None` when its struct does not
+        // read: what that struct broke does not count, except a violation that
+        // stopped fail-fast decoding (it is why the struct did not read).
+        let not_read = if field.flatten && matches!(field.shape, Shape::Option(_)) {
+            quote! {
+                if matches!(__decoded, ::core::result::Result::Ok(::core::option::Option::None))
+                    && ::overhead_validate::collector::len() > __start
+                {
+                    if ::overhead_validate::collector::mode() == ::overhead_validate::collector::Mode::FailFast {
+                        return ::core::result::Result::Err(<__D::Error as __serde::de::Error>::custom(
+                            ::overhead_validate::collector::STOPPED));
+                    }
+                    ::overhead_validate::collector::forget_since(__start);
+                }
+            }
+        } else {
+            TokenStream::new()
+        };
         quote! {
             let __start = ::overhead_validate::collector::len();
             let __decoded = #call;
             if ::overhead_validate::collector::len() > __start {
                 #( ::overhead_validate::collector::nest_since(__start, &#segments); )*
             }
+            #not_read
             let value: #ty = __decoded?;
         }
     } else if field.shape.has_named() {
@@ -398,17 +427,7 @@ fn de_fn(
     } else {
         quote!(let value = <#ty as __serde::Deserialize>::deserialize(deserializer)?;)
     };
-    let passes_fn = format_ident!(
-        "__passes_{}_{}",
-        prefix,
-        field.rust_name(),
-        span = Span::call_site()
-    );
-    let passes = if with_checks {
-        checks::passes_fn(&passes_fn, field)
-    } else {
-        TokenStream::new()
-    };
+    let passes_fn = passes_fn_name(prefix, field);
     let check = if with_checks {
         let check_fn = checks::check_fn_name(prefix, field);
         quote! {
@@ -417,7 +436,7 @@ fn de_fn(
                 #check_fn::<false>(&value, &mut __out);
                 #( __out.nest_since(0, &#segments); )*
                 if ::overhead_validate::collector::report(__out) {
-                    return ::core::result::Result::Err(<D::Error as __serde::de::Error>::custom(
+                    return ::core::result::Result::Err(<__D::Error as __serde::de::Error>::custom(
                         ::overhead_validate::collector::STOPPED));
                 }
             }
@@ -425,15 +444,26 @@ fn de_fn(
     } else {
         TokenStream::new()
     };
+    // `__D`, not `D`: the field's type may be named `D`.
     Ok(quote! {
-        #passes
         #[inline]
-        fn #name<'de, D: __serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<#ty, D::Error> {
+        fn #name<'de, __D: __serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<#ty, __D::Error> {
             #decode
             #check
             ::core::result::Result::Ok(value)
         }
     })
+}
+
+/// `__passes_<prefix>_<field>`: whether the field's own rules pass
+/// (`checks::passes_fn`), for its decoder and for `collect_all`.
+fn passes_fn_name(prefix: &str, field: &FieldDef) -> syn::Ident {
+    format_ident!(
+        "__passes_{}_{}",
+        prefix,
+        field.rust_name(),
+        span = Span::call_site()
+    )
 }
 
 /// Moves the struct `shadow` into `Self`, field by field.

@@ -2,7 +2,8 @@
 //! macro by the crate built on demand, become `overhead-codegen`'s compiled
 //! code (module `defs`) and the table `TYPES` of their codecs; with the
 //! crate's `peers` feature, also the definitions derived by their dialect's own
-//! crate (`validator` or `garde`), each type's codec carrying that peer. Because the
+//! crate (`validator` or `garde`), each type's codec carrying that peer, and
+//! with `flatten-peer`, serde_fast_flatten's (`overhead_codegen::peers`). Because the
 //! text goes in as tokens, not as a string, every span stays where the person
 //! wrote it: rustc's errors on the definitions (a derive refusing an
 //! attribute, an unknown type) point at their own line and column, which the
@@ -26,7 +27,7 @@ pub fn definitions(input: TokenStream) -> TokenStream {
     }
     let module = format_ident!("defs");
     let bench = quote!(::overhead_bench);
-    let Some(generated) = overhead_codegen::with_peers(file, &module, &bench, "peers") else {
+    let Some(generated) = overhead_codegen::with_peers(file, &module, &bench) else {
         return quote! {
             ::std::compile_error!("the definitions define no struct or enum");
         }
@@ -48,6 +49,7 @@ pub fn definitions(input: TokenStream) -> TokenStream {
         quote!(&[#((#names, &#codecs)),*])
     };
     let ours = table(&generated.types);
+    let dialect_peer = overhead_codegen::DIALECT_PEER;
     // With the `peers` feature, each type also carries its dialect's peer
     // (validator's or garde's derive of the same text), when it has one.
     let with_peers = if generated.peer_types.is_empty() {
@@ -58,10 +60,10 @@ pub fn definitions(input: TokenStream) -> TokenStream {
     quote! {
         #module_code
         /// The compiled types, by name, in source order.
-        #[cfg(not(feature = "peers"))]
+        #[cfg(not(feature = #dialect_peer))]
         pub static TYPES: &[(&str, &dyn #bench::compiled::CompiledType)] = #ours;
         /// The compiled types with their peers, by name, in source order.
-        #[cfg(feature = "peers")]
+        #[cfg(feature = #dialect_peer)]
         pub static TYPES: &[(&str, &dyn #bench::compiled::CompiledType)] = #with_peers;
     }
     .into()

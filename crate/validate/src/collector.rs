@@ -125,6 +125,14 @@ pub fn len() -> usize {
     VIOLATIONS.with(|v| v.borrow().len())
 }
 
+/// Drops the violations recorded since `start`: they were found in a value
+/// that did not read in the end (a flattened `Option`'s struct, which serde
+/// then reads as `None`), and `validate()` never sees it.
+#[cold]
+pub fn forget_since(start: usize) {
+    VIOLATIONS.with(|v| v.borrow_mut().truncate(start));
+}
+
 /// Puts the violations recorded since `start` under `segment`.
 #[cold]
 pub fn nest_since(start: usize, segment: &Segment) {

@@ -515,3 +515,36 @@ fn a_field_with_its_own_decoder_is_checked_after_it_reads() {
         other => panic!("expected a violation, got {other:?}"),
     }
 }
+
+/// A skipped field is never read: serde gives it its default, which its rules
+/// still check, as `validate()` would.
+#[derive(Debug, ValidateOnDeserialize)]
+struct WithSkipped {
+    #[serde(skip)]
+    #[validate(length(min = 1))]
+    note: String,
+}
+
+#[derive(Debug, Deserialize, Validate)]
+struct WithSkippedTwoStep {
+    #[serde(skip)]
+    #[validate(length(min = 1))]
+    note: String,
+}
+
+#[test]
+fn a_skipped_field_with_rules_is_checked_in_every_mode() {
+    let text = r#"{"note": "not read"}"#;
+    let two_step: WithSkippedTwoStep = serde_json::from_str(text).expect("decodes");
+    let expected = summary(&two_step.validate().expect_err("the default breaks it"));
+    assert_eq!(expected, ["note:length"]);
+    for result in [
+        json::from_str::<WithSkipped>(text),
+        json::from_str_fail_fast::<WithSkipped>(text),
+    ] {
+        match result {
+            Err(Error::Invalid(v)) => assert_eq!(summary(&v), expected),
+            other => panic!("expected the skipped field's violation, got {other:?}"),
+        }
+    }
+}

@@ -16,18 +16,24 @@ pub struct PaymentEvent {
     pub livemode: bool,
     #[validate(nested)]
     pub data: Charge,
-    // Last: the serde_fast_flatten peer (0.1.3) does not compile a field
-    // declared after a flattened one.
+    // Last, so that serde_fast_flatten (0.1.3), timed beside FastFlatten, can
+    // derive this struct: it does not compile a field declared after a
+    // flattened one.
     #[serde(flatten)]
+    #[validate(nested)]
     pub delivery: Delivery,
 }
 
-/// What the provider adds to each delivery of an event: its own bookkeeping,
-/// read as sent, with no rules of the shop's.
-#[derive(Debug, Serialize, Deserialize)]
+/// What the provider adds to each delivery of an event, checked as the shop
+/// expects it: a retry within the provider's schedule, to an HTTPS endpoint,
+/// in an API version of the provider's dated form.
+#[derive(Debug, Serialize, Deserialize, Validate)]
 pub struct Delivery {
+    #[validate(range(min = 1, max = 16))]
     pub attempt: u32,
+    #[validate(length(max = 2048), starts_with = "https://")]
     pub endpoint: String,
+    #[validate(length(equal = 10), ascii)]
     pub api_version: String,
 }
 

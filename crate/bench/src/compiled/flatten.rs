@@ -18,13 +18,23 @@ use super::{CompiledType, JobRequest, info};
 use crate::{Engine, Job, Outcome, Variant};
 
 /// `S`: serde's flatten; `F`: the fast flatten derive; `U`: the types without
-/// `flatten`; `X`: serde_fast_flatten's derives.
-pub struct FlattenCodec<S, F, U, X>(Forms<S, F, U, X>);
+/// `flatten`.
+pub struct FlattenCodec<S, F, U>(Forms<S, F, U>);
 
-type Forms<S, F, U, X> = PhantomData<fn() -> (S, F, U, X)>;
+type Forms<S, F, U> = PhantomData<fn() -> (S, F, U)>;
 
-impl<S, F, U, X> FlattenCodec<S, F, U, X> {
+impl<S, F, U> FlattenCodec<S, F, U> {
     pub const NEW: Self = FlattenCodec(PhantomData);
+}
+
+/// serde_fast_flatten's derives of the same definitions (`X`), timed beside
+/// `F` (ours) in `de/fast-flatten` and `ser/fast-flatten`. A codec of its own,
+/// paired with the type's [`FlattenCodec`], so that definitions its derive
+/// refuses keep ours.
+pub struct FlattenPeer<F, X>(PhantomData<fn() -> (F, X)>);
+
+impl<F, X> FlattenPeer<F, X> {
+    pub const NEW: Self = FlattenPeer(PhantomData);
 }
 
 /// The texts every form decodes, made once per job.
@@ -37,23 +47,31 @@ struct Workload {
 
 const PEER: &str = "serde_fast_flatten";
 
-impl<S, F, U, X> FlattenCodec<S, F, U, X>
+/// `repeat` copies of the input value as flattened JSON, written by `F`, and
+/// those values.
+fn flat<F: DeserializeOwned + Serialize>(
+    request: &JobRequest<'_>,
+) -> Result<(String, Vec<F>), String> {
+    let value: F = serde_json::from_str(&request.input.text).map_err(|e| {
+        format!(
+            "input `{}` does not decode as the flattened definitions: {e}",
+            request.input.name
+        )
+    })?;
+    let one = serde_json::to_string(&value).map_err(|e| e.to_string())?;
+    let flat = format!("[{}]", vec![one; request.repeat as usize].join(","));
+    let values: Vec<F> = serde_json::from_str(&flat).map_err(|e| e.to_string())?;
+    Ok((flat, values))
+}
+
+impl<S, F, U> FlattenCodec<S, F, U>
 where
     S: DeserializeOwned + Serialize + 'static,
     F: DeserializeOwned + Serialize + 'static,
     U: DeserializeOwned + Serialize + 'static,
-    X: DeserializeOwned + Serialize + 'static,
 {
     fn workload(request: &JobRequest<'_>) -> Result<Workload, String> {
-        let value: F = serde_json::from_str(&request.input.text).map_err(|e| {
-            format!(
-                "input `{}` does not decode as the flattened definitions: {e}",
-                request.input.name
-            )
-        })?;
-        let one = serde_json::to_string(&value).map_err(|e| e.to_string())?;
-        let flat = format!("[{}]", vec![one; request.repeat as usize].join(","));
-        let values: Vec<F> = serde_json::from_str(&flat).map_err(|e| e.to_string())?;
+        let (flat, values) = flat::<F>(request)?;
         let bytes = postcard::to_allocvec(&values).map_err(|e| e.to_string())?;
         let unflattened: Vec<U> = postcard::from_bytes(&bytes).map_err(|e| e.to_string())?;
         let nested = serde_json::to_string(&unflattened).map_err(|e| e.to_string())?;
@@ -61,12 +79,11 @@ where
     }
 }
 
-impl<S, F, U, X> CompiledType for FlattenCodec<S, F, U, X>
+impl<S, F, U> CompiledType for FlattenCodec<S, F, U>
 where
     S: DeserializeOwned + Serialize + Sync + 'static,
     F: DeserializeOwned + Serialize + Sync + 'static,
     U: DeserializeOwned + Serialize + Sync + 'static,
-    X: DeserializeOwned + Serialize + Sync + 'static,
 {
     fn job(&self, request: &JobRequest<'_>) -> Option<Result<Job, String>> {
         let engine = Engine::Compiled;
@@ -93,15 +110,25 @@ where
         };
         Some(job)
     }
+}
+
+impl<F, X> CompiledType for FlattenPeer<F, X>
+where
+    F: DeserializeOwned + Serialize + Sync + 'static,
+    X: DeserializeOwned + Serialize + Sync + 'static,
+{
+    fn job(&self, _request: &JobRequest<'_>) -> Option<Result<Job, String>> {
+        None
+    }
 
     fn peer_jobs(&self, request: &JobRequest<'_>) -> Vec<Job> {
         let engine = Engine::Peer(PEER.into());
         let job = match request.variant {
             Variant::DeFastFlatten => {
-                Self::workload(request).and_then(|w| decode::<X>(request, engine, w.flat))
+                flat::<F>(request).and_then(|(text, _)| decode::<X>(request, engine, text))
             }
             Variant::SerFastFlatten => {
-                Self::workload(request).and_then(|w| encode::<X>(request, engine, &w.flat))
+                flat::<F>(request).and_then(|(text, _)| encode::<X>(request, engine, &text))
             }
             _ => return Vec::new(),
         };

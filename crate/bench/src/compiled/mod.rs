@@ -6,7 +6,7 @@
 mod flatten;
 mod validation;
 
-pub use flatten::FlattenCodec;
+pub use flatten::{FlattenCodec, FlattenPeer};
 pub use validation::Codec;
 
 use crate::scenario::Input;

@@ -39,7 +39,17 @@ pub fn eject(
     let (native, built, definitions) =
         super::compiled(&super::definitions(scenario), Kind::Native, status)?;
     let notes = built.notes;
-    let peers = native.peers_note().is_none();
+    // The ejected project builds with the peers this build had.
+    let (features, left_out) = match native.left_out_peers() {
+        Some(l) => (l.features, l.names),
+        None => (
+            super::peers::of(&definitions)
+                .iter()
+                .map(|p| p.feature.to_owned())
+                .collect(),
+            Vec::new(),
+        ),
+    };
     let workspace = project::workspace().ok_or_else(|| {
         Unavailable::because("the Overhead workspace is not where this binary was built")
     })?;
@@ -53,11 +63,11 @@ pub fn eject(
     };
     let document = serde_json::to_string_pretty(&scenario.to_document())
         .map_err(|e| Unavailable::because(e.to_string()))?;
-    write("Cargo.toml", &manifest(&workspace, &name, peers))?;
+    write("Cargo.toml", &manifest(&workspace, &name, &features))?;
     write("src/lib.rs", &project::library_source(&definitions))?;
     write("benches/overhead.rs", &bench_source(&name))?;
     write("scenario.json", &format!("{document}\n"))?;
-    write("README.md", &readme(&scenario.title, peers))?;
+    write("README.md", &readme(&scenario.title, &left_out))?;
     write(".gitignore", "/target\n")?;
     Ok(notes
         .into_iter()
@@ -87,7 +97,7 @@ fn package_name(scenario: &str) -> String {
     }
 }
 
-fn manifest(workspace: &Path, name: &str, peers: bool) -> String {
+fn manifest(workspace: &Path, name: &str, features: &[String]) -> String {
     format!(
         r#"# Written by `overhead eject`: the definitions of scenario.json as compiled
 # code, measured by `cargo bench` over the same variants, inputs and peers.
@@ -105,14 +115,19 @@ criterion = {{ version = "0.8", default-features = false, features = ["cargo_ben
 
 [features]
 default = [{default}]
-peers = []
+{features}
 
 [[bench]]
 name = "overhead"
 harness = false
 "#,
         dependencies = project::dependencies(workspace),
-        default = if peers { "\"peers\"" } else { "" },
+        default = features
+            .iter()
+            .map(|f| format!("{f:?}"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        features = project::peer_features(),
     )
 }
 
@@ -164,7 +179,7 @@ criterion_main!(benches);
     )
 }
 
-fn readme(title: &str, peers: bool) -> String {
+fn readme(title: &str, left_out: &[String]) -> String {
     format!(
         "# {title}\n\nWritten by `overhead eject`: the definitions of `scenario.json` (in \
          `src/lib.rs`, verbatim) as compiled code, with a `cargo bench` harness over the same \
@@ -173,10 +188,13 @@ fn readme(title: &str, peers: bool) -> String {
          cargo bench -- --baseline before\n```\n\nEdit `scenario.json`'s inputs, or the definitions in \
          `src/lib.rs`, and run again. The project depends on Overhead's crates by path, from the \
          workspace it was ejected from.\n",
-        peers = if peers {
-            "peers (the dialect's own crate deriving the same text)"
+        peers = if left_out.is_empty() {
+            "peers (other crates deriving the same text)".to_owned()
         } else {
-            "peers (none: the dialect's own crate refuses these definitions; `overhead run` says why)"
+            format!(
+                "peers (without {}: its derive refuses these definitions; `overhead run` says why)",
+                left_out.join(", ")
+            )
         },
     )
 }

@@ -8,6 +8,7 @@ mod bindgen;
 mod cargo;
 mod eject;
 mod guard;
+mod peers;
 mod project;
 
 pub use eject::eject;
@@ -360,9 +361,9 @@ struct Fresh {
     fresh: Option<PathBuf>,
 }
 
-/// Builds `project` unless it is in the cache: with the peers first; a peer's
-/// derive that refuses the text leaves ours to build alone, and the note says
-/// why the peer is missing.
+/// Builds `project` unless it is in the cache: with the peers first; a peer
+/// whose derive rustc refuses is left out, ours and the other peers built
+/// without it, and the note says why it is missing (`peers`).
 fn build(
     project: &Project,
     definitions: &str,
@@ -380,7 +381,7 @@ fn build(
             "{what}: code built on demand for these definitions (from the cache)"
         ));
         notes.extend(how.map(str::to_owned));
-        notes.extend(project.peers_note());
+        notes.extend(project.left_out_peers().into_iter().flat_map(|l| l.notes));
         project.used();
         return Ok(Fresh {
             notes,
@@ -390,26 +391,20 @@ fn build(
     }
     let started = Instant::now();
     let mut progress = |line: &str| status(Status::Cargo(line));
-    let built = match cargo::build(project, &["peers"], &mut progress) {
-        Ok(built) => built,
-        Err(BuildError::Rustc(peer_messages)) => {
-            let built = cargo::build(project, &[], &mut progress).map_err(unavailable)?;
-            let note = format!(
-                "peers: {}'s derive refuses these definitions, so it is not timed ({})",
-                dialect_crate(definitions),
-                peer_messages
-                    .first()
-                    .map(ToString::to_string)
-                    .unwrap_or_default()
-            );
-            project.keep_peers_note(&note).map_err(|e| {
-                Unavailable::because(format!("cannot write the crate's notes: {e}"))
-            })?;
-            notes.push(note);
-            built
-        }
-        Err(e) => return Err(unavailable(e)),
-    };
+    let with_peers =
+        peers::build(project, &peers::of(definitions), &mut progress).map_err(unavailable)?;
+    if !with_peers.left_out.is_empty() {
+        let left_out = project::LeftOutPeers {
+            features: with_peers.features.iter().map(|f| f.to_string()).collect(),
+            names: with_peers.left_out.iter().map(|n| n.to_string()).collect(),
+            notes: with_peers.notes.clone(),
+        };
+        project
+            .keep_left_out_peers(&left_out)
+            .map_err(|e| Unavailable::because(format!("cannot write the crate's notes: {e}")))?;
+    }
+    notes.extend(with_peers.notes);
+    let built = with_peers.built;
     notes.insert(
         0,
         format!(
@@ -439,21 +434,6 @@ fn unavailable(e: BuildError) -> Unavailable {
             messages,
         },
         BuildError::Cargo(why) => Unavailable::because(why),
-    }
-}
-
-/// The peer crate of the definitions' dialect.
-fn dialect_crate(schema: &str) -> &'static str {
-    use overhead_schema::registry::Dialect;
-    let analysis = overhead_schema::analyze(schema);
-    match analysis
-        .types
-        .iter()
-        .map(|t| t.dialect)
-        .find(|d| *d != Dialect::Seed)
-    {
-        Some(Dialect::Garde) => "garde",
-        _ => "validator",
     }
 }
 

@@ -161,15 +161,47 @@ impl Project {
         self.artifact.join(format!("{BROWSER_MODULE}.js"))
     }
 
-    /// Why the kept artifact has no peers (said once at build time, kept for
-    /// cache hits); `None` when it has them or the dialect has none.
-    pub fn peers_note(&self) -> Option<String> {
-        std::fs::read_to_string(self.dir.join("peers-note.txt")).ok()
+    /// The peers the kept artifact was built without, and why (said once at
+    /// build time, kept for cache hits); `None` when it has every peer.
+    pub fn left_out_peers(&self) -> Option<LeftOutPeers> {
+        let text = std::fs::read_to_string(self.dir.join(LEFT_OUT_PEERS)).ok()?;
+        let value: serde_json::Value = serde_json::from_str(&text).ok()?;
+        let strings = |key: &str| -> Option<Vec<String>> {
+            value
+                .get(key)?
+                .as_array()?
+                .iter()
+                .map(|s| s.as_str().map(str::to_owned))
+                .collect()
+        };
+        Some(LeftOutPeers {
+            features: strings("features")?,
+            names: strings("names")?,
+            notes: strings("notes")?,
+        })
     }
 
-    pub fn keep_peers_note(&self, note: &str) -> std::io::Result<()> {
-        std::fs::write(self.dir.join("peers-note.txt"), note)
+    pub fn keep_left_out_peers(&self, left_out: &LeftOutPeers) -> std::io::Result<()> {
+        let value = serde_json::json!({
+            "features": left_out.features,
+            "names": left_out.names,
+            "notes": left_out.notes,
+        });
+        std::fs::write(self.dir.join(LEFT_OUT_PEERS), value.to_string())
     }
+}
+
+/// The file of a crate whose artifact was built without some of its peers.
+const LEFT_OUT_PEERS: &str = "left-out-peers.json";
+
+/// A build without some of the definitions' peers.
+pub struct LeftOutPeers {
+    /// The features the artifact was built with (the peers it has).
+    pub features: Vec<String>,
+    /// The crates of the peers left out.
+    pub names: Vec<String>,
+    /// Why each was left out.
+    pub notes: Vec<String>,
 }
 
 fn manifest(workspace: &Path, name: &str, kind: Kind) -> String {
@@ -184,7 +216,7 @@ publish = false
 [dependencies]
 {dependencies}{browser}
 [features]
-peers = []
+{features}
 
 {PROFILES}
 # Not a member of the workspace it sits in: a crate of its own.
@@ -196,6 +228,17 @@ peers = []
             Kind::Browser => "wasm-bindgen = \"0.2\"\n\n[lib]\ncrate-type = [\"cdylib\"]\n",
         },
         dependencies = dependencies(workspace),
+        features = peer_features(),
+    )
+}
+
+/// The `[features]` of a crate for a person's definitions: one per peer,
+/// each compiling that peer in (`overhead_codegen::peers`).
+pub fn peer_features() -> String {
+    format!(
+        "{} = []\n{} = []",
+        overhead_codegen::DIALECT_PEER,
+        overhead_codegen::FLATTEN_PEER
     )
 }
 
