@@ -92,6 +92,9 @@ pub struct StructPlan {
     pub transparent: Option<usize>,
     /// Whether any field is flattened (in the plan's flatten mode).
     pub flattens: bool,
+    /// The slots of flattened fields as a `seen` mask: their children fill
+    /// them in, never a key.
+    pub flattened: u128,
     /// With `Flatten::Fast`, the key table of the struct and its children.
     pub flat: Option<FlatTable>,
 }
@@ -705,8 +708,15 @@ impl Cx<'_> {
         let read_whole = !plans.iter().any(|f| f.skip) && must_match.is_empty();
         let ser_len = (!plans.iter().any(|f| f.skip_if.is_some()))
             .then(|| plans.iter().filter(|f| !f.skip_serializing).count());
+        let flattened = plans
+            .iter()
+            .enumerate()
+            .take(MAX_FIELDS)
+            .filter(|(_, f)| f.flatten)
+            .fold(0, |mask, (slot, _)| mask | 1 << slot);
         StructPlan {
             ser_len,
+            flattened,
             transparent: None,
             flattens: plans.iter().any(|f| f.flatten),
             flat: None,

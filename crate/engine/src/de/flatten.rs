@@ -7,22 +7,13 @@ use std::fmt;
 
 use serde::de::{self, DeserializeSeed, Deserializer, Error as _, IgnoredAny, MapAccess, Visitor};
 
-use super::fail_fast::{Stop, nested};
+use super::fail_fast::Stop;
 use super::flat_buffer::{Buffer, FlatDeserializer};
 use super::structs::{StructVisitor, unit_slots};
 use super::{Seed, errors};
 use crate::plan::{FlatTable, KindPlan, StructPlan};
 use crate::ty::Ty;
 use crate::value::Value;
-
-/// Slots of flattened fields are filled by their children, never by a key.
-pub(super) fn flatten_mask(s: &StructPlan) -> u128 {
-    s.fields
-        .iter()
-        .enumerate()
-        .filter(|(i, f)| f.flatten && *i < 128)
-        .fold(0, |mask, (i, _)| mask | 1 << i)
-}
 
 impl<'p> StructVisitor<'p> {
     /// The visitor of a flattened child, sharing this one's seed.
@@ -55,10 +46,21 @@ impl<'p> StructVisitor<'p> {
         // stack: one allocation per struct, as its slots, and none besides.
         const SMALL: usize = 8;
         let n = table.nodes.len();
-        let node = |i: usize| match i {
-            0 => Some(*self),
-            _ => self.child(table.nodes[i].type_id),
+        // Each node's visitor, found once (not once per key).
+        let mut small_nodes: [Option<StructVisitor<'p>>; SMALL] = [None; SMALL];
+        let mut large_nodes: Vec<Option<StructVisitor<'p>>> = Vec::new();
+        let nodes: &mut [Option<StructVisitor<'p>>] = if n <= SMALL {
+            &mut small_nodes[..n]
+        } else {
+            large_nodes.resize(n, None);
+            &mut large_nodes
         };
+        for (i, node) in nodes.iter_mut().enumerate() {
+            *node = match i {
+                0 => Some(*self),
+                _ => self.child(table.nodes[i].type_id),
+            };
+        }
         let mut small_slots: [Vec<Value>; SMALL] = Default::default();
         let mut large_slots: Vec<Vec<Value>> = Vec::new();
         let slots: &mut [Vec<Value>] = if n <= SMALL {
@@ -76,11 +78,11 @@ impl<'p> StructVisitor<'p> {
             &mut large_seen
         };
         for i in 0..n {
-            let Some(v) = node(i) else {
+            let Some(v) = nodes[i] else {
                 return Err(A::Error::custom("a flattened field is not a struct"));
             };
             slots[i] = unit_slots(v.s.fields.len());
-            seen[i] = flatten_mask(v.s);
+            seen[i] = v.s.flattened;
         }
         let hint = Cell::new(0);
         while let Some(key) = map.next_key_seed(FlatKeySeed { table, hint: &hint })? {
@@ -88,12 +90,12 @@ impl<'p> StructVisitor<'p> {
                 map.next_value::<IgnoredAny>()?;
                 continue;
             };
-            if let Some(v) = node(at) {
+            if let Some(v) = nodes[at] {
                 slots[at][slot] = v.read_value(&mut map, slot, &mut seen[at])?;
             }
         }
         for i in (0..n).rev() {
-            let Some(v) = node(i) else { continue };
+            let Some(v) = nodes[i] else { continue };
             let value = v.finish(std::mem::take(&mut slots[i]), seen[i])?;
             match table.nodes[i].parent {
                 Some((parent, slot)) => slots[parent][slot] = value,
@@ -111,7 +113,7 @@ impl<'p> StructVisitor<'p> {
         mut map: A,
     ) -> Result<Value, A::Error> {
         let mut slots = unit_slots(self.s.fields.len());
-        let mut seen = flatten_mask(self.s);
+        let mut seen = self.s.flattened;
         let mut buffer: Buffer = Vec::new();
         while let Some(key) = map.next_key_seed(BufferingKeySeed { s: self.s })? {
             let slot = match key {
@@ -125,23 +127,13 @@ impl<'p> StructVisitor<'p> {
             slots[slot] = self.read_value(&mut map, slot, &mut seen)?;
         }
         // Each flattened field in declaration order, as serde reads them. An
-        // `Option` is `None` when its struct does not read. Fail-fast checks
-        // the struct's rules only where the field says `nested`, and puts what
-        // breaks under the field, as `validate()` does.
+        // `Option` is `None` when its struct does not read.
         for (slot, field) in self.s.fields.iter().enumerate().filter(|(_, f)| f.flatten) {
             let (ty, optional) = match &field.ty {
                 Ty::Option(inner) => (&**inner, true),
                 ty => (ty, false),
             };
-            let read = nested(
-                self.seed.stop,
-                || field.segment(),
-                self.seed
-                    .field(field)
-                    .at(ty)
-                    .deserialize(FlatDeserializer(&mut buffer)),
-            );
-            slots[slot] = match read {
+            slots[slot] = match self.seed.at(ty).deserialize(FlatDeserializer(&mut buffer)) {
                 Ok(value) => value,
                 // A violation that stops fail-fast decoding is not a struct that
                 // does not read.
