@@ -45,19 +45,29 @@ impl Stop {
 }
 
 /// On an error from inside a value, puts a recorded violation under the value's
-/// place, then passes the error on.
+/// place, then passes the error on. Inlined where each value is read, so that
+/// a value that reads costs one test; the rest is out of line.
+#[inline(always)]
 pub(super) fn nested<T, E>(
     stop: Option<&Stop>,
     segment: impl FnOnce() -> Option<Segment>,
     r: Result<T, E>,
 ) -> Result<T, E> {
     if r.is_err()
-        && let Some(stop) = stop.filter(|s| s.has())
+        && let Some(stop) = stop
+    {
+        nest_violation(stop, segment);
+    }
+    r
+}
+
+#[cold]
+fn nest_violation(stop: &Stop, segment: impl FnOnce() -> Option<Segment>) {
+    if stop.has()
         && let Some(segment) = segment()
     {
         stop.nest(&segment);
     }
-    r
 }
 
 impl StructVisitor<'_> {
