@@ -7,7 +7,7 @@ use std::fmt;
 
 use serde::de::{self, DeserializeSeed, Deserializer, Error as _, IgnoredAny, MapAccess, Visitor};
 
-use super::fail_fast::Stop;
+use super::fail_fast::{Stop, nested};
 use super::flat_buffer::{Buffer, FlatDeserializer};
 use super::structs::{StructVisitor, unit_slots};
 use super::{Seed, errors};
@@ -127,13 +127,23 @@ impl<'p> StructVisitor<'p> {
             slots[slot] = self.read_value(&mut map, slot, &mut seen)?;
         }
         // Each flattened field in declaration order, as serde reads them. An
-        // `Option` is `None` when its struct does not read.
+        // `Option` is `None` when its struct does not read. Fail-fast checks
+        // the struct's rules only where the field says `nested`, and puts what
+        // breaks under the field, as `validate()` does.
         for (slot, field) in self.s.fields.iter().enumerate().filter(|(_, f)| f.flatten) {
             let (ty, optional) = match &field.ty {
                 Ty::Option(inner) => (&**inner, true),
                 ty => (ty, false),
             };
-            slots[slot] = match self.seed.at(ty).deserialize(FlatDeserializer(&mut buffer)) {
+            let read = nested(
+                self.seed.stop,
+                || field.segment(),
+                self.seed
+                    .field(field)
+                    .at(ty)
+                    .deserialize(FlatDeserializer(&mut buffer)),
+            );
+            slots[slot] = match read {
                 Ok(value) => value,
                 // A violation that stops fail-fast decoding is not a struct that
                 // does not read.
