@@ -180,7 +180,7 @@ pub fn build(
     let built = artifact.ok_or_else(|| BuildError::Cargo("cargo built nothing to run".into()))?;
     let artifact = match project.kind {
         Kind::Native => {
-            std::fs::copy(&built, &project.artifact)
+            keep_binary(&built, &project.artifact)
                 .map_err(|e| BuildError::Cargo(format!("cannot keep the binary: {e}")))?;
             project.artifact.clone()
         }
@@ -189,6 +189,18 @@ pub fn build(
     Ok(Built {
         artifact,
         warnings: messages,
+    })
+}
+
+/// Copies the binary cargo built to where it is kept, published by a rename:
+/// another `overhead` building the same definitions at the same moment takes
+/// the kept file for a cache hit as soon as it exists, and would run a file
+/// still being written (Linux refuses: "Text file busy").
+fn keep_binary(built: &std::path::Path, kept: &std::path::Path) -> std::io::Result<()> {
+    let partial = kept.with_extension(format!("partial-{}", std::process::id()));
+    std::fs::copy(built, &partial)?;
+    std::fs::rename(&partial, kept).inspect_err(|_| {
+        let _ = std::fs::remove_file(&partial);
     })
 }
 

@@ -483,6 +483,28 @@ pub fn verdicts(
     exchange(&project.artifact, &order, &mut quiet).map_err(Unavailable::because)
 }
 
+/// Starts `binary` with its three streams piped. Linux refuses to run a file
+/// some process still holds open for writing, and a child forked by another
+/// thread holds a copy of such a descriptor until it execs, for an instant:
+/// the start is tried again a few times, as cargo does.
+fn spawn_piped(binary: &Path) -> std::io::Result<std::process::Child> {
+    let mut tries = 0;
+    loop {
+        let started = Command::new(binary)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn();
+        match started {
+            Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy && tries < 5 => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(20 * tries));
+            }
+            started => return started,
+        }
+    }
+}
+
 /// Hands `order` to the built binary and reads its one JSON answer (an
 /// `{"error": …}` answer is the error); its stderr lines go to `status`.
 fn exchange(
@@ -491,12 +513,8 @@ fn exchange(
     status: &mut dyn FnMut(Status<'_>),
 ) -> Result<serde_json::Value, String> {
     let order = serde_json::to_string(order).map_err(|e| e.to_string())?;
-    let mut child = Command::new(binary)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot start the compiled code: {e}"))?;
+    let mut child =
+        spawn_piped(binary).map_err(|e| format!("cannot start the compiled code: {e}"))?;
     let mut stdin = child.stdin.take().ok_or("no stdin")?;
     let writer = std::thread::spawn(move || stdin.write_all(order.as_bytes()));
     let stdout = child.stdout.take().ok_or("no stdout")?;
