@@ -32,14 +32,17 @@ impl Checker<'_> {
     fn type_passes(&self, id: usize, value: &Value) -> bool {
         match (&self.plan.types[id].kind, value) {
             (KindPlan::Struct(s), Value::Struct(slots)) => self.struct_passes(s, slots),
-            (KindPlan::Enum(e), Value::Variant(index, payload)) => {
-                let Some(variant) = e.variants.get(*index as usize) else {
+            (KindPlan::Enum(e), value) => {
+                let Some((index, payload)) = value.as_variant() else {
+                    return true;
+                };
+                let Some(variant) = e.variants.get(index as usize) else {
                     return true;
                 };
                 if !variant.fields.has_checks {
                     return true;
                 }
-                match (variant.style, payload.as_ref()) {
+                match (variant.style, payload) {
                     (Style::Named, Value::Struct(slots)) => {
                         self.struct_passes(&variant.fields, slots)
                     }
@@ -124,12 +127,15 @@ impl Checker<'_> {
     pub fn type_into(&self, id: usize, value: &Value, out: &mut Violations) {
         match (&self.plan.types[id].kind, value) {
             (KindPlan::Struct(s), Value::Struct(slots)) => self.struct_into(s, slots, out),
-            (KindPlan::Enum(e), Value::Variant(index, payload)) => {
-                let Some(variant) = e.variants.get(*index as usize) else {
+            (KindPlan::Enum(e), value) => {
+                let Some((index, payload)) = value.as_variant() else {
+                    return;
+                };
+                let Some(variant) = e.variants.get(index as usize) else {
                     return;
                 };
                 let start = out.len();
-                match (variant.style, payload.as_ref()) {
+                match (variant.style, payload) {
                     (Style::Named, Value::Struct(slots)) => {
                         self.struct_into(&variant.fields, slots, out)
                     }

@@ -227,7 +227,7 @@ impl<'p> Generator<'p> {
                     Style::Tuple => Value::Seq(fields.into_vec()),
                     Style::Named => Value::Struct(fields),
                 };
-                Value::Variant(index as u32, Box::new(payload))
+                Value::variant(index as u32, payload)
             }
         }
     }

@@ -19,7 +19,12 @@ pub fn compare(a: &Value, b: &Value) -> Ordering {
         (Value::Str(a), Value::Str(b)) => a.cmp(b),
         (Value::Seq(a), Value::Seq(b)) => all(a, b),
         (Value::Struct(a), Value::Struct(b)) => all(a, b),
-        (Value::Variant(i, a), Value::Variant(j, b)) => i.cmp(j).then_with(|| compare(a, b)),
+        (Value::Variant(..) | Value::Tag(_), Value::Variant(..) | Value::Tag(_)) => {
+            match (a.as_variant(), b.as_variant()) {
+                (Some((i, a)), Some((j, b))) => i.cmp(&j).then_with(|| compare(a, b)),
+                _ => Ordering::Equal,
+            }
+        }
         (Value::Map(a), Value::Map(b)) => a
             .iter()
             .zip(b.iter())

@@ -109,11 +109,12 @@ impl Serialize for Typed<'_> {
                     (KindPlan::Struct(sp), Value::Struct(slots)) => {
                         serialize_struct(plan, t.name, sp, slots, s)
                     }
-                    (KindPlan::Enum(e), Value::Variant(index, _)) if e.repr.is_some() => {
+                    (KindPlan::Enum(e), value) if e.repr.is_some() => {
+                        let index = value.as_variant().map_or(u32::MAX, |(index, _)| index);
                         let discriminant = e
                             .repr
                             .as_ref()
-                            .and_then(|r| r.discriminants.get(*index as usize))
+                            .and_then(|r| r.discriminants.get(index as usize))
                             .ok_or_else(|| S::Error::custom("variant out of range"))?;
                         // As serde_repr writes it: the repr's own integer type.
                         let n = *discriminant;
@@ -130,22 +131,24 @@ impl Serialize for Typed<'_> {
                             Some(Int::I128) | None => s.serialize_i128(n),
                         }
                     }
-                    (KindPlan::Enum(e), Value::Variant(index, payload))
-                        if e.tagging != Tagging::External =>
-                    {
-                        let Some(variant) = e.variants.get(*index as usize) else {
+                    (KindPlan::Enum(e), value) if e.tagging != Tagging::External => {
+                        let Some((index, payload)) = value.as_variant() else {
+                            return Err(S::Error::custom("not an enum's value"));
+                        };
+                        let Some(variant) = e.variants.get(index as usize) else {
                             return Err(S::Error::custom("variant out of range"));
                         };
                         tagged(plan, t.name, e, variant, payload, s)
                     }
-                    (KindPlan::Enum(e), Value::Variant(index, payload)) => {
-                        let i = *index as usize;
-                        let Some(variant) = e.variants.get(i) else {
+                    (KindPlan::Enum(e), value) => {
+                        let Some((idx, payload)) = value.as_variant() else {
+                            return Err(S::Error::custom("not an enum's value"));
+                        };
+                        let Some(variant) = e.variants.get(idx as usize) else {
                             return Err(S::Error::custom("variant out of range"));
                         };
-                        let idx = *index;
                         let fields = &variant.fields.fields;
-                        match (variant.style, payload.as_ref()) {
+                        match (variant.style, payload) {
                             (Style::Unit, _) => s.serialize_unit_variant(t.name, idx, variant.name),
                             (Style::Newtype, v) => s.serialize_newtype_variant(
                                 t.name,

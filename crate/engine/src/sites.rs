@@ -182,12 +182,15 @@ impl Sites<'_> {
         let plan = self.plan;
         match (&plan.types[id].kind, value) {
             (KindPlan::Struct(s), Value::Struct(slots)) => self.of_struct(s, slots, prefix),
-            (KindPlan::Enum(e), Value::Variant(index, payload)) => {
-                let Some(variant) = e.variants.get(*index as usize) else {
+            (KindPlan::Enum(e), value) => {
+                let Some((index, payload)) = value.as_variant() else {
+                    return;
+                };
+                let Some(variant) = e.variants.get(index as usize) else {
                     return;
                 };
                 let prefix = join(prefix, variant.name);
-                match payload.as_ref() {
+                match payload {
                     Value::Struct(slots) => self.of_struct(&variant.fields, slots, &prefix),
                     Value::Seq(items) => self.of_struct(&variant.fields, items, &prefix),
                     inner => self.of_struct(&variant.fields, std::slice::from_ref(inner), &prefix),

@@ -37,7 +37,7 @@ pub(super) fn repr_variant<'de, D: Deserializer<'de>>(
         .position(|&x| x == n)
         .or(repr.other)
     {
-        Some(index) => Ok(Value::Variant(index as u32, Box::new(Value::Unit))),
+        Some(index) => Ok(Value::Tag(index as u32)),
         None => Err(unknown_discriminant(n, &repr.discriminants)),
     }
 }
@@ -101,7 +101,7 @@ impl<'de> Visitor<'de> for EnumVisitor<'_> {
             || variant.violation_key.map(|key| Segment::Field(key.into())),
             payload,
         )?;
-        Ok(Value::Variant(index as u32, Box::new(payload)))
+        Ok(Value::variant(index as u32, payload))
     }
 }
 

@@ -109,7 +109,7 @@ pub(super) fn internal(
     let (mut object, index, variant) = tagged_object(ty, e, buffered, "internally")?;
     object.remove(e.tag);
     let payload = payload(seed, ty.ident, variant, Json::Object(object))?;
-    Ok(Value::Variant(index as u32, Box::new(payload)))
+    Ok(Value::variant(index as u32, payload))
 }
 
 /// `{"t": "Variant", "c": …the variant's content}`.
@@ -126,7 +126,7 @@ pub(super) fn adjacent(
         (None, _) => return Err(serde_json::Error::missing_field(e.content)),
     };
     let payload = payload(seed, ty.ident, variant, content)?;
-    Ok(Value::Variant(index as u32, Box::new(payload)))
+    Ok(Value::variant(index as u32, payload))
 }
 
 /// The first variant the value reads as.
@@ -138,7 +138,7 @@ pub(super) fn untagged(
 ) -> Result<Value, serde_json::Error> {
     for (index, variant) in e.variants.iter().enumerate().filter(|(_, v)| !v.skip) {
         if let Ok(payload) = payload(seed, ty.ident, variant, buffered.clone()) {
-            return Ok(Value::Variant(index as u32, Box::new(payload)));
+            return Ok(Value::variant(index as u32, payload));
         }
     }
     Err(serde_json::Error::custom(format!(

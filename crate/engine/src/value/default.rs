@@ -62,7 +62,7 @@ pub fn default_value(plan: &Plan, ty: &Ty) -> Value {
                         ),
                     })
                     .unwrap_or(Value::Unit);
-                Value::Variant(0, Box::new(payload))
+                Value::variant(0, payload)
             }
         },
     }

@@ -24,15 +24,40 @@ pub enum Value {
     Map(Vec<(Box<str>, Value)>),
     /// A struct's fields, by slot.
     Struct(Box<[Value]>),
-    /// An enum: the variant's index and its payload (`Unit` for a unit variant,
-    /// the value for a newtype variant, `Seq` for a tuple variant, `Struct` for a
-    /// struct variant).
+    /// An enum: the variant's index and its payload (the value for a newtype
+    /// variant, `Seq` for a tuple variant, `Struct` for a struct variant). Made
+    /// by [`Value::variant`], which keeps a payload of `Unit` as a [`Value::Tag`].
     Variant(u32, Box<Value>),
+    /// An enum's variant whose payload is `Unit` (a unit variant), by index:
+    /// no allocation, as a C-like enum in compiled code is just its tag.
+    Tag(u32),
     /// `serde_json::Value`, kept as it is.
     Json(Box<serde_json::Value>),
 }
 
+/// The payload a [`Value::Tag`] stands for.
+static UNIT: Value = Value::Unit;
+
 impl Value {
+    /// An enum's value: the variant's index and its payload.
+    #[inline]
+    pub fn variant(index: u32, payload: Value) -> Value {
+        match payload {
+            Value::Unit => Value::Tag(index),
+            payload => Value::Variant(index, Box::new(payload)),
+        }
+    }
+
+    /// An enum's variant index and payload (`Unit` for a [`Value::Tag`]).
+    #[inline]
+    pub fn as_variant(&self) -> Option<(u32, &Value)> {
+        match self {
+            Value::Variant(index, payload) => Some((*index, payload)),
+            Value::Tag(index) => Some((*index, &UNIT)),
+            _ => None,
+        }
+    }
+
     /// The value as a string, for the string rules.
     pub fn as_str(&self) -> Option<&str> {
         match self {
