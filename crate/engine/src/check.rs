@@ -8,7 +8,8 @@ use overhead_schema::Style;
 use overhead_validate::rules::{MustMatch, Required};
 use overhead_validate::{Rule, Segment, Violations};
 
-use crate::plan::{FieldSegment, KindPlan, Plan, StructPlan};
+use crate::layout::FieldValue;
+use crate::plan::{FieldPlan, FieldSegment, KindPlan, Plan, StructPlan};
 use crate::rules::{Check, CheckKind, failed_rule, overrides, rule_passes};
 use crate::ty::Ty;
 use crate::value::Value;
@@ -65,8 +66,16 @@ impl Checker<'_> {
         if !plan.must_match.is_empty() {
             return false;
         }
-        plan.fields.iter().zip(slots).all(|(field, value)| {
-            field.checks.is_empty() || self.field_passes(&field.checks, &field.ty, value)
+        plan.values(slots).all(|(field, value)| {
+            field.checks.is_empty()
+                || match value {
+                    FieldValue::One(value) => self.field_passes(&field.checks, &field.ty, value),
+                    // A struct laid out inline has `nested` as its one rule.
+                    FieldValue::Inline(id, slots) => self
+                        .plan
+                        .struct_plan(id)
+                        .is_none_or(|s| self.struct_passes(s, slots)),
+                }
         })
     }
 
@@ -162,12 +171,12 @@ impl Checker<'_> {
         if !plan.has_checks {
             return;
         }
-        for (field, value) in plan.fields.iter().zip(slots) {
+        for (field, value) in plan.values(slots) {
             if field.checks.is_empty() {
                 continue;
             }
             let start = out.len();
-            self.field_into(&field.checks, &field.ty, value, true, out);
+            self.field_value_into(field, value, true, out);
             if out.len() > start {
                 if let Some(segment) = field.segment() {
                     out.nest_since(start, &segment);
@@ -180,7 +189,10 @@ impl Checker<'_> {
     /// `must_match`: each pair of fields that must be equal.
     pub fn must_match_into(&self, plan: &StructPlan, slots: &[Value], out: &mut Violations) {
         for m in &plan.must_match {
-            let (Some(a), Some(b)) = (slots.get(m.slot), slots.get(m.other)) else {
+            let (Some(a), Some(b)) = (
+                slots.get(plan.fields[m.slot].at),
+                slots.get(plan.fields[m.other].at),
+            ) else {
                 continue;
             };
             let rule = MustMatch {
@@ -196,6 +208,25 @@ impl Checker<'_> {
                         },
                     ),
                 );
+            }
+        }
+    }
+
+    /// A field's rules on its value where it is in its struct's slots.
+    pub fn field_value_into(
+        &self,
+        field: &FieldPlan,
+        value: FieldValue<'_>,
+        nested: bool,
+        out: &mut Violations,
+    ) {
+        match value {
+            FieldValue::One(value) => self.field_into(&field.checks, &field.ty, value, nested, out),
+            // A struct laid out inline has `nested` as its one rule.
+            FieldValue::Inline(id, slots) => {
+                if let (true, Some(s)) = (nested, self.plan.struct_plan(id)) {
+                    self.struct_into(s, slots, out);
+                }
             }
         }
     }

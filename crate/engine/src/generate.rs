@@ -128,8 +128,8 @@ impl<'p> Generator<'p> {
         let field = s.fields.get(target.slot)?;
         let check = field.checks.get(target.check)?;
         let broken = breaking(&check.kind, &field.ty)?;
-        if let Value::Struct(slots) = &mut value {
-            slots[target.slot] = broken;
+        if let (Value::Struct(slots), None) = (&mut value, field.inline) {
+            slots[field.at] = broken;
         }
         Some(value)
     }
@@ -203,12 +203,21 @@ impl<'p> Generator<'p> {
     fn named(&mut self, id: usize) -> Value {
         match &self.plan.types[id].kind {
             KindPlan::Struct(s) => {
-                let mut slots = self.fields(&s.fields);
+                // One value per field, then laid out: a struct laid out
+                // inline gives its slots to its parent's.
+                let values = self.fields(&s.fields);
+                let mut slots = Vec::with_capacity(s.width);
+                for (field, value) in s.fields.iter().zip(values) {
+                    match (field.inline, value) {
+                        (Some(_), Value::Struct(inline)) => slots.extend(inline),
+                        (_, value) => slots.push(value),
+                    }
+                }
                 // `must_match`: the field takes the other's value.
                 for m in &s.must_match {
-                    slots[m.slot] = slots[m.other].clone();
+                    slots[s.fields[m.slot].at] = slots[s.fields[m.other].at].clone();
                 }
-                Value::Struct(slots)
+                Value::Struct(slots.into_boxed_slice())
             }
             KindPlan::Enum(e) => {
                 let live: Vec<usize> = (0..e.variants.len())

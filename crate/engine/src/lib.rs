@@ -14,6 +14,7 @@ pub mod generate;
 mod generic;
 mod intern;
 mod key_table;
+mod layout;
 mod order;
 mod pattern;
 mod plan;

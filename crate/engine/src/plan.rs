@@ -67,8 +67,13 @@ pub enum KindPlan {
 #[derive(Debug)]
 pub struct StructPlan {
     pub style: Style,
-    /// Every field in declaration order; a field's index is its slot.
+    /// Every field in declaration order. A field's value is at its slot
+    /// ([`FieldPlan::at`]); a struct laid out inline takes one slot per slot
+    /// of its own.
     pub fields: Vec<FieldPlan>,
+    /// How many slots a value of the struct takes (its fields', with the
+    /// structs laid out inline): the length of its `Value::Struct`.
+    pub width: usize,
     /// The names that decode, aliases included (serde's `FIELDS`).
     pub keys: &'static [&'static str],
     /// Every key and alias that decodes, with its slot, for the key lookup.
@@ -123,6 +128,9 @@ pub struct FieldPlan {
     pub skip_if: Option<SkipIf>,
     pub default: FieldDefault,
     pub flatten: bool,
+    /// `#[serde(flatten)]` as written, whatever the plan's flatten mode: the
+    /// layout follows it, so a value read in one mode writes in another.
+    pub declared_flatten: bool,
     /// The field's rules, `nested` excluded.
     pub checks: Vec<Check>,
     /// `nested` (garde: `dive`): the value's own rules count.
@@ -130,6 +138,13 @@ pub struct FieldPlan {
     /// Where its violations go below its container's: what the dialect's
     /// library reports (see `TypeDef::field_path`).
     pub path: FieldSegment,
+    /// The field's first slot in its struct's value.
+    pub at: usize,
+    /// A struct laid out inline: its fields' slots follow from `at` in the
+    /// parent's (as compiled code keeps a nested struct inside its parent),
+    /// rather than one slot holding a `Value::Struct` of its own.
+    /// The struct's type and its width.
+    pub inline: Option<(TypeId, usize)>,
 }
 
 impl FieldPlan {
@@ -443,6 +458,7 @@ impl Plan {
                 }
             }
         }
+        crate::layout::lay_out(&mut types);
         if errors.is_empty() {
             Ok(Plan {
                 types,
@@ -652,8 +668,10 @@ impl Cx<'_> {
             }
         }
         let mut plans = Vec::with_capacity(fields.len());
-        for (field, path) in fields.iter().zip(paths) {
+        for (at, (field, path)) in fields.iter().zip(paths).enumerate() {
             let mut plan = self.field_plan(field, container_default);
+            // One slot each until the plan lays structs out inline.
+            plan.at = at;
             plan.path = match path {
                 FieldPath::Name(name) => FieldSegment::Name(intern(&name)),
                 FieldPath::Index(i) => FieldSegment::Index(i),
@@ -721,6 +739,7 @@ impl Cx<'_> {
             flattens: plans.iter().any(|f| f.flatten),
             flat: None,
             style,
+            width: plans.len(),
             fields: plans,
             lookup,
             all_seen,
@@ -810,10 +829,13 @@ impl Cx<'_> {
             skip_if,
             default,
             flatten,
+            declared_flatten: field.flatten,
             checks,
             nested,
             // Set by the struct, which knows the field's place.
             path: FieldSegment::Inline,
+            at: 0,
+            inline: None,
         }
     }
 }

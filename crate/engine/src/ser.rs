@@ -8,6 +8,7 @@ use serde::ser::{
 };
 use serde::{Serialize, Serializer};
 
+use crate::layout::FieldValue;
 use crate::plan::{EnumPlan, FieldPlan, Flatten, KindPlan, Plan, SkipIf, StructPlan, VariantPlan};
 use crate::ty::{Int, Ty};
 use crate::value::Value;
@@ -417,16 +418,56 @@ fn write_fields<'a, E>(
     plan: &'a Plan,
     fields: &'a [FieldPlan],
     slots: &'a [Value],
-    mut write: impl FnMut(&'static str, Option<Typed<'a>>) -> Result<(), E>,
+    mut write: impl FnMut(&'static str, Option<FieldTyped<'a>>) -> Result<(), E>,
 ) -> Result<(), E> {
-    for (f, v) in fields.iter().zip(slots) {
-        if skipped(f, v) {
+    for f in fields {
+        let value = f.value_in(slots);
+        if skipped_value(f, value) {
             write(f.ser_key, None)?;
         } else {
-            write(f.ser_key, Some(at(plan, &f.ty, v)))?;
+            write(
+                f.ser_key,
+                Some(FieldTyped {
+                    plan,
+                    field: f,
+                    value,
+                }),
+            )?;
         }
     }
     Ok(())
+}
+
+/// A field's value with its type, ready to serialize: one slot's, or a
+/// struct's laid out inline.
+#[derive(Clone, Copy)]
+struct FieldTyped<'a> {
+    plan: &'a Plan,
+    field: &'a FieldPlan,
+    value: FieldValue<'a>,
+}
+
+impl Serialize for FieldTyped<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let plan = self.plan;
+        match self.value {
+            FieldValue::One(value) => at(plan, &self.field.ty, value).serialize(s),
+            FieldValue::Inline(id, slots) => match &plan.types[id].kind {
+                KindPlan::Struct(sp) => serialize_struct(plan, plan.types[id].name, sp, slots, s),
+                KindPlan::Enum(_) => Err(mismatch()),
+            },
+        }
+    }
+}
+
+/// Whether a field is left out of what is written.
+fn skipped_value(field: &FieldPlan, value: FieldValue<'_>) -> bool {
+    match value {
+        FieldValue::One(value) => skipped(field, value),
+        // `skip_serializing_if` functions the playground knows test options,
+        // strings and collections, never a struct.
+        FieldValue::Inline(..) => field.skip_serializing,
+    }
 }
 
 fn at<'a>(plan: &'a Plan, ty: &'a Ty, value: &'a Value) -> Typed<'a> {
@@ -451,10 +492,8 @@ fn written(s: &StructPlan, slots: &[Value]) -> usize {
     if let Some(len) = s.ser_len {
         return len;
     }
-    s.fields
-        .iter()
-        .zip(slots)
-        .filter(|(f, v)| !skipped(f, v))
+    s.values(slots)
+        .filter(|&(f, v)| !skipped_value(f, v))
         .count()
 }
 

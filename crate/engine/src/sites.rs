@@ -8,6 +8,7 @@
 //! error path's extra cost). Paths and nesting are left to the whole
 //! validation: what is not in any rule is the integration's share.
 
+use crate::layout::FieldValue;
 use std::hint::black_box;
 
 use overhead_validate::Violation;
@@ -201,7 +202,7 @@ impl Sites<'_> {
     }
 
     fn of_struct(&mut self, plan: &StructPlan, slots: &[Value], prefix: &str) {
-        for (field, value) in plan.fields.iter().zip(slots) {
+        for (field, value) in plan.values(slots) {
             if field.checks.is_empty() {
                 continue;
             }
@@ -210,10 +211,21 @@ impl Sites<'_> {
             } else {
                 join(prefix, field.key)
             };
-            self.of_checks(&field.checks, &field.ty, value, &path);
+            match value {
+                FieldValue::One(value) => self.of_checks(&field.checks, &field.ty, value, &path),
+                // A struct laid out inline has `nested` as its one rule.
+                FieldValue::Inline(id, slots) => {
+                    if let Some(child) = self.plan.struct_plan(id) {
+                        self.of_struct(child, slots, &path);
+                    }
+                }
+            }
         }
         for m in &plan.must_match {
-            let (Some(a), Some(b)) = (slots.get(m.slot), slots.get(m.other)) else {
+            let (Some(a), Some(b)) = (
+                slots.get(plan.fields[m.slot].at),
+                slots.get(plan.fields[m.other].at),
+            ) else {
                 continue;
             };
             let path = join(prefix, plan.fields[m.slot].key);

@@ -472,3 +472,79 @@ fn what_it_cannot_run_is_an_error_at_its_place() {
         "{lines:?}"
     );
 }
+
+both!(nested_structs:
+    #[derive(Serialize, Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct Order {
+        pub id: u32,
+        pub buyer: Buyer,
+        #[serde(default)]
+        pub shipping: Shipping,
+        pub note: Option<String>,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Buyer {
+        pub name: String,
+        pub address: Address,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    pub struct Address {
+        pub city: String,
+        pub zip: u16,
+    }
+
+    #[derive(Serialize, Deserialize, Default)]
+    pub struct Shipping {
+        pub days: u8,
+        pub express: bool,
+        pub carrier: Option<String>,
+    }
+);
+
+/// Structs inside structs are laid out inline in their parent's slots (one
+/// allocation for the whole value, as compiled code keeps them); every way in
+/// (keys, arrays, postcard) and out reads and writes them as serde does.
+#[test]
+fn structs_nested_in_structs_read_and_write_as_serde_does() {
+    use nested_structs::Order;
+    let valid = r#"{"id":7,"buyer":{"name":"Ada","address":{"city":"Oslo","zip":150}},"shipping":{"days":2,"express":true,"carrier":"DHL"},"note":null}"#;
+    agree::<Order>(
+        nested_structs::TEXT,
+        "Order",
+        &[
+            valid,
+            // Keys in another order; the defaulted struct left out.
+            r#"{"buyer":{"address":{"zip":1,"city":"Rome"},"name":"Bo"},"id":1}"#,
+            // Structs as arrays of their fields.
+            r#"{"id":2,"buyer":["Cy",["Lima",9]],"shipping":[1,false,null]}"#,
+            // A nested field missing, twice, of the wrong type, unknown.
+            r#"{"id":3,"buyer":{"name":"D","address":{"city":"X"}}}"#,
+            r#"{"id":3,"buyer":{"name":"D","address":{"city":"X","zip":1}},"buyer":{}}"#,
+            r#"{"id":3,"buyer":{"name":"D","address":{"city":"X","zip":-1}}}"#,
+            r#"{"id":3,"buyer":{"name":"D","extra":1,"address":{"city":"X","zip":1}}}"#,
+            r#"{"id":4,"buyer":["E"]}"#,
+            r#"{"id":5,"buyer":null}"#,
+        ],
+    );
+    let engine = Interpreter::new(nested_structs::TEXT, Some("Order")).expect("runs");
+    let value = engine.decode(valid).expect("decodes");
+    // id, name, city, zip, days, express, carrier, note: one slot each.
+    match &value {
+        overhead_engine::Value::Struct(slots) => assert_eq!(slots.len(), 8),
+        other => panic!("not a struct: {other:?}"),
+    }
+    let order: Order = serde_json::from_str(valid).expect("serde reads it");
+    let bytes = postcard::to_allocvec(&order).expect("postcard");
+    let read = engine
+        .read(&mut postcard::Deserializer::from_bytes(&bytes))
+        .expect("postcard reads");
+    assert_eq!(read, value);
+    assert_eq!(
+        postcard::to_allocvec(&engine.typed(&read)).expect("writes"),
+        bytes
+    );
+}

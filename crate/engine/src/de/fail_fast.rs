@@ -111,7 +111,7 @@ impl StructVisitor<'_> {
         let checker = Checker { plan };
         for (i, field) in self.s.fields.iter().enumerate() {
             if seen & (1 << i) == 0 && !field.checks.is_empty() {
-                checker.field_into(&field.checks, &field.ty, &slots[i], true, &mut out);
+                checker.field_value_into(field, field.value_in(slots), true, &mut out);
                 if !out.is_empty() {
                     if let Some(segment) = field.segment() {
                         out.nest_since(0, &segment);

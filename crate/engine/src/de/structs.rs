@@ -10,8 +10,8 @@ use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqA
 use super::fail_fast::nested;
 use super::keys::KeySeed;
 use super::{Seed, errors};
-use crate::plan::{FieldDefault, Flatten, StructPlan, TypePlan, VariantPlan};
-use crate::value::{Value, default_value};
+use crate::plan::{FieldDefault, FieldPlan, Flatten, StructPlan, TypePlan, VariantPlan};
+use crate::value::{Value, default_value, fill_default};
 
 pub(super) fn deserialize_struct<'de, D: Deserializer<'de>>(
     seed: Seed<'_>,
@@ -64,12 +64,22 @@ pub(super) fn deserialize_struct<'de, D: Deserializer<'de>>(
     }
 }
 
+/// Puts a field's value in its slot, which holds `Unit` until then (each
+/// slot is read once: a second key is an error before it is read): the
+/// slot's old value owns nothing, and dropping it would cost a call per field.
+#[inline(always)]
+pub(super) fn fill(slot: &mut Value, value: Value) {
+    let empty = std::mem::replace(slot, value);
+    debug_assert!(matches!(empty, Value::Unit));
+    std::mem::forget(empty);
+}
+
 /// `n` empty slots, allocated once at their final size.
-#[inline]
+#[inline(always)]
 pub(super) fn unit_slots(n: usize) -> Vec<Value> {
-    let mut slots = Vec::with_capacity(n);
-    slots.resize_with(n, || Value::Unit);
-    slots
+    // A trusted-length iterator: one loop of stores, where `resize_with`
+    // stays a call.
+    std::iter::repeat_with(|| Value::Unit).take(n).collect()
 }
 
 #[derive(Clone, Copy)]
@@ -81,7 +91,7 @@ pub(super) struct StructVisitor<'p> {
     pub(super) variant: Option<&'static str>,
 }
 
-impl StructVisitor<'_> {
+impl<'p> StructVisitor<'p> {
     /// The slots of the fields the input left out: defaults, or an error. In
     /// fail-fast mode, the filled-in fields and `must_match` are checked here.
     pub(super) fn finish<E: de::Error>(
@@ -89,27 +99,172 @@ impl StructVisitor<'_> {
         mut slots: Vec<Value>,
         seen: u128,
     ) -> Result<Value, E> {
-        let plan = self.seed.plan;
+        self.finish_into(&mut slots, seen)?;
+        Ok(Value::Struct(slots.into_boxed_slice()))
+    }
+
+    /// [`finish`](Self::finish) on the struct's slots where they are (its
+    /// own value's, or its parent's for a struct laid out inline).
+    #[inline]
+    fn finish_into<E: de::Error>(&self, slots: &mut [Value], seen: u128) -> Result<(), E> {
         // Every field present (the common case): nothing to fill in or check late.
         if seen == self.s.all_seen && self.s.read_whole {
-            return Ok(Value::Struct(slots.into_boxed_slice()));
+            return Ok(());
         }
+        self.fill_in(slots, seen)
+    }
+
+    /// The fields the input left out, filled in; `must_match` and late
+    /// checks in fail-fast mode.
+    fn fill_in<E: de::Error>(&self, slots: &mut [Value], seen: u128) -> Result<(), E> {
+        let plan = self.seed.plan;
         for (i, field) in self.s.fields.iter().enumerate() {
             if seen & (1 << i) != 0 {
                 continue;
             }
-            slots[i] = match field.default {
-                FieldDefault::Value(ref value, _) => value.clone(),
-                _ if field.skip => default_value(plan, &field.ty),
-                FieldDefault::Required => return Err(errors::missing_field(field.key)),
-                FieldDefault::None => Value::Unit,
-                FieldDefault::Default => default_value(plan, &field.ty),
-            };
+            if let Some((id, width)) = field.inline {
+                let inline = &mut slots[field.at..field.at + width];
+                match (&field.default, plan.struct_plan(id)) {
+                    (FieldDefault::Value(Value::Struct(value), _), _)
+                        if value.len() == inline.len() =>
+                    {
+                        inline.clone_from_slice(value)
+                    }
+                    (FieldDefault::Required, _) => return Err(errors::missing_field(field.key)),
+                    (_, Some(child)) => fill_default(plan, child, inline),
+                    (_, None) => {}
+                }
+                continue;
+            }
+            fill(
+                &mut slots[field.at],
+                match field.default {
+                    FieldDefault::Value(ref value, _) => value.clone(),
+                    _ if field.skip => default_value(plan, &field.ty),
+                    FieldDefault::Required => return Err(errors::missing_field(field.key)),
+                    FieldDefault::None => Value::Unit,
+                    FieldDefault::Default => default_value(plan, &field.ty),
+                },
+            );
         }
         if self.seed.stop.is_some() {
-            self.check_late(&slots, seen)?;
+            self.check_late(slots, seen)?;
         }
-        Ok(Value::Struct(slots.into_boxed_slice()))
+        Ok(())
+    }
+
+    /// The seed of a struct field laid out inline, reading into `out`.
+    fn inline_seed<'a>(
+        &self,
+        field: &'p FieldPlan,
+        id: crate::ty::TypeId,
+        out: &'a mut [Value],
+    ) -> InlineSeed<'p, 'a> {
+        let ty = &self.seed.plan.types[id];
+        let s = match &ty.kind {
+            crate::plan::KindPlan::Struct(s) => s,
+            // The plan lays out only structs inline.
+            crate::plan::KindPlan::Enum(_) => self.s,
+        };
+        InlineSeed {
+            visitor: StructVisitor {
+                seed: self.seed.field(field),
+                s,
+                name: ty.ident,
+                variant: None,
+            },
+            type_name: ty.name,
+            out,
+        }
+    }
+
+    /// Reads the value of the field at `index` into its slots.
+    #[inline]
+    fn read_field<'de, A: MapAccess<'de>>(
+        &self,
+        map: &mut A,
+        index: usize,
+        seen: &mut u128,
+        slots: &mut [Value],
+    ) -> Result<(), A::Error> {
+        let field = &self.s.fields[index];
+        let Some((id, width)) = field.inline else {
+            fill(&mut slots[field.at], self.read_value(map, index, seen)?);
+            return Ok(());
+        };
+        if *seen & (1 << index) != 0 {
+            return Err(errors::duplicate_field(field.key));
+        }
+        *seen |= 1 << index;
+        let seed = self.inline_seed(field, id, &mut slots[field.at..field.at + width]);
+        // Its rules (`nested` alone) are checked as it is read, in fail-fast mode.
+        nested(
+            self.seed.stop,
+            || field.segment(),
+            map.next_value_seed(seed),
+        )
+    }
+
+    /// A struct's keys and values, into its slots.
+    fn map_into<'de, A: MapAccess<'de>>(
+        &self,
+        mut map: A,
+        slots: &mut [Value],
+    ) -> Result<(), A::Error> {
+        let mut seen: u128 = 0;
+        let hint = Cell::new(0);
+        while let Some(key) = map.next_key_seed(KeySeed {
+            s: self.s,
+            hint: &hint,
+        })? {
+            let Some(index) = key else {
+                map.next_value::<IgnoredAny>()?;
+                continue;
+            };
+            self.read_field(&mut map, index, &mut seen, slots)?;
+        }
+        self.finish_into(slots, seen)
+    }
+
+    /// A struct's elements, in declaration order, into its slots (a skipped
+    /// field's slot holds `Unit` until `finish_into` fills it in); once the
+    /// loop ends every field that decodes has been seen.
+    fn seq_into<'de, A: SeqAccess<'de>>(
+        &self,
+        mut seq: A,
+        slots: &mut [Value],
+    ) -> Result<(), A::Error> {
+        for (index, field) in self.s.fields.iter().enumerate() {
+            if field.skip {
+                continue;
+            }
+            let at = field.at;
+            if let Some((id, width)) = field.inline {
+                let seed = self.inline_seed(field, id, &mut slots[at..at + width]);
+                let next = nested(
+                    self.seed.stop,
+                    || field.segment(),
+                    seq.next_element_seed(seed),
+                )?;
+                if next.is_none() {
+                    return Err(self.too_short(index));
+                }
+                continue;
+            }
+            let next = nested(
+                self.seed.stop,
+                || field.segment(),
+                seq.next_element_seed(self.seed.field(field)),
+            )?;
+            let Some(v) = next else {
+                return Err(self.too_short(index));
+            };
+            if self.seed.stop.is_some() {
+                self.check_read(field, &v)?;
+            }
+            fill(&mut slots[at], v);
+        }
+        self.finish_into(slots, self.s.all_seen)
     }
 
     /// The error of a sequence that ends at the field in slot `at`.
@@ -168,53 +323,22 @@ impl<'de> Visitor<'de> for StructVisitor<'_> {
         }
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Value, A::Error> {
         if self.s.flattens {
             return match (&self.s.flat, self.seed.plan.flatten) {
                 (Some(table), Flatten::Fast) => self.visit_map_fast(map, table),
                 _ => self.visit_map_buffered(map),
             };
         }
-        let mut slots = unit_slots(self.s.fields.len());
-        let mut seen: u128 = 0;
-        let hint = Cell::new(0);
-        while let Some(key) = map.next_key_seed(KeySeed {
-            s: self.s,
-            hint: &hint,
-        })? {
-            let Some(slot) = key else {
-                map.next_value::<IgnoredAny>()?;
-                continue;
-            };
-            slots[slot] = self.read_value(&mut map, slot, &mut seen)?;
-        }
-        self.finish(slots, seen)
+        let mut slots = unit_slots(self.s.width);
+        self.map_into(map, &mut slots)?;
+        Ok(Value::Struct(slots.into_boxed_slice()))
     }
 
-    /// Elements come in declaration order: each is pushed into its slot as it
-    /// is read (a skipped field's slot holds `Unit` until `finish` fills it
-    /// in), and once the loop ends every field that decodes has been seen.
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
-        let mut slots = Vec::with_capacity(self.s.fields.len());
-        for field in &self.s.fields {
-            if field.skip {
-                slots.push(Value::Unit);
-                continue;
-            }
-            let next = nested(
-                self.seed.stop,
-                || field.segment(),
-                seq.next_element_seed(self.seed.field(field)),
-            )?;
-            let Some(v) = next else {
-                return Err(self.too_short(slots.len()));
-            };
-            if self.seed.stop.is_some() {
-                self.check_read(field, &v)?;
-            }
-            slots.push(v);
-        }
-        self.finish(slots, self.s.all_seen)
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Value, A::Error> {
+        let mut slots = unit_slots(self.s.width);
+        self.seq_into(seq, &mut slots)?;
+        Ok(Value::Struct(slots.into_boxed_slice()))
     }
 
     fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
@@ -226,6 +350,38 @@ impl<'de> Visitor<'de> for StructVisitor<'_> {
 
     fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
         Ok(Value::Struct(Box::new([])))
+    }
+}
+
+/// A struct laid out inline in its parent's slots: read into them.
+pub(super) struct InlineSeed<'p, 'a> {
+    visitor: StructVisitor<'p>,
+    /// The struct's type name, as `deserialize_struct` is given it.
+    type_name: &'static str,
+    out: &'a mut [Value],
+}
+
+impl<'de> DeserializeSeed<'de> for InlineSeed<'_, '_> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_struct(self.type_name, self.visitor.s.keys, self)
+    }
+}
+
+impl<'de> Visitor<'de> for InlineSeed<'_, '_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.visitor.expecting(f)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
+        self.visitor.map_into(map, self.out)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
+        self.visitor.seq_into(seq, self.out)
     }
 }
 

@@ -4,7 +4,7 @@
 use overhead_schema::Style;
 
 use super::Value;
-use crate::plan::{KindPlan, Plan};
+use crate::plan::{KindPlan, Plan, StructPlan};
 use crate::ty::{Int, Ty};
 
 /// `Default::default()` of a type, structurally.
@@ -33,12 +33,11 @@ pub fn default_value(plan: &Plan, ty: &Ty) -> Value {
         Ty::Tuple(items) => Value::Seq(items.iter().map(|t| default_value(plan, t)).collect()),
         Ty::Json => Value::Json(Box::new(serde_json::Value::Null)),
         Ty::Named(id) => match &plan.types[*id].kind {
-            KindPlan::Struct(s) => Value::Struct(
-                s.fields
-                    .iter()
-                    .map(|f| default_value(plan, &f.ty))
-                    .collect(),
-            ),
+            KindPlan::Struct(s) => {
+                let mut slots = vec![Value::Unit; s.width];
+                fill_default(plan, s, &mut slots);
+                Value::Struct(slots.into_boxed_slice())
+            }
             KindPlan::Enum(e) => {
                 let payload = e
                     .variants
@@ -65,5 +64,19 @@ pub fn default_value(plan: &Plan, ty: &Ty) -> Value {
                 Value::variant(0, payload)
             }
         },
+    }
+}
+
+/// Writes `Default::default()` of a struct into its slots (`s.width` of
+/// them), its inline structs' in place.
+pub fn fill_default(plan: &Plan, s: &StructPlan, slots: &mut [Value]) {
+    for f in &s.fields {
+        match f
+            .inline
+            .and_then(|(id, width)| Some((plan.struct_plan(id)?, width)))
+        {
+            Some((child, width)) => fill_default(plan, child, &mut slots[f.at..f.at + width]),
+            None => slots[f.at] = default_value(plan, &f.ty),
+        }
     }
 }

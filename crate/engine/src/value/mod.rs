@@ -3,7 +3,7 @@
 
 mod default;
 
-pub use default::default_value;
+pub use default::{default_value, fill_default};
 
 /// One value of some [`Ty`](crate::Ty); which variant holds it follows from the type.
 #[derive(Debug, Clone, PartialEq)]

@@ -1,0 +1,159 @@
+//! Where each field's value is in its struct's slots. A struct field of a
+//! struct is laid out inline, as compiled code keeps a nested struct inside
+//! its parent: its fields' slots follow one another in the parent's, so a
+//! value whose structs nest takes one allocation, not one per struct.
+//!
+//! Only plain structs hold structs inline (named fields, not transparent, not
+//! flattening and not flattened into another: those keep one slot per field,
+//! which the flatten readers and writers index by field), and only a field
+//! whose one rule is `nested` is laid out inline (a struct takes no other).
+//! Flattening is as declared, whatever the plan's flatten mode, so that every
+//! mode lays a value out alike (the flatten variants read a value in one mode
+//! and write it in another).
+
+use crate::plan::{FieldPlan, KindPlan, StructPlan, TypePlan, flattened_named};
+use crate::rules::CheckKind;
+use crate::ty::{Ty, TypeId};
+use crate::value::Value;
+use overhead_schema::Style;
+
+/// A field's value in its struct's slots.
+#[derive(Clone, Copy)]
+pub enum FieldValue<'a> {
+    /// The field's one slot.
+    One(&'a Value),
+    /// A struct laid out inline: its type and its slots.
+    Inline(TypeId, &'a [Value]),
+}
+
+impl StructPlan {
+    /// Each field with its value, in declaration order.
+    #[inline]
+    pub fn values<'a>(
+        &'a self,
+        slots: &'a [Value],
+    ) -> impl Iterator<Item = (&'a FieldPlan, FieldValue<'a>)> + 'a {
+        self.fields.iter().map(move |f| (f, f.value_in(slots)))
+    }
+}
+
+impl FieldPlan {
+    /// The field's value in its struct's `slots`.
+    #[inline]
+    pub fn value_in<'a>(&self, slots: &'a [Value]) -> FieldValue<'a> {
+        match self.inline {
+            None => FieldValue::One(&slots[self.at]),
+            Some((id, width)) => FieldValue::Inline(id, &slots[self.at..self.at + width]),
+        }
+    }
+}
+
+/// Lays out every plain struct's struct fields inline, setting each field's
+/// slot and each struct's width.
+pub fn lay_out(types: &mut [TypePlan]) {
+    let mut flattened_into = vec![false; types.len()];
+    for ty in types.iter() {
+        if let KindPlan::Struct(s) = &ty.kind {
+            for field in s.fields.iter().filter(|f| f.declared_flatten) {
+                if let Some(id) = flattened_named(&field.ty) {
+                    flattened_into[id] = true;
+                }
+            }
+        }
+    }
+    let mut widths: Vec<Width> = vec![Width::Unknown; types.len()];
+    for id in 0..types.len() {
+        width(types, &flattened_into, &mut widths, id);
+    }
+    for (id, ty) in types.iter_mut().enumerate() {
+        let (KindPlan::Struct(s), Width::Known(w, inline)) = (&mut ty.kind, &widths[id]) else {
+            continue;
+        };
+        let mut at = 0;
+        for (field, child) in s.fields.iter_mut().zip(inline) {
+            field.at = at;
+            field.inline = child.and_then(|c| match widths[c] {
+                Width::Known(w, _) => Some((c, w)),
+                _ => None,
+            });
+            at += field.inline.map_or(1, |(_, w)| w);
+        }
+        s.width = *w;
+    }
+}
+
+#[derive(Clone)]
+enum Width {
+    Unknown,
+    /// Being measured: a struct that holds itself is not laid out inline.
+    Measuring,
+    /// The slots, and the inline child of each field.
+    Known(usize, Vec<Option<TypeId>>),
+    /// Not a struct.
+    None,
+}
+
+fn width(
+    types: &[TypePlan],
+    flattened_into: &[bool],
+    widths: &mut Vec<Width>,
+    id: TypeId,
+) -> Option<usize> {
+    match &widths[id] {
+        Width::Known(w, _) => return Some(*w),
+        Width::Measuring | Width::None => return None,
+        Width::Unknown => {}
+    }
+    let KindPlan::Struct(s) = &types[id].kind else {
+        widths[id] = Width::None;
+        return None;
+    };
+    if !holds_inline(s) || flattened_into[id] {
+        widths[id] = Width::Known(s.fields.len(), vec![None; s.fields.len()]);
+        return Some(s.fields.len());
+    }
+    widths[id] = Width::Measuring;
+    let mut total = 0;
+    let mut inline = Vec::with_capacity(s.fields.len());
+    for (index, field) in s.fields.iter().enumerate() {
+        let child = inline_child(types, s, index, field)
+            .and_then(|c| width(types, flattened_into, widths, c).map(|w| (c, w)));
+        total += child.map_or(1, |(_, w)| w);
+        inline.push(child.map(|(c, _)| c));
+    }
+    widths[id] = Width::Known(total, inline);
+    Some(total)
+}
+
+/// Whether a struct can hold structs inline.
+fn holds_inline(s: &StructPlan) -> bool {
+    s.style == Style::Named
+        && s.transparent.is_none()
+        && !s.fields.iter().any(|f| f.declared_flatten)
+}
+
+/// The struct field `field` (at `index`) lays out inline, if any.
+fn inline_child(
+    types: &[TypePlan],
+    parent: &StructPlan,
+    index: usize,
+    field: &FieldPlan,
+) -> Option<TypeId> {
+    let Ty::Named(id) = field.ty else {
+        return None;
+    };
+    let KindPlan::Struct(child) = &types[id].kind else {
+        return None;
+    };
+    let plain_field = !field.declared_flatten
+        && !field.skip
+        && field
+            .checks
+            .iter()
+            .all(|c| matches!(c.kind, CheckKind::Nested))
+        && !parent
+            .must_match
+            .iter()
+            .any(|m| m.slot == index || m.other == index);
+    (plain_field && holds_inline(child)).then_some(id)
+}
