@@ -94,6 +94,7 @@ impl Checker<'_> {
             let ok = match &c.kind {
                 CheckKind::Nested => self.nested_passes(ty, value),
                 CheckKind::Each(inner) => match value {
+                    Value::Rows(..) => self.rows_pass(has_nested(inner), element_ty(ty), value),
                     Value::Seq(items) => {
                         let element = element_ty(ty);
                         items
@@ -117,8 +118,39 @@ impl Checker<'_> {
         true
     }
 
+    /// Each row's rules when `nested` (the one rule a struct takes).
+    fn rows_pass(&self, nested: bool, item: &Ty, value: &Value) -> bool {
+        match (
+            nested,
+            crate::layout::rows_of(self.plan, item),
+            value.rows(),
+        ) {
+            (true, Some((_, s)), Some(mut rows)) => rows.all(|slots| self.struct_passes(s, slots)),
+            _ => true,
+        }
+    }
+
+    /// Each row's violations when `nested`, under its index.
+    fn rows_into(&self, nested: bool, item: &Ty, value: &Value, out: &mut Violations) {
+        let (true, Some((_, s)), Some(rows)) = (
+            nested,
+            crate::layout::rows_of(self.plan, item),
+            value.rows(),
+        ) else {
+            return;
+        };
+        for (i, slots) in rows.enumerate() {
+            let start = out.len();
+            self.struct_into(s, slots, out);
+            if out.len() > start {
+                out.nest_since(start, &Segment::Index(i));
+            }
+        }
+    }
+
     fn nested_passes(&self, ty: &Ty, value: &Value) -> bool {
         match (ty, value) {
+            (Ty::Seq(e), Value::Rows(..)) => self.rows_pass(true, e, value),
             (Ty::Named(id), value) => self.type_passes(*id, value),
             (Ty::Option(inner), value) => value.is_none() || self.nested_passes(inner, value),
             (Ty::Seq(e) | Ty::Array(_, e) | Ty::Set { item: e, .. }, Value::Seq(items)) => {
@@ -275,6 +307,7 @@ impl Checker<'_> {
                     other => other,
                 };
                 match value {
+                    Value::Rows(..) => self.rows_into(has_nested(inner), element_ty, value, out),
                     Value::Seq(items) => {
                         for (i, item) in items.iter().enumerate() {
                             let start = out.len();
@@ -311,6 +344,7 @@ impl Checker<'_> {
     /// `nested`: the value's own rules, under indexes and keys for collections.
     fn nested_into(&self, ty: &Ty, value: &Value, out: &mut Violations) {
         match (ty, value) {
+            (Ty::Seq(e), Value::Rows(..)) => self.rows_into(true, e, value, out),
             (Ty::Named(id), value) => self.type_into(*id, value, out),
             (Ty::Option(inner), value) if !value.is_none() => self.nested_into(inner, value, out),
             (Ty::Seq(e) | Ty::Array(_, e) | Ty::Set { item: e, .. }, Value::Seq(items)) => {
@@ -353,4 +387,8 @@ pub fn element_ty(ty: &Ty) -> &Ty {
         Ty::Map { value, .. } => value,
         other => other,
     }
+}
+
+fn has_nested(checks: &[Check]) -> bool {
+    checks.iter().any(|c| matches!(c.kind, CheckKind::Nested))
 }

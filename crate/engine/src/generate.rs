@@ -178,7 +178,19 @@ impl<'p> Generator<'p> {
                 }
                 // Sets and `unique` hold each element once.
                 items.dedup();
-                Value::Seq(items)
+                match (ty, crate::layout::rows_of(self.plan, item)) {
+                    // Each element's slots, one after another.
+                    (Ty::Seq(_), Some((_, s))) => {
+                        let mut slots = Vec::with_capacity(items.len() * s.width);
+                        for element in items {
+                            if let Value::Struct(element) = element {
+                                slots.extend(element);
+                            }
+                        }
+                        Value::Rows(s.width as u32, slots)
+                    }
+                    _ => Value::Seq(items),
+                }
             }
             Ty::Array(n, item) => Value::Seq((0..*n).map(|_| self.value(item, &[])).collect()),
             Ty::Tuple(items) => Value::Seq(items.iter().map(|t| self.value(t, &[])).collect()),

@@ -7,11 +7,13 @@
 //! flattening and not flattened into another: those keep one slot per field,
 //! which the flatten readers and writers index by field), and only a field
 //! whose one rule is `nested` is laid out inline (a struct takes no other).
+//! A `Vec` of such a struct holds its elements in rows (`Value::Rows`): their
+//! slots one after another in one allocation, as a compiled `Vec<T>` does.
 //! Flattening is as declared, whatever the plan's flatten mode, so that every
 //! mode lays a value out alike (the flatten variants read a value in one mode
 //! and write it in another).
 
-use crate::plan::{FieldPlan, KindPlan, StructPlan, TypePlan, flattened_named};
+use crate::plan::{FieldPlan, KindPlan, Plan, StructPlan, TypePlan, flattened_named};
 use crate::rules::CheckKind;
 use crate::ty::{Ty, TypeId};
 use crate::value::Value;
@@ -79,6 +81,21 @@ pub fn lay_out(types: &mut [TypePlan]) {
             at += field.inline.map_or(1, |(_, w)| w);
         }
         s.width = *w;
+        // Rows of no width would not count their elements.
+        s.in_rows = holds_inline(s) && *w > 0;
+    }
+}
+
+/// The struct a `Vec` of `item` holds in rows, if any.
+#[inline]
+pub fn rows_of<'p>(plan: &'p Plan, item: &Ty) -> Option<(&'p TypePlan, &'p StructPlan)> {
+    let Ty::Named(id) = item else {
+        return None;
+    };
+    let ty = &plan.types[*id];
+    match &ty.kind {
+        KindPlan::Struct(s) if s.in_rows => Some((ty, s)),
+        _ => None,
     }
 }
 

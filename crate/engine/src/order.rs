@@ -17,7 +17,7 @@ pub fn compare(a: &Value, b: &Value) -> Ordering {
         (Value::F64(a), Value::F64(b)) => a.total_cmp(b),
         (Value::Char(a), Value::Char(b)) => a.cmp(b),
         (Value::Str(a), Value::Str(b)) => a.cmp(b),
-        (Value::Seq(a), Value::Seq(b)) => all(a, b),
+        (Value::Seq(a), Value::Seq(b)) | (Value::Rows(_, a), Value::Rows(_, b)) => all(a, b),
         (Value::Struct(a), Value::Struct(b)) => all(a, b),
         (Value::Variant(..) | Value::Tag(_), Value::Variant(..) | Value::Tag(_)) => {
             match (a.as_variant(), b.as_variant()) {

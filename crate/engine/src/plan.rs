@@ -74,6 +74,9 @@ pub struct StructPlan {
     /// How many slots a value of the struct takes (its fields', with the
     /// structs laid out inline): the length of its `Value::Struct`.
     pub width: usize,
+    /// A `Vec` of the struct is laid out in rows (`Value::Rows`), its
+    /// elements' slots one after another.
+    pub in_rows: bool,
     /// The names that decode, aliases included (serde's `FIELDS`).
     pub keys: &'static [&'static str],
     /// Every key and alias that decodes, with its slot, for the key lookup.
@@ -740,6 +743,7 @@ impl Cx<'_> {
             flat: None,
             style,
             width: plans.len(),
+            in_rows: false,
             fields: plans,
             lookup,
             all_seen,

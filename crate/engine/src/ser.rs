@@ -76,6 +76,22 @@ impl Serialize for Typed<'_> {
         }
         match (ty, value) {
             (Ty::Json, Value::Json(json)) => json.serialize(s),
+            (Ty::Seq(item), rows @ Value::Rows(..)) => {
+                let (Some((t, sp)), Some(rows)) = (crate::layout::rows_of(plan, item), rows.rows())
+                else {
+                    return Err(mismatch());
+                };
+                let mut seq = s.serialize_seq(Some(rows.len()))?;
+                for slots in rows {
+                    seq.serialize_element(&StructSlots {
+                        plan,
+                        name: t.name,
+                        sp,
+                        slots,
+                    })?;
+                }
+                seq.end()
+            }
             (Ty::Seq(item) | Ty::Set { item, .. }, Value::Seq(items)) => {
                 let mut seq = s.serialize_seq(Some(items.len()))?;
                 for v in items {
@@ -460,6 +476,20 @@ impl Serialize for FieldTyped<'_> {
     }
 }
 
+/// A struct's slots (a row, or a struct laid out inline) with its plan.
+struct StructSlots<'a> {
+    plan: &'a Plan,
+    name: &'static str,
+    sp: &'a StructPlan,
+    slots: &'a [Value],
+}
+
+impl Serialize for StructSlots<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        serialize_struct(self.plan, self.name, self.sp, self.slots, s)
+    }
+}
+
 /// Whether a field is left out of what is written.
 fn skipped_value(field: &FieldPlan, value: FieldValue<'_>) -> bool {
     match value {
@@ -480,7 +510,7 @@ fn skipped(field: &FieldPlan, value: &Value) -> bool {
             Some(SkipIf::IsNone) => value.is_none(),
             Some(SkipIf::IsEmpty) => match value {
                 Value::Str(s) => s.is_empty(),
-                Value::Seq(items) => items.is_empty(),
+                Value::Seq(items) | Value::Rows(_, items) => items.is_empty(),
                 Value::Map(entries) => entries.is_empty(),
                 _ => false,
             },

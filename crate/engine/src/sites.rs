@@ -267,6 +267,13 @@ impl Sites<'_> {
                 CheckKind::Each(inner) => {
                     let element = element_ty(ty);
                     let path = format!("{path}[]");
+                    if let Value::Rows(..) = value {
+                        // A struct takes `nested` alone.
+                        if inner.iter().any(|c| matches!(c.kind, CheckKind::Nested)) {
+                            self.of_rows(element, value, &path);
+                        }
+                        continue;
+                    }
                     for item in elements(value) {
                         self.of_checks(inner, element, item, &path);
                     }
@@ -290,8 +297,19 @@ impl Sites<'_> {
         }
     }
 
+    /// The sites in each row of a `Vec` laid out in rows.
+    fn of_rows(&mut self, item: &Ty, value: &Value, path: &str) {
+        if let (Some((_, s)), Some(rows)) = (crate::layout::rows_of(self.plan, item), value.rows())
+        {
+            for slots in rows {
+                self.of_struct(s, slots, path);
+            }
+        }
+    }
+
     fn of_nested(&mut self, ty: &Ty, value: &Value, path: &str) {
         match (ty, value) {
+            (Ty::Seq(e), Value::Rows(..)) => self.of_rows(e, value, &format!("{path}[]")),
             (Ty::Named(id), value) => self.of_type(*id, value, path),
             (Ty::Option(inner), value) if !value.is_none() => self.of_nested(inner, value, path),
             (Ty::Seq(e) | Ty::Array(_, e) | Ty::Set { item: e, .. }, _)

@@ -482,6 +482,14 @@ both!(nested_structs:
         #[serde(default)]
         pub shipping: Shipping,
         pub note: Option<String>,
+        pub lines: Vec<Line>,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    pub struct Line {
+        pub sku: String,
+        pub qty: u32,
+        pub parts: Vec<Address>,
     }
 
     #[derive(Serialize, Deserialize)]
@@ -505,36 +513,49 @@ both!(nested_structs:
     }
 );
 
-/// Structs inside structs are laid out inline in their parent's slots (one
-/// allocation for the whole value, as compiled code keeps them); every way in
-/// (keys, arrays, postcard) and out reads and writes them as serde does.
+/// Structs inside structs are laid out inline in their parent's slots, and a
+/// `Vec` of structs in rows (one allocation for the value and one per `Vec`,
+/// as compiled code has them); every way in (keys, arrays, postcard) and out
+/// reads and writes them as serde does.
 #[test]
 fn structs_nested_in_structs_read_and_write_as_serde_does() {
     use nested_structs::Order;
-    let valid = r#"{"id":7,"buyer":{"name":"Ada","address":{"city":"Oslo","zip":150}},"shipping":{"days":2,"express":true,"carrier":"DHL"},"note":null}"#;
+    let valid = r#"{"id":7,"buyer":{"name":"Ada","address":{"city":"Oslo","zip":150}},"shipping":{"days":2,"express":true,"carrier":"DHL"},"note":null,"lines":[{"sku":"a","qty":1,"parts":[]},{"sku":"b","qty":2,"parts":[{"city":"c","zip":3},{"city":"d","zip":4}]}]}"#;
     agree::<Order>(
         nested_structs::TEXT,
         "Order",
         &[
             valid,
             // Keys in another order; the defaulted struct left out.
-            r#"{"buyer":{"address":{"zip":1,"city":"Rome"},"name":"Bo"},"id":1}"#,
+            r#"{"lines":[],"buyer":{"address":{"zip":1,"city":"Rome"},"name":"Bo"},"id":1}"#,
             // Structs as arrays of their fields.
-            r#"{"id":2,"buyer":["Cy",["Lima",9]],"shipping":[1,false,null]}"#,
+            r#"{"id":2,"buyer":["Cy",["Lima",9]],"shipping":[1,false,null],"lines":[["s",1,[["x",1]]]]}"#,
             // A nested field missing, twice, of the wrong type, unknown.
-            r#"{"id":3,"buyer":{"name":"D","address":{"city":"X"}}}"#,
-            r#"{"id":3,"buyer":{"name":"D","address":{"city":"X","zip":1}},"buyer":{}}"#,
-            r#"{"id":3,"buyer":{"name":"D","address":{"city":"X","zip":-1}}}"#,
-            r#"{"id":3,"buyer":{"name":"D","extra":1,"address":{"city":"X","zip":1}}}"#,
-            r#"{"id":4,"buyer":["E"]}"#,
-            r#"{"id":5,"buyer":null}"#,
+            r#"{"id":3,"buyer":{"name":"D","address":{"city":"X"}},"lines":[]}"#,
+            r#"{"id":3,"buyer":{"name":"D","address":{"city":"X","zip":1}},"buyer":{},"lines":[]}"#,
+            r#"{"id":3,"buyer":{"name":"D","address":{"city":"X","zip":-1}},"lines":[]}"#,
+            r#"{"id":3,"buyer":{"name":"D","extra":1,"address":{"city":"X","zip":1}},"lines":[]}"#,
+            r#"{"id":4,"buyer":["E"],"lines":[]}"#,
+            r#"{"id":5,"buyer":null,"lines":[]}"#,
+            // A row missing a field, of the wrong type, cut short.
+            r#"{"id":6,"buyer":["F",["G",1]],"lines":[{"sku":"a","qty":1,"parts":[]},{"sku":"b","parts":[]}]}"#,
+            r#"{"id":6,"buyer":["F",["G",1]],"lines":[{"sku":"a","qty":1,"parts":[{"city":1,"zip":1}]}]}"#,
+            r#"{"id":6,"buyer":["F",["G",1]],"lines":[["a"]]}"#,
+            r#"{"id":6,"buyer":["F",["G",1]],"lines":{}}"#,
         ],
     );
     let engine = Interpreter::new(nested_structs::TEXT, Some("Order")).expect("runs");
     let value = engine.decode(valid).expect("decodes");
-    // id, name, city, zip, days, express, carrier, note: one slot each.
+    // id, name, city, zip, days, express, carrier, note, lines: one slot
+    // each; the lines' two rows of three slots in one `Vec`.
     match &value {
-        overhead_engine::Value::Struct(slots) => assert_eq!(slots.len(), 8),
+        overhead_engine::Value::Struct(slots) => {
+            assert_eq!(slots.len(), 9);
+            match &slots[8] {
+                overhead_engine::Value::Rows(3, rows) => assert_eq!(rows.len(), 6),
+                other => panic!("not in rows: {other:?}"),
+            }
+        }
         other => panic!("not a struct: {other:?}"),
     }
     let order: Order = serde_json::from_str(valid).expect("serde reads it");

@@ -6,7 +6,9 @@ use overhead_validate::Segment;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
 use super::fail_fast::nested;
+use super::structs::InlineSeed;
 use super::{Seed, errors};
+use crate::plan::{StructPlan, TypePlan};
 use crate::ty::Ty;
 use crate::value::Value;
 
@@ -83,6 +85,45 @@ impl<'de> Visitor<'de> for SeqVisitor<'_> {
             }
         }
         Ok(Value::Seq(items))
+    }
+}
+
+/// A `Vec` of a struct laid out in rows: each element read into the slots
+/// after the one before's.
+pub(super) struct RowsVisitor<'p> {
+    /// The elements' seed.
+    pub(super) seed: Seed<'p>,
+    pub(super) ty: &'p TypePlan,
+    pub(super) s: &'p StructPlan,
+}
+
+impl<'de> Visitor<'de> for RowsVisitor<'_> {
+    type Value = Value;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a sequence")
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let width = self.s.width;
+        // Room for the probe past the last element too (the slots it takes
+        // are given back): a known length allocates once.
+        let capacity = seq.size_hint().map_or(0, |n| n.min(4096) + 1);
+        let mut slots = Vec::with_capacity(capacity * width);
+        for index in 0.. {
+            let start = slots.len();
+            slots.extend(std::iter::repeat_with(|| Value::Unit).take(width));
+            let element = InlineSeed::new(self.seed, self.ty, self.s, &mut slots[start..]);
+            let next = nested(
+                self.seed.stop,
+                || Some(Segment::Index(index)),
+                seq.next_element_seed(element),
+            )?;
+            if next.is_none() {
+                slots.truncate(start);
+                break;
+            }
+        }
+        // Widths are field counts, at most MAX_FIELDS deep in structs.
+        Ok(Value::Rows(width as u32, slots))
     }
 }
 

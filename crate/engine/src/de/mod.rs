@@ -23,7 +23,7 @@ use crate::plan::{FieldPlan, KindPlan, Plan};
 use crate::ty::{Int, Ty};
 use crate::value::Value;
 
-use containers::{MapVisitor, OptionVisitor, SeqVisitor, TupleVisitor, dedup};
+use containers::{MapVisitor, OptionVisitor, RowsVisitor, SeqVisitor, TupleVisitor, dedup};
 pub use defaults::read_paste_defaults;
 use enums::{EnumVisitor, repr_variant};
 pub use fail_fast::Stop;
@@ -115,10 +115,17 @@ impl<'de> DeserializeSeed<'de> for Seed<'_> {
             Ty::Option(inner) => d.deserialize_option(OptionVisitor {
                 seed: self.at(inner),
             }),
-            Ty::Seq(item) => d.deserialize_seq(SeqVisitor {
-                seed: self.at(item),
-                len: None,
-            }),
+            Ty::Seq(item) => match crate::layout::rows_of(plan, item) {
+                Some((ty, s)) => d.deserialize_seq(RowsVisitor {
+                    seed: self.at(item),
+                    ty,
+                    s,
+                }),
+                None => d.deserialize_seq(SeqVisitor {
+                    seed: self.at(item),
+                    len: None,
+                }),
+            },
             Ty::Set { item, sorted } => {
                 let mut items = match d.deserialize_seq(SeqVisitor {
                     seed: self.at(item),

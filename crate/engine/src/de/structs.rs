@@ -361,6 +361,27 @@ pub(super) struct InlineSeed<'p, 'a> {
     out: &'a mut [Value],
 }
 
+impl<'p, 'a> InlineSeed<'p, 'a> {
+    /// A value of struct `ty` (whose plan is `s`), read into `out`.
+    pub(super) fn new(
+        seed: Seed<'p>,
+        ty: &'p TypePlan,
+        s: &'p StructPlan,
+        out: &'a mut [Value],
+    ) -> InlineSeed<'p, 'a> {
+        InlineSeed {
+            visitor: StructVisitor {
+                seed,
+                s,
+                name: ty.ident,
+                variant: None,
+            },
+            type_name: ty.name,
+            out,
+        }
+    }
+}
+
 impl<'de> DeserializeSeed<'de> for InlineSeed<'_, '_> {
     type Value = ();
 

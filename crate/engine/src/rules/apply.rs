@@ -38,6 +38,7 @@ pub fn rule_passes(kind: &CheckKind, value: &Value) -> bool {
         (CheckKind::Pattern(re), Value::Str(s)) => Pattern(re).check(&**s),
         (CheckKind::Length(rule), Value::Str(s)) => rule.check(&**s),
         (CheckKind::Length(rule), Value::Seq(items)) => rule.check(items.as_slice()),
+        (CheckKind::Length(rule), Value::Rows(..)) => rule.check(&RowCount::of(value)),
         (CheckKind::Length(rule), Value::Map(entries)) => rule.check(entries.as_slice()),
         (CheckKind::RangeInt(rule), Value::I64(n)) => rule.check(n),
         (CheckKind::RangeInt(rule), Value::U64(n)) => rule.check(n),
@@ -61,13 +62,14 @@ pub fn failed_rule(kind: &CheckKind, value: &Value) -> Option<Violation> {
             _ => None,
         }
     }
-    fn sized<R: Rule<str> + Rule<[Value]> + Rule<[(Box<str>, Value)]>>(
+    fn sized<R: Rule<str> + Rule<[Value]> + Rule<[(Box<str>, Value)]> + Rule<RowCount>>(
         rule: R,
         value: &Value,
     ) -> Option<Violation> {
         match value {
             Value::Str(s) => on(rule, &**s),
             Value::Seq(items) => on(rule, items.as_slice()),
+            Value::Rows(..) => on(rule, &RowCount::of(value)),
             Value::Map(entries) => on(rule, entries.as_slice()),
             _ => None,
         }
@@ -90,6 +92,14 @@ pub fn failed_rule(kind: &CheckKind, value: &Value) -> Option<Violation> {
         CheckKind::Length(rule) => sized(*rule, value),
         CheckKind::NonEmpty => sized(NonEmpty, value),
         CheckKind::Unique => match value {
+            Value::Rows(..) => {
+                let rows: Vec<&[Value]> = value.rows().into_iter().flatten().collect();
+                let distinct = rows
+                    .iter()
+                    .enumerate()
+                    .all(|(i, row)| !rows[..i].contains(row));
+                (!distinct).then(|| <Unique as Rule<[u8]>>::violation(&Unique, &[]))
+            }
             Value::Seq(items) => {
                 let distinct = items
                     .iter()
@@ -132,5 +142,20 @@ fn number(
         },
         Value::F64(n) => float(n),
         _ => None,
+    }
+}
+
+/// How many elements a `Vec` laid out in rows holds, for the length rules.
+pub struct RowCount(usize);
+
+impl RowCount {
+    fn of(value: &Value) -> RowCount {
+        RowCount(value.rows().map_or(0, |rows| rows.len()))
+    }
+}
+
+impl overhead_validate::rules::HasLength for RowCount {
+    fn length(&self, _: overhead_validate::rules::LengthMode) -> usize {
+        self.0
     }
 }

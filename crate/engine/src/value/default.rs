@@ -27,7 +27,11 @@ pub fn default_value(plan: &Plan, ty: &Ty) -> Value {
             int if int.is_signed() => Value::I64(1),
             _ => Value::U64(1),
         },
-        Ty::Seq(_) | Ty::Set { .. } => Value::Seq(Vec::new()),
+        Ty::Seq(item) => match crate::layout::rows_of(plan, item) {
+            Some((_, s)) => Value::Rows(s.width as u32, Vec::new()),
+            None => Value::Seq(Vec::new()),
+        },
+        Ty::Set { .. } => Value::Seq(Vec::new()),
         Ty::Map { .. } => Value::Map(Vec::new()),
         Ty::Array(n, item) => Value::Seq((0..*n).map(|_| default_value(plan, item)).collect()),
         Ty::Tuple(items) => Value::Seq(items.iter().map(|t| default_value(plan, t)).collect()),

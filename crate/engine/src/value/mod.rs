@@ -20,6 +20,12 @@ pub enum Value {
     Str(Box<str>),
     /// Sequences, sets, arrays and tuples.
     Seq(Vec<Value>),
+    /// A `Vec` of a struct laid out in rows (see [`StructPlan::in_rows`]):
+    /// each element's slots after the one before's, `width` (the `u32`) of
+    /// them each. One allocation for every element, as compiled code's `Vec<T>`.
+    ///
+    /// [`StructPlan::in_rows`]: crate::StructPlan::in_rows
+    Rows(u32, Vec<Value>),
     /// String-keyed maps, in the order they are written.
     Map(Vec<(Box<str>, Value)>),
     /// A struct's fields, by slot.
@@ -66,8 +72,20 @@ impl Value {
         }
     }
 
+    /// The rows of a [`Value::Rows`]: each element's slots.
+    #[inline]
+    pub fn rows(&self) -> Option<std::slice::ChunksExact<'_, Value>> {
+        match self {
+            Value::Rows(width, slots) => Some(slots.chunks_exact((*width).max(1) as usize)),
+            _ => None,
+        }
+    }
+
     /// Whether this is an `Option`'s `None`.
     pub fn is_none(&self) -> bool {
         matches!(self, Value::Unit)
     }
 }
+
+// A value is four words: `Rows` keeps its width beside the tag.
+const _: () = assert!(std::mem::size_of::<Value>() == 32);
