@@ -17,7 +17,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { env, fail, root, run } from './lib.mjs';
 import { compareRows, renderComparison } from './bench/compare.mjs';
-import { formatNs } from './bench/summary.mjs';
+import { fidelityRows, renderFidelity } from './bench/fidelity.mjs';
+import { formatNs, renderSummary } from './bench/summary.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const args = process.argv.slice(2);
@@ -102,10 +103,19 @@ if (asJson) {
       timer: { wasm: r.wasm.timer, native: r.native.timer },
       settings: r.wasm.settings,
       rows: compareRows(r.wasm, r.native),
+      fidelity: { wasm: fidelityRows(r.wasm), native: fidelityRows(r.native) },
     })),
   };
   process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
 } else if (first) {
+  // The engines against each other inside each side: the interpreter's cost
+  // over compiled code and its fidelity, in Chromium and natively.
+  const wasmReports = results.map((r) => r.wasm);
+  const nativeReports = results.map((r) => r.native);
+  log(`\nIN CHROMIUM\n${renderSummary(wasmReports)}`);
+  log(renderFidelity(wasmReports));
+  log(`NATIVE\n${renderSummary(nativeReports)}`);
+  log(renderFidelity(nativeReports));
   const e = first.native.env;
   log(`\nwasm: ${first.wasm.env.browser ?? 'browser'}; cross-origin isolated: ${results.every((r) => r.crossOriginIsolated) ? 'yes' : 'NO (coarse timer)'}; timer resolution ${first.wasm.timer.resolution_ns === null ? 'unknown' : formatNs(first.wasm.timer.resolution_ns)}`);
   log(`native: ${[e.cpu, e.os, e.rustc].filter(Boolean).join(' · ')}`);

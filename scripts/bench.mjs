@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fail, root, run } from './lib.mjs';
+import { renderFidelity } from './bench/fidelity.mjs';
 import { renderSummary } from './bench/summary.mjs';
 import { scenarioFolders, takeFlag, typedPath } from './catalog/folders.mjs';
 
@@ -49,5 +50,7 @@ try {
   rmSync(scratch, { recursive: true, force: true });
 }
 console.log(`\n${renderSummary(reports)}`);
+const fidelity = renderFidelity(reports);
+if (fidelity) console.log(fidelity);
 console.log(`${scenarios.length} scenario(s) in ${((Date.now() - started) / 1000).toFixed(0)} s` +
   (record ? `; recorded ${scenarios.map((s) => shown(join(s.dir, 'native.json'))).join(', ')}` : ''));
