@@ -6,6 +6,19 @@
 #[derive(Debug, Default)]
 pub struct KeyTable {
     entries: Vec<KeyEntry>,
+    /// For each entry, the entry whose key follows it in byte order; then
+    /// the first in byte order.
+    sorted_next: Vec<usize>,
+    sorted_first: usize,
+}
+
+/// Where to look first for the next key of a map: after the last key found
+/// in declaration order (keys as written by serde, or by a person), and after
+/// it in byte order (a `serde_json::Value` map is a `BTreeMap`).
+#[derive(Debug, Clone, Copy)]
+pub struct KeyHint {
+    declared: usize,
+    sorted: usize,
 }
 
 #[derive(Debug)]
@@ -48,38 +61,65 @@ impl KeyTable {
             key,
             slot,
         });
+        // The links in byte order, again (tables are built once, and small).
+        let mut order: Vec<usize> = (0..self.entries.len()).collect();
+        order.sort_by_key(|&i| self.entries[i].key);
+        self.sorted_next = vec![self.entries.len(); self.entries.len()];
+        for pair in order.windows(2) {
+            self.sorted_next[pair[0]] = pair[1];
+        }
+        self.sorted_first = order[0];
+    }
+
+    /// The hint for a map's first key.
+    #[inline]
+    pub fn first_hint(&self) -> KeyHint {
+        KeyHint {
+            declared: 0,
+            sorted: self.sorted_first,
+        }
     }
 
     /// The slot of the field `key` names.
     #[inline]
     pub fn find(&self, key: &str) -> Option<usize> {
-        self.find_near(key, 0).map(|(slot, _)| slot)
+        self.find_near(key, self.first_hint()).map(|(slot, _)| slot)
     }
 
-    /// The slot of the field `key` names and the entry to try first for the
-    /// next key. Keys mostly arrive in the order the fields are declared, so the
-    /// entry after the last one found is tried before the others.
+    /// The slot of the field `key` names and where to look first for the
+    /// next key. Keys mostly arrive in the order the fields are declared, or
+    /// sorted: the entries after the last one found in either order are
+    /// tried before the others.
     #[inline]
-    pub fn find_near(&self, key: &str, hint: usize) -> Option<(usize, usize)> {
+    pub fn find_near(&self, key: &str, hint: KeyHint) -> Option<(usize, KeyHint)> {
         let bytes = key.as_bytes();
         let len = bytes.len();
         let (head, tail) = words(bytes);
         let matches = |e: &KeyEntry| {
             e.len == len && e.head == head && e.tail == tail && (len <= 16 || e.key == key)
         };
-        if let Some(e) = self.entries.get(hint).filter(|e| matches(e)) {
-            return Some((e.slot, hint + 1));
+        let found = |i: usize| {
+            (
+                self.entries[i].slot,
+                KeyHint {
+                    declared: i + 1,
+                    sorted: self.sorted_next[i],
+                },
+            )
+        };
+        if self.entries.get(hint.declared).is_some_and(matches) {
+            return Some(found(hint.declared));
         }
-        self.entries
-            .iter()
-            .position(matches)
-            .map(|i| (self.entries[i].slot, i + 1))
+        if self.entries.get(hint.sorted).is_some_and(matches) {
+            return Some(found(hint.sorted));
+        }
+        self.entries.iter().position(matches).map(found)
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::KeyTable;
+    use super::{KeyHint, KeyTable};
 
     #[test]
     fn finds_each_key_of_every_length_and_no_other() {
@@ -111,13 +151,17 @@ mod tests {
         }
         for (slot, key) in keys.iter().enumerate() {
             assert_eq!(table.find(key), Some(slot), "{key:?}");
-            // Found first from any hint.
-            for hint in 0..keys.len() + 1 {
-                assert_eq!(
-                    table.find_near(key, hint).map(|(s, _)| s),
-                    Some(slot),
-                    "{key:?}"
-                );
+            // Found from any hint.
+            for declared in 0..keys.len() + 1 {
+                for sorted in 0..keys.len() + 1 {
+                    assert_eq!(
+                        table
+                            .find_near(key, KeyHint { declared, sorted })
+                            .map(|(s, _)| s),
+                        Some(slot),
+                        "{key:?}"
+                    );
+                }
             }
         }
         for other in [
@@ -130,6 +174,31 @@ mod tests {
             "bbcdefghijklmnopq",
         ] {
             assert_eq!(table.find(other), None, "{other:?}");
+        }
+    }
+
+    #[test]
+    fn keys_in_declaration_or_byte_order_are_each_found_first_try() {
+        let mut table = KeyTable::default();
+        for (slot, key) in ["zeta", "alpha", "mid", "beta"].into_iter().enumerate() {
+            table.insert(key, slot);
+        }
+        // Found at the hinted entry: the hint moves on to the entry after it.
+        let mut hint = table.first_hint();
+        for (key, slot) in [("zeta", 0), ("alpha", 1), ("mid", 2), ("beta", 3)] {
+            let (found, next) = table.find_near(key, hint).expect("found");
+            assert_eq!(found, slot);
+            hint = next;
+        }
+        let mut hint = table.first_hint();
+        for (key, slot) in [("alpha", 1), ("beta", 3), ("mid", 2), ("zeta", 0)] {
+            assert!(
+                table.entries.get(hint.sorted).is_some_and(|e| e.key == key),
+                "{key} is where the sorted hint points"
+            );
+            let (found, next) = table.find_near(key, hint).expect("found");
+            assert_eq!(found, slot);
+            hint = next;
         }
     }
 }

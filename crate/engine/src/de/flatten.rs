@@ -84,7 +84,7 @@ impl<'p> StructVisitor<'p> {
             slots[i] = unit_slots(v.s.fields.len());
             seen[i] = v.s.flattened;
         }
-        let hint = Cell::new(0);
+        let hint = Cell::new(table.first_hint());
         while let Some(key) = map.next_key_seed(FlatKeySeed { table, hint: &hint })? {
             let Some((at, slot)) = key else {
                 map.next_value::<IgnoredAny>()?;
@@ -197,7 +197,7 @@ impl<'de> Visitor<'de> for BufferingKeySeed<'_> {
 pub(super) struct FlatKeySeed<'p> {
     pub(super) table: &'p FlatTable,
     /// The table entry to try first (see `KeyTable::find_near`).
-    pub(super) hint: &'p Cell<usize>,
+    pub(super) hint: &'p Cell<crate::key_table::KeyHint>,
 }
 
 impl<'de> DeserializeSeed<'de> for FlatKeySeed<'_> {

@@ -5,6 +5,7 @@ use std::fmt;
 
 use serde::de::{self, DeserializeSeed, Deserializer, Visitor};
 
+use crate::key_table::KeyHint;
 use crate::plan::StructPlan;
 
 /// A struct's key, identified without allocating: `Some(slot)`, or `None` for a
@@ -12,7 +13,7 @@ use crate::plan::StructPlan;
 pub(super) struct KeySeed<'p> {
     pub(super) s: &'p StructPlan,
     /// The key table entry to try first (see `KeyTable::find_near`).
-    pub(super) hint: &'p Cell<usize>,
+    pub(super) hint: &'p Cell<KeyHint>,
 }
 
 impl<'de> DeserializeSeed<'de> for KeySeed<'_> {

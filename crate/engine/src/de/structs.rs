@@ -212,7 +212,7 @@ impl<'p> StructVisitor<'p> {
         slots: &mut [Value],
     ) -> Result<(), A::Error> {
         let mut seen: u128 = 0;
-        let hint = Cell::new(0);
+        let hint = Cell::new(self.s.lookup.first_hint());
         while let Some(key) = map.next_key_seed(KeySeed {
             s: self.s,
             hint: &hint,
