@@ -105,7 +105,7 @@ impl<'p> StructVisitor<'p> {
 
     /// [`finish`](Self::finish) on the struct's slots where they are (its
     /// own value's, or its parent's for a struct laid out inline).
-    #[inline]
+    #[inline(always)]
     fn finish_into<E: de::Error>(&self, slots: &mut [Value], seen: u128) -> Result<(), E> {
         // Every field present (the common case): nothing to fill in or check late.
         if seen == self.s.all_seen && self.s.read_whole {
