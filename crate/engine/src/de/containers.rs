@@ -88,6 +88,9 @@ impl<'de> Visitor<'de> for SeqVisitor<'_> {
     }
 }
 
+/// The most slots a `Vec` in rows allocates before its elements are read.
+const MAX_PREALLOCATED_SLOTS: usize = (1 << 20) / std::mem::size_of::<Value>();
+
 /// A `Vec` of a struct laid out in rows: each element read into the slots
 /// after the one before's.
 pub(super) struct RowsVisitor<'p> {
@@ -105,9 +108,15 @@ impl<'de> Visitor<'de> for RowsVisitor<'_> {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
         let width = self.s.width;
         // Room for the probe past the last element too (the slots it takes
-        // are given back): a known length allocates once.
-        let capacity = seq.size_hint().map_or(0, |n| n.min(4096) + 1);
-        let mut slots = Vec::with_capacity(capacity * width);
+        // are given back): a known length allocates once. The length is the
+        // input's word, so at most 1 MiB is taken on it, as serde's own
+        // `size_hint::cautious` does: a few bytes of postcard cannot ask for
+        // rows × width slots.
+        let capacity = seq
+            .size_hint()
+            .map_or(0, |n| n.saturating_add(1).saturating_mul(width))
+            .min(MAX_PREALLOCATED_SLOTS);
+        let mut slots = Vec::with_capacity(capacity);
         for index in 0.. {
             let start = slots.len();
             slots.extend(std::iter::repeat_with(|| Value::Unit).take(width));
