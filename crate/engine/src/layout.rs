@@ -40,12 +40,15 @@ impl StructPlan {
 }
 
 impl FieldPlan {
-    /// The field's value in its struct's `slots`.
+    /// The field's value in its struct's `slots`. Slots too few for the
+    /// plan (a value another plan made) read as `Unit`s, never a panic.
     #[inline]
     pub fn value_in<'a>(&self, slots: &'a [Value]) -> FieldValue<'a> {
         match self.inline {
-            None => FieldValue::One(&slots[self.at]),
-            Some((id, width)) => FieldValue::Inline(id, &slots[self.at..self.at + width]),
+            None => FieldValue::One(slots.get(self.at).unwrap_or(Value::unit())),
+            Some((id, width)) => {
+                FieldValue::Inline(id, slots.get(self.at..self.at + width).unwrap_or(&[]))
+            }
         }
     }
 }

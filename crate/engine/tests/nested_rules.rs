@@ -91,3 +91,14 @@ fn rules_in_inline_structs_and_rows_are_checked_at_their_paths() {
         ["lines[1].qty (range)"]
     );
 }
+
+/// A value with fewer slots than the plan lays out (made elsewhere) is
+/// written and checked without a panic: its missing fields read as `Unit`.
+#[test]
+fn a_value_short_of_slots_is_no_panic() {
+    let engine = Interpreter::new(SCHEMA, Some("Order")).expect("runs");
+    let short =
+        overhead_engine::Value::Struct(Box::new([overhead_engine::Value::Str("Ada".into())]));
+    assert!(engine.to_json(&short).is_err());
+    let _ = engine.validate(&short);
+}

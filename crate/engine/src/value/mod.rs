@@ -54,6 +54,12 @@ impl Value {
         }
     }
 
+    /// A `Unit`, borrowed for as long as needed.
+    #[inline]
+    pub fn unit() -> &'static Value {
+        &UNIT
+    }
+
     /// An enum's variant index and payload (`Unit` for a [`Value::Tag`]).
     #[inline]
     pub fn as_variant(&self) -> Option<(u32, &Value)> {
