@@ -94,7 +94,9 @@ impl Checker<'_> {
             let ok = match &c.kind {
                 CheckKind::Nested => self.nested_passes(ty, value),
                 CheckKind::Each(inner) => match value {
-                    Value::Rows(..) => self.rows_pass(has_nested(inner), element_ty(ty), value),
+                    Value::Rows(..) => {
+                        self.rows_pass(inner.iter().any(Check::is_nested), element_ty(ty), value)
+                    }
                     Value::Seq(items) => {
                         let element = element_ty(ty);
                         items
@@ -307,7 +309,9 @@ impl Checker<'_> {
                     other => other,
                 };
                 match value {
-                    Value::Rows(..) => self.rows_into(has_nested(inner), element_ty, value, out),
+                    Value::Rows(..) => {
+                        self.rows_into(inner.iter().any(Check::is_nested), element_ty, value, out)
+                    }
                     Value::Seq(items) => {
                         for (i, item) in items.iter().enumerate() {
                             let start = out.len();
@@ -387,8 +391,4 @@ pub fn element_ty(ty: &Ty) -> &Ty {
         Ty::Map { value, .. } => value,
         other => other,
     }
-}
-
-fn has_nested(checks: &[Check]) -> bool {
-    checks.iter().any(|c| matches!(c.kind, CheckKind::Nested))
 }

@@ -6,10 +6,12 @@
 #[derive(Debug, Default)]
 pub struct KeyTable {
     entries: Vec<KeyEntry>,
-    /// For each entry, the entry whose key follows it in byte order; then
-    /// the first in byte order.
+    /// For each entry, the entry whose key follows it in byte order
+    /// (`usize::MAX` for the last); then the first in byte order.
     sorted_next: Vec<usize>,
     sorted_first: usize,
+    /// The entries in byte order, kept as they are inserted.
+    order: Vec<usize>,
 }
 
 /// Where to look first for the next key of a map: after the last key found
@@ -61,14 +63,17 @@ impl KeyTable {
             key,
             slot,
         });
-        // The links in byte order, again (tables are built once, and small).
-        let mut order: Vec<usize> = (0..self.entries.len()).collect();
-        order.sort_by_key(|&i| self.entries[i].key);
-        self.sorted_next = vec![self.entries.len(); self.entries.len()];
-        for pair in order.windows(2) {
-            self.sorted_next[pair[0]] = pair[1];
+        // Linked in byte order between its neighbours (the plan is built on
+        // every edit: no re-sort per key).
+        let new = self.entries.len() - 1;
+        let at = self.order.partition_point(|&i| self.entries[i].key < key);
+        self.sorted_next
+            .push(self.order.get(at).copied().unwrap_or(usize::MAX));
+        match at.checked_sub(1) {
+            Some(before) => self.sorted_next[self.order[before]] = new,
+            None => self.sorted_first = new,
         }
-        self.sorted_first = order[0];
+        self.order.insert(at, new);
     }
 
     /// The hint for a map's first key.

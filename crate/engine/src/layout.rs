@@ -14,7 +14,7 @@
 //! and write it in another).
 
 use crate::plan::{FieldPlan, KindPlan, Plan, StructPlan, TypePlan, flattened_named};
-use crate::rules::CheckKind;
+use crate::rules::Check;
 use crate::ty::{Ty, TypeId};
 use crate::value::Value;
 use overhead_schema::Style;
@@ -77,11 +77,8 @@ pub fn lay_out(types: &mut [TypePlan]) {
         let mut at = 0;
         for (field, child) in s.fields.iter_mut().zip(inline) {
             field.at = at;
-            field.inline = child.and_then(|c| match widths[c] {
-                Width::Known(w, _) => Some((c, w)),
-                _ => None,
-            });
-            at += field.inline.map_or(1, |(_, w)| w);
+            field.inline = *child;
+            at += child.map_or(1, |(_, w)| w);
         }
         s.width = *w;
         // Rows of no width would not count their elements.
@@ -107,8 +104,8 @@ enum Width {
     Unknown,
     /// Being measured: a struct that holds itself is not laid out inline.
     Measuring,
-    /// The slots, and the inline child of each field.
-    Known(usize, Vec<Option<TypeId>>),
+    /// The slots, and the inline child of each field with its width.
+    Known(usize, Vec<Option<(TypeId, usize)>>),
     /// Not a struct.
     None,
 }
@@ -139,7 +136,7 @@ fn width(
         let child = inline_child(types, s, index, field)
             .and_then(|c| width(types, flattened_into, widths, c).map(|w| (c, w)));
         total += child.map_or(1, |(_, w)| w);
-        inline.push(child.map(|(c, _)| c));
+        inline.push(child);
     }
     widths[id] = Width::Known(total, inline);
     Some(total)
@@ -167,10 +164,7 @@ fn inline_child(
     };
     let plain_field = !field.declared_flatten
         && !field.skip
-        && field
-            .checks
-            .iter()
-            .all(|c| matches!(c.kind, CheckKind::Nested))
+        && field.checks.iter().all(Check::is_nested)
         && !parent
             .must_match
             .iter()

@@ -8,13 +8,13 @@
 //! error path's extra cost). Paths and nesting are left to the whole
 //! validation: what is not in any rule is the integration's share.
 
-use crate::layout::FieldValue;
 use std::hint::black_box;
 
 use overhead_validate::Violation;
 use overhead_validate::rules::{IpKind, MustMatch, Required};
 
 use crate::check::{element_ty, unwrap_options};
+use crate::layout::FieldValue;
 use crate::plan::{KindPlan, Plan, StructPlan};
 use crate::rules::{Check, CheckKind, failed_rule, overrides, rule_passes};
 use crate::ty::Ty;
@@ -269,7 +269,7 @@ impl Sites<'_> {
                     let path = format!("{path}[]");
                     if let Value::Rows(..) = value {
                         // A struct takes `nested` alone.
-                        if inner.iter().any(|c| matches!(c.kind, CheckKind::Nested)) {
+                        if inner.iter().any(Check::is_nested) {
                             self.of_rows(element, value, &path);
                         }
                         continue;

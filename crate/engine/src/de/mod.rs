@@ -57,12 +57,7 @@ impl<'p> Seed<'p> {
     /// The rules are looked at only in fail-fast mode: plain decoding pays nothing.
     #[inline]
     fn field(self, field: &'p FieldPlan) -> Seed<'p> {
-        let nested = |_: &&Stop| {
-            field
-                .checks
-                .iter()
-                .any(|c| matches!(c.kind, crate::rules::CheckKind::Nested))
-        };
+        let nested = |_: &&Stop| field.checks.iter().any(crate::rules::Check::is_nested);
         Seed {
             stop: self.stop.filter(nested),
             ..self.at(&field.ty)

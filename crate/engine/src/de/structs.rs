@@ -154,27 +154,22 @@ impl<'p> StructVisitor<'p> {
     }
 
     /// The seed of a struct field laid out inline, reading into `out`.
-    fn inline_seed<'a>(
+    fn inline_seed<'a, E: de::Error>(
         &self,
         field: &'p FieldPlan,
         id: crate::ty::TypeId,
         out: &'a mut [Value],
-    ) -> InlineSeed<'p, 'a> {
-        let ty = &self.seed.plan.types[id];
-        let s = match &ty.kind {
-            crate::plan::KindPlan::Struct(s) => s,
-            // The plan lays out only structs inline.
-            crate::plan::KindPlan::Enum(_) => self.s,
-        };
-        InlineSeed {
-            visitor: StructVisitor {
-                seed: self.seed.field(field),
+    ) -> Result<InlineSeed<'p, 'a>, E> {
+        let plan = self.seed.plan;
+        match plan.struct_plan(id) {
+            Some(s) => Ok(InlineSeed::new(
+                self.seed.field(field),
+                &plan.types[id],
                 s,
-                name: ty.ident,
-                variant: None,
-            },
-            type_name: ty.name,
-            out,
+                out,
+            )),
+            // The plan lays out only structs inline.
+            None => Err(E::custom("a value laid out inline is not a struct")),
         }
     }
 
@@ -196,7 +191,7 @@ impl<'p> StructVisitor<'p> {
             return Err(errors::duplicate_field(field.key));
         }
         *seen |= 1 << index;
-        let seed = self.inline_seed(field, id, &mut slots[field.at..field.at + width]);
+        let seed = self.inline_seed(field, id, &mut slots[field.at..field.at + width])?;
         // Its rules (`nested` alone) are checked as it is read, in fail-fast mode.
         nested(
             self.seed.stop,
@@ -240,7 +235,7 @@ impl<'p> StructVisitor<'p> {
             }
             let at = field.at;
             if let Some((id, width)) = field.inline {
-                let seed = self.inline_seed(field, id, &mut slots[at..at + width]);
+                let seed = self.inline_seed(field, id, &mut slots[at..at + width])?;
                 let next = nested(
                     self.seed.stop,
                     || field.segment(),

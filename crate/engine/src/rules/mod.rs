@@ -21,6 +21,13 @@ pub struct Check {
     pub message: Option<String>,
 }
 
+impl Check {
+    /// `nested` (garde: `dive`): the value's own rules count.
+    pub fn is_nested(&self) -> bool {
+        matches!(self.kind, CheckKind::Nested)
+    }
+}
+
 #[derive(Debug, Clone)]
 pub enum CheckKind {
     Email,
