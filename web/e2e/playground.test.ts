@@ -465,7 +465,7 @@ describe('the playground', () => {
     await page.close();
   });
 
-  it('runs pasted code in the browser at once, and natively only once the person allows it', { timeout: 420_000 }, async () => {
+  it('runs pasted code in the browser at once, and natively only once the person allows it', { timeout: 720_000 }, async () => {
     const { page, errors } = await openPlayground();
     await setSettings(page, '100', '3', '1000');
     await replaceDefinitions(
@@ -490,9 +490,19 @@ describe('the playground', () => {
       void dialog.accept();
     });
     await page.click('#run-native');
-    // The first native build of pasted code in the run: cargo may have more to do than in the browser's.
+    // The first native build of pasted code in the run: when the `ondemand` profile's dependencies
+    // are cold, cargo compiles them all (≈100 s alone on 2 cores, minutes beside the other e2e files).
+    // What the page says is in the polled text, so that a failure shows where it stopped.
     await expect
-      .poll(async () => [...(await page.locator('#results th').allInnerTexts()), `message: ${await page.textContent('#message')}`], { timeout: 300_000 })
+      .poll(
+        async () =>
+          [
+            ...(await page.locator('#results th').allInnerTexts()),
+            `message: ${await page.textContent('#message')}`,
+            `progress: ${await page.textContent('#progress-text')}`,
+          ].join(' | '),
+        { timeout: 600_000, interval: 1_000 },
+      )
       .toContain('Native (this machine)');
     expect(asked[0]).toContain('fn plain_name');
     expect(asked[0]).toContain('outside the browser');
