@@ -13,13 +13,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { env, fail, root, run } from './lib.mjs';
+import { CLI_PACKAGES, env, fail, root, run } from './lib.mjs';
 
 const PAIRS = Number(process.env.PAIRS ?? 4);
 const SETTINGS = ['--iterations', '20000', '--runs', '5', '--warmup', '2000'];
 const VARIANTS = ['de', 'de+validate', 'validate-on-de', 'validate-on-de/fail-fast'];
 
-run('cargo', ['build', '--release', '--locked', '-p', 'overhead-cli']);
+run('cargo', ['build', '--release', '--locked', ...CLI_PACKAGES]);
 const overhead = join(root, 'target', 'release', 'overhead');
 run(overhead, ['prebuild']);
 const scratch = mkdtempSync(join(tmpdir(), 'overhead-ondemand-'));

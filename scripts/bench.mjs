@@ -5,11 +5,12 @@
 // runs a docs author's scenario folders instead (their compiled code built on
 // demand), and records into them; `--scenario a,b` picks scenarios. Other
 // arguments go to `overhead run` as they are, e.g. `npm run bench -- --runs 3
-// --iterations 100000`.
+// --iterations 100000`; `--measure instructions` counts instructions too
+// (a recording always does).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { fail, root, run } from './lib.mjs';
+import { CLI_PACKAGES, fail, root, run } from './lib.mjs';
 import { renderFidelity } from './bench/fidelity.mjs';
 import { renderSummary } from './bench/summary.mjs';
 import { scenarioFolders, takeFlag, typedPath } from './catalog/folders.mjs';
@@ -35,7 +36,11 @@ const scenarios = wanted ? all.filter((s) => wanted.includes(s.name)) : all;
 /** A path in the repository as from its root, another as it is. */
 const shown = (path) => (relative(root, path).startsWith('..') ? path : relative(root, path));
 
-run('cargo', ['build', '--release', '--locked', '-p', 'overhead-cli']);
+run('cargo', ['build', '--release', '--locked', ...CLI_PACKAGES]);
+// A recording carries instructions per operation too (callgrind): the figure
+// that means the same on the reader's machine.
+if (record) run('node', ['scripts/setup.mjs', '--valgrind']);
+const measure = record ? ['--measure', 'instructions'] : [];
 const overhead = join(root, 'target', 'release', 'overhead');
 const scratch = mkdtempSync(join(tmpdir(), 'overhead-bench-'));
 const reports = [];
@@ -43,7 +48,7 @@ const started = Date.now();
 try {
   for (const { name, dir } of scenarios) {
     const save = record ? join(dir, 'native.json') : join(scratch, `${name}.json`);
-    run(overhead, ['run', dir, '--engine', 'all', ...passOn, '--save', save]);
+    run(overhead, ['run', dir, '--engine', 'all', ...measure, ...passOn, '--save', save]);
     reports.push(JSON.parse(readFileSync(save, 'utf8')));
   }
 } finally {

@@ -3,7 +3,7 @@
 // `--dev` writes the one `npm run dev` serves. Builds the release CLI that
 // writes it (a no-op once `npm start` has).
 import { join } from 'node:path';
-import { fail, root, run } from './lib.mjs';
+import { CLI_PACKAGES, fail, root, run } from './lib.mjs';
 import { catalogStep, DEFAULT_OUT, DEV_OUT } from './catalog/step.mjs';
 import { takeFlag, typedPath } from './catalog/folders.mjs';
 
@@ -12,7 +12,7 @@ const dev = args.includes('--dev');
 const { value: scenarios, rest } = takeFlag(args.filter((a) => a !== '--dev'), '--scenarios');
 const { value: out, rest: unknown } = takeFlag(rest, '--out');
 if (unknown.length) fail(`unknown arguments: ${unknown.join(' ')} (takes --scenarios DIR[,DIR…] and --out SITE or --dev)`);
-run('cargo', ['build', '--release', '--locked', '-p', 'overhead-cli']);
+run('cargo', ['build', '--release', '--locked', ...CLI_PACKAGES]);
 try {
   catalogStep({
     out: dev ? DEV_OUT : out ? typedPath(out) : DEFAULT_OUT,

@@ -8,7 +8,7 @@
 // the site there instead of web/dist, so that a docs build leaves the
 // playground's alone.
 import { join, resolve } from 'node:path';
-import { fail, root, run } from './lib.mjs';
+import { CLI_PACKAGES, fail, root, run } from './lib.mjs';
 import { steps, treeHash } from './steps/steps.mjs';
 import { catalogStep, DEFAULT_OUT, siteLabel } from './catalog/step.mjs';
 import { takeFlag, typedPath } from './catalog/folders.mjs';
@@ -30,7 +30,7 @@ steps(join(root, 'target', 'steps')).run(
   },
   () => run('npm', ['run', 'build', '-w', 'web', ...(out === DEFAULT_OUT ? [] : ['--', '--outDir', out, '--emptyOutDir'])]),
 );
-run('cargo', ['build', '--release', '--locked', '-p', 'overhead-cli']);
+run('cargo', ['build', '--release', '--locked', ...CLI_PACKAGES]);
 // What compiled code built on demand depends on, built once here, so that a
 // person's first edited definitions compile in seconds (a no-op once built).
 run('target/release/overhead', ['prebuild']);

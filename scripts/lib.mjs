@@ -8,6 +8,10 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 // `cargo install` puts binaries here; a fresh shell may not have it on PATH yet.
 const cargoBin = join(process.env.CARGO_HOME ?? join(homedir(), '.cargo'), 'bin');
+/** The CLI, and the library it preloads into the process it counts instructions
+ * of (`--measure instructions`: fixed hash seeds, repeatable counts). */
+export const CLI_PACKAGES = ['-p', 'overhead-cli', '-p', 'overhead-count-seed'];
+
 export const env = {
   ...process.env,
   PATH: [join(root, 'node_modules', '.bin'), cargoBin, process.env.PATH].join(delimiter),

@@ -1,6 +1,7 @@
 // Installs what building and testing need, only what is missing, so a second run
 // takes a second: the wasm32 target, wasm-bindgen-cli at the version Cargo.lock
-// pins, the npm packages, with --browser Debian's chromium, and with --docs
+// pins, the npm packages, with --browser Debian's chromium, with --valgrind
+// Debian's valgrind (`overhead run --measure instructions`), and with --docs
 // mdbook (the docs book: `npm run docs`, and its test).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { fail, read, root, run } from './lib.mjs';
 
 const wantBrowser = process.argv.includes('--browser');
 const wantDocs = process.argv.includes('--docs');
+const wantValgrind = process.argv.includes('--valgrind');
 // The book (docs/book) is written for mdBook 0.5; this is the release installed
 // when none is (about 70 s on two busy cores).
 const MDBOOK = '0.5.4';
@@ -44,13 +46,14 @@ function npmPackages() {
   else if (statSync(lock).mtimeMs > statSync(marker).mtimeMs) run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
-function chromium() {
-  if (existsSync('/usr/bin/chromium')) return;
+/** Debian's `pkg`, installed with apt-get when `binary` is missing (we are root in CI). */
+function debianPackage(binary, pkg, why) {
+  if (existsSync(binary)) return;
   if (process.getuid?.() !== 0) {
-    fail('the end-to-end tests need Chromium: run `sudo apt-get install chromium` (Debian/Ubuntu), then npm test again');
+    fail(`${why}: run \`sudo apt-get install ${pkg}\` (Debian/Ubuntu), then again`);
   }
   run('apt-get', ['update', '-qq']);
-  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], {
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', pkg], {
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
 }
@@ -67,6 +70,7 @@ function mdbook() {
 wasmTarget();
 wasmBindgen();
 npmPackages();
-if (wantBrowser) chromium();
+if (wantBrowser) debianPackage('/usr/bin/chromium', 'chromium', 'the end-to-end tests need Chromium');
+if (wantValgrind) debianPackage('/usr/bin/valgrind', 'valgrind', 'instruction counts (and their tests) need Valgrind');
 if (wantDocs) mdbook();
 console.log('setup: everything needed is installed');

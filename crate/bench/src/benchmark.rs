@@ -315,6 +315,11 @@ impl Benchmark {
         &self.settings
     }
 
+    /// Counts every job's instructions (under callgrind: see [`crate::count`]).
+    pub fn count_instructions(&mut self, clock: &dyn Clock) -> crate::count::Plan {
+        crate::count::count(&mut self.jobs, clock)
+    }
+
     /// Measures the timer, then every job with interleaved runs.
     pub fn run(
         mut self,
@@ -398,6 +403,7 @@ impl Benchmark {
                 max_ns: s.max_ns,
                 mean_ns: s.mean_ns,
                 cold_ns: warm_up.cold_ns,
+                instructions: None,
                 flags,
             });
         }

@@ -9,6 +9,7 @@ pub mod analysis;
 pub mod benchmark;
 pub mod bundled;
 pub mod compiled;
+pub mod count;
 pub mod formats;
 pub mod interpreted;
 pub mod job;

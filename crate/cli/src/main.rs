@@ -1,6 +1,7 @@
 //! overhead: runs Overhead's benchmarks natively and prints seed-style tables
 //! or JSON Reports.
 
+mod instructions;
 mod machine;
 mod ondemand;
 mod table;
@@ -10,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use overhead_bench::ondemand::Order;
 use overhead_bench::runner::Progress;
 use overhead_bench::{
     Benchmark, Data, Engines, Env, RunRequest, Scenario, Settings, SystemClock, Variant, bundled,
@@ -76,6 +78,11 @@ enum Command {
         /// A scenario .json document.
         document: PathBuf,
     },
+    /// Prepares the jobs an order on stdin asks for and counts them (run
+    /// under callgrind by `run --measure instructions`); the counted plan on
+    /// stdout.
+    #[command(hide = true)]
+    CountInstructions,
 }
 
 #[derive(clap::Args)]
@@ -131,6 +138,19 @@ struct RunArgs {
     /// local server's Run natively asks the person).
     #[arg(long, hide = true)]
     ask_code: bool,
+    /// What to measure besides time: `instructions` also counts each job's
+    /// instructions per operation with Valgrind's callgrind (Linux), the
+    /// same under any load and at any clock speed.
+    #[arg(long, value_enum, default_value_t = Measure::Time)]
+    measure: Measure,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Measure {
+    /// Nanoseconds per operation (always measured).
+    Time,
+    /// Time, and instructions per operation counted by callgrind.
+    Instructions,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -161,6 +181,7 @@ fn main() -> ExitCode {
         Command::Document { scenario } => document(&scenario),
         Command::Prebuild => prebuild(),
         Command::BuildBrowser { document } => build_browser(&document),
+        Command::CountInstructions => count_instructions(),
         Command::Eject { scenario, out } => eject(&scenario, &out),
         Command::Verdicts {
             document,
@@ -179,6 +200,10 @@ fn main() -> ExitCode {
 
 fn run(args: RunArgs) -> Result<(), String> {
     let scenario = load(&args.scenario)?;
+    if args.measure == Measure::Instructions {
+        // Before minutes of timing, not after.
+        instructions::valgrind()?;
+    }
     let base = scenario.settings;
     let settings = Settings {
         iterations: args.iterations.unwrap_or(base.iterations),
@@ -222,7 +247,10 @@ fn run(args: RunArgs) -> Result<(), String> {
                 if show_progress && !args.progress_lines {
                     table::clear_progress_line();
                 }
-                return finish(built.report, &args);
+                let mut report = built.report;
+                let counter = instructions::Counter::new(built.binary, Vec::new());
+                count_if_asked(&mut report, &args, &scenario, &request, &counter)?;
+                return finish(report, &args);
             }
             Err(unavailable) if args.ask_code && unavailable.reason == ondemand::NEEDS_LEAVE => {
                 let code: Vec<String> = unavailable
@@ -276,13 +304,68 @@ fn run(args: RunArgs) -> Result<(), String> {
             table::progress_line(p);
         }
     };
-    let report = bench
+    let mut report = bench
         .run(&SystemClock::new(), Env::of_this_build(), &mut progress)
         .map_err(|e| e.to_string())?;
     if show_progress && !args.progress_lines {
         table::clear_progress_line();
     }
+    let counter = instructions::Counter::new(
+        std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?,
+        vec!["count-instructions".into()],
+    );
+    count_if_asked(&mut report, &args, &scenario, &request, &counter)?;
     finish(report, &args)
+}
+
+/// `--measure instructions`: the same jobs counted under callgrind by
+/// `counter`, their figures added to `report`.
+fn count_if_asked(
+    report: &mut overhead_bench::Report,
+    args: &RunArgs,
+    scenario: &Scenario,
+    request: &RunRequest,
+    counter: &instructions::Counter,
+) -> Result<(), String> {
+    if args.measure != Measure::Instructions {
+        return Ok(());
+    }
+    let show_progress = std::io::stderr().is_terminal() && !args.progress_lines;
+    if show_progress {
+        table::status_line("counting instructions under callgrind…");
+    }
+    let order = Order {
+        document: scenario.to_document(),
+        request: request.clone(),
+        verdicts: Vec::new(),
+        count: true,
+    };
+    let counted = instructions::count_into(report, counter, &order);
+    if show_progress {
+        table::clear_progress_line();
+    }
+    counted
+}
+
+/// The hidden `count-instructions`: the order on stdin, bundled compiled code.
+fn count_instructions() -> Result<(), String> {
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+        .map_err(|e| format!("cannot read the order: {e}"))?;
+    let order: Order =
+        serde_json::from_str(&text).map_err(|e| format!("the order is not valid: {e}"))?;
+    let scenario = Scenario::try_from(order.document).map_err(|e| e.to_string())?;
+    // An error is the answer too, as the crate built on demand answers one.
+    match overhead_bench::count::plan_json(&scenario, &order.request, &bundled::BundledCode) {
+        Ok(plan) => {
+            println!("{plan}");
+            Ok(())
+        }
+        Err(error) => {
+            println!("{}", serde_json::json!({ "error": error }));
+            Err(error)
+        }
+    }
 }
 
 /// Where the definitions' lines are, for `file:line:col`.

@@ -85,16 +85,27 @@ pub fn render(report: &Report) -> String {
         "(ns/op; a run is one timed batch, so its MED and MEAN are one figure)\n"
     );
 
-    // One summary line per result.
+    // One summary line per result; instructions when they were counted.
+    let counted = report.results.iter().any(|r| r.instructions.is_some());
+    let instr_header = if counted {
+        format!(" {:>11}", "INSTR/OP")
+    } else {
+        String::new()
+    };
     let _ = writeln!(
         out,
-        "{:<kind$} {:<prov$} {:<input$} {:<8} {:>10} {:>18} {:>10} {:>5} {:>10}  FLAGS",
+        "{:<kind$} {:<prov$} {:<input$} {:<8} {:>10} {:>18} {:>10} {:>5} {:>10}{instr_header}  FLAGS",
         "TYPE", "ENGINE", "INPUT", "OUTCOME", "MEDIAN", "RANGE", "MEAN", "RUNS", "COLD"
     );
     for r in &report.results {
         let flags: Vec<&str> = r.flags.iter().map(|f| f.code()).collect();
+        let instr = match (counted, r.instructions) {
+            (false, _) => String::new(),
+            (true, Some(n)) => format!(" {:>11}", instructions(n)),
+            (true, None) => format!(" {:>11}", "—"),
+        };
         let line = format!(
-            "{:<kind$} {:<prov$} {:<input$} {:<8} {:>10} {:>18} {:>10} {:>5} {:>10}  {}",
+            "{:<kind$} {:<prov$} {:<input$} {:<8} {:>10} {:>18} {:>10} {:>5} {:>10}{instr}  {}",
             r.variant.code(),
             r.engine.name(),
             r.input,
@@ -117,6 +128,12 @@ pub fn render(report: &Report) -> String {
         let _ = writeln!(
             out,
             "(COLD: ns/op of the first warm-up batch, before the code was warm)"
+        );
+    }
+    if counted {
+        let _ = writeln!(
+            out,
+            "(INSTR/OP: instructions per operation, counted by callgrind: the same under any load and at any clock speed)"
         );
     }
     for flag in flagged {
@@ -187,6 +204,19 @@ fn signed_ns(x: f64) -> String {
 pub fn ns(x: f64) -> String {
     let (value, unit) = scaled(x, x);
     format!("{} {unit}", digits(value))
+}
+
+/// An instruction count, grouped by thousands: "1,759".
+pub fn instructions(x: f64) -> String {
+    let whole = format!("{:.0}", x.max(0.0));
+    let mut grouped = String::with_capacity(whole.len() + whole.len() / 3);
+    for (i, digit) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    grouped
 }
 
 /// A min–max range in the unit of its maximum: "125–137 ns".
@@ -270,5 +300,15 @@ mod tests {
         assert_eq!(ns(22.25), "22.2 ns");
         assert_eq!(range(125.0, 137.0), "125–137 ns");
         assert_eq!(range(1330.0, 1370.0), "1.33–1.37 µs");
+    }
+
+    #[test]
+    fn instruction_counts_group_thousands() {
+        assert_eq!(instructions(7.0), "7");
+        assert_eq!(instructions(1759.0), "1,759");
+        assert_eq!(instructions(123_456.4), "123,456");
+        assert_eq!(instructions(1_234_567.0), "1,234,567");
+        assert_eq!(instructions(6_162_970.0), "6,162,970");
+        assert_eq!(instructions(16_162_970.0), "16,162,970");
     }
 }

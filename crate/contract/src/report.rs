@@ -176,6 +176,11 @@ pub struct ResultRow {
     /// ns/op of the first warm-up batch: the cold code, before any tiering up.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cold_ns: Option<f64>,
+    /// Instructions per operation, counted by callgrind (`overhead run
+    /// --measure instructions`), the timed loop's own taken out: unlike time,
+    /// the same under any load and at any clock speed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instructions: Option<f64>,
     /// What the runs say about how far to trust the figures (noisy, still warming, …).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub flags: Vec<Flag>,

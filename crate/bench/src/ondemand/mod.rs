@@ -35,6 +35,10 @@ pub struct Order {
     /// of compiled code built on demand against the interpreter.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub verdicts: Vec<String>,
+    /// Instead of a run: count each job's instructions under callgrind and
+    /// answer what was counted ([`crate::count::Plan`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub count: bool,
 }
 
 /// Compiled code for exactly the definitions the crate was built from.

@@ -22,6 +22,9 @@ pub fn serve(types: Types) -> std::process::ExitCode {
         if !order.verdicts.is_empty() {
             return verdicts(&code, &scenario, &order.verdicts);
         }
+        if order.count {
+            return crate::count::plan_json(&scenario, &order.request, &code);
+        }
         let bench = Benchmark::prepare_with(&scenario, &order.request, &OnDemandCode { types })
             .map_err(|e| e.to_string())?;
         let mut stderr = std::io::stderr().lock();

@@ -52,6 +52,9 @@ impl Unavailable {
 /// What a build left to say beside the figures.
 pub struct Built {
     pub report: Report,
+    /// The built binary: it also counts the same jobs' instructions
+    /// (`--measure instructions`).
+    pub binary: PathBuf,
 }
 
 /// The page's module built for a document's definitions.
@@ -157,7 +160,10 @@ pub fn run(
         start(&project.artifact, scenario, request, status).map_err(Unavailable::because)?;
     notes.append(&mut report.notes);
     report.notes = notes;
-    Ok(Built { report })
+    Ok(Built {
+        report,
+        binary: project.artifact.clone(),
+    })
 }
 
 /// Builds (or finds in the cache) the page's module for `definitions`.
@@ -456,6 +462,7 @@ fn start(
         document: scenario.to_document(),
         request: request.clone(),
         verdicts: Vec::new(),
+        count: false,
     };
     let value = exchange(binary, &order, status)?;
     serde_json::from_value(value)
@@ -479,6 +486,7 @@ pub fn verdicts(
         document: scenario.to_document(),
         request: RunRequest::default(),
         verdicts: texts,
+        count: false,
     };
     exchange(&project.artifact, &order, &mut quiet).map_err(Unavailable::because)
 }
