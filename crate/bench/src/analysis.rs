@@ -16,6 +16,9 @@ pub struct Comparison {
     pub difference_ns: f64,
     /// Median of the per-run ratios `a[k] / b[k]`.
     pub ratio: f64,
+    /// `a / b − 1` with its 95% confidence interval (t on the log-ratios);
+    /// `None` with fewer than two runs.
+    pub interval: Option<crate::change::Change>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -52,6 +55,7 @@ fn compare(
         label: label.into(),
         difference_ns: paired_difference(&a.runs_ns, &b.runs_ns)?,
         ratio: paired_ratio(&a.runs_ns, &b.runs_ns)?,
+        interval: crate::change::Change::between(&b.runs_ns, &a.runs_ns),
     })
 }
 

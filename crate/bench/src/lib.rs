@@ -8,6 +8,7 @@
 pub mod analysis;
 pub mod benchmark;
 pub mod bundled;
+pub mod change;
 pub mod compiled;
 pub mod count;
 pub mod formats;

@@ -1,6 +1,7 @@
 //! overhead: runs Overhead's benchmarks natively and prints seed-style tables
 //! or JSON Reports.
 
+mod compare;
 mod instructions;
 mod machine;
 mod ondemand;
@@ -39,6 +40,17 @@ enum Command {
     },
     /// List the bundled scenarios and the variants this build can run.
     List,
+    /// Compare two Reports of the same work (`run … --save` or `--json`):
+    /// each figure's change with its 95% confidence interval and a verdict.
+    Compare {
+        /// The Report before the change.
+        before: PathBuf,
+        /// The Report after it.
+        after: PathBuf,
+        /// Print the comparison as JSON instead of the table.
+        #[arg(long)]
+        json: bool,
+    },
     /// Print a scenario (folder or .json document) as one scenario document:
     /// what the page's "Download .json" writes and `overhead run` reads (the
     /// site's scenario catalog is made of these).
@@ -178,6 +190,11 @@ fn main() -> ExitCode {
         Command::Run(args) => run(args),
         Command::Check { file } => check(&file),
         Command::List => list(),
+        Command::Compare {
+            before,
+            after,
+            json,
+        } => compare_reports(&before, &after, json),
         Command::Document { scenario } => document(&scenario),
         Command::Prebuild => prebuild(),
         Command::BuildBrowser { document } => build_browser(&document),
@@ -345,6 +362,25 @@ fn count_if_asked(
         table::clear_progress_line();
     }
     counted
+}
+
+/// `compare`: two Reports, row by row.
+fn compare_reports(before: &Path, after: &Path, json: bool) -> Result<(), String> {
+    let (a, b) = (compare::read(before)?, compare::read(after)?);
+    let rows = compare::compare(&a, &b);
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&rows).map_err(|e| e.to_string())?
+        );
+    } else {
+        let name = |p: &Path| p.display().to_string();
+        print!(
+            "{}",
+            compare::render((&name(before), &a), (&name(after), &b), &rows)
+        );
+    }
+    Ok(())
 }
 
 /// The hidden `count-instructions`: the order on stdin, bundled compiled code.

@@ -159,14 +159,17 @@ pub fn render(report: &Report) -> String {
     for input in analyse(report) {
         let _ = writeln!(
             out,
-            "\nANALYSIS, input `{}` (medians of per-run differences and ratios)",
+            "\nANALYSIS, input `{}` (medians of per-run differences and ratios; 95% CI of the ratio)",
             input.input
         );
         let label = width(input.comparisons.iter().map(|c| c.label.len()), "");
         for c in &input.comparisons {
+            let interval = c.interval.map_or_else(String::new, |i| {
+                format!(", CI {:+.1}–{:+.1}%", i.low * 100.0, i.high * 100.0)
+            });
             let _ = writeln!(
                 out,
-                "  {:<label$}  {:>10}  {:>6.3}×  ({:+.1}%)",
+                "  {:<label$}  {:>10}  {:>6.3}×  ({:+.1}%{interval})",
                 c.label,
                 signed_ns(c.difference_ns),
                 c.ratio,
