@@ -380,7 +380,7 @@ describe('the playground', () => {
   it('shows the native numbers recorded with a bundled scenario, with their machine, until its definitions change', async () => {
     const recorded = JSON.parse(await readFile(new URL('../../scenarios/user-signup/native.json', import.meta.url), 'utf8')) as {
       env: { cpu: string };
-      results: { variant: string; engine: string; input: string; median_ns: number }[];
+      results: { variant: string; engine: string; input: string; median_ns: number; instructions?: number }[];
     };
     const { page, errors } = await openPlayground();
     const rows = await runCompiledDe(page, '0', '1', '100');
@@ -391,6 +391,11 @@ describe('the playground', () => {
     expect(shown).toMatch(/\d ns$/);
     expect(Number.parseFloat(shown)).toBeCloseTo(nativeValid?.median_ns ?? 0, -1);
     expect(await valid.locator('.wasm-native').innerText()).toMatch(/^\d+\.\d\d×$/);
+    // The recording counted instructions too: the column that holds on any machine.
+    expect(await page.locator('#results th').allInnerTexts()).toContain('Native instr/op');
+    const counted = valid.locator('.instructions');
+    expect(Number.parseInt((await counted.innerText()).replaceAll(',', ''), 10)).toBe(Math.round(nativeValid?.instructions ?? Number.NaN));
+    expect(await counted.getAttribute('title')).toContain('the same on any machine');
     const note = await page.textContent('#native-note');
     expect(note).toContain('recorded with this scenario');
     expect(note).toContain(recorded.env.cpu);
@@ -924,7 +929,7 @@ describe('the playground', () => {
     await page.close();
   });
 
-  it('compares two runs: what changed, each figure’s change, and whether it exceeds the noise', async () => {
+  it('compares two runs: what changed, each figure’s change with its confidence interval and verdict', async () => {
     const { page, errors } = await openPlayground();
     for (const code of ['validate-on-de', 'validate-on-de/fail-fast']) await page.uncheck(`#variants input[value="${code}"]`);
     await page.uncheck('#breakdown');
@@ -953,13 +958,13 @@ describe('the playground', () => {
       expect(before).toMatch(/^[\d.]+ (ns|µs)$/);
       expect(after).toMatch(/^[\d.]+ (ns|µs)$/);
       expect(change).toMatch(/^([+−][\d.]+|0)%$/);
-      expect(verdict).toMatch(/^(yes, faster|yes, slower|within noise)$/);
+      expect(verdict).toMatch(/^((faster|slower) by [\d.]+% \(CI [\d.]+–[\d.]+%\)|no detectable change \([+−][\d.]+%, CI [+−][\d.]+%–[+−][\d.]+%\))$/);
     }
-    expect(await view.locator('.compare-summary').innerText()).toMatch(/ranges do not overlap/);
+    expect(await view.locator('.compare-summary').innerText()).toMatch(/95% confidence interval/);
     // A third run, unchanged, against the first by choice.
     await page.click('#run');
     await expect.poll(() => view.locator('.compare-head').innerText(), { timeout: 60_000 }).toMatch(/^Run 3/);
-    expect(await view.locator('.compare-changes').innerText()).toBe('Nothing changed between the two: any difference is the noise of two runs.');
+    expect(await view.locator('.compare-changes').innerText()).toBe('Nothing changed between the two: a change found here is the machine’s, not the code’s (a later run is often warmer, and two runs differ by a few percent even when their own runs agree).');
     await view.locator('select').selectOption({ index: 0 });
     expect(await view.locator('.compare-changes').innerText()).toMatch(/^What changed: definitions edited/);
     expect(errors).toEqual([]);

@@ -20,15 +20,18 @@ function run(id: number, runs: number[][], d: ScenarioDocument = doc, settings =
 }
 
 describe('compareRows', () => {
-  it('gives each row both medians, the change, and whether the ranges overlap', () => {
+  it('gives each row both medians, the change, its interval from the paired runs, and a verdict', () => {
     const before = run(1, [[100, 101, 102], [200, 210, 220]]);
     const after = run(2, [[90, 91, 92], [205, 206, 230], [300, 301, 302]]);
     const rows = compareRows(before.report, after.report);
     expect(rows.map((r) => [r.variant, r.input, r.verdict, r.change?.toFixed(3)])).toEqual([
       ['de', 'valid', 'faster', '-0.099'],
-      ['de', 'invalid', 'within noise', '-0.019'],
+      ['de', 'invalid', 'no detectable change', '-0.019'],
       ['de+validate', 'valid', 'only after', undefined],
     ]);
+    // 0.9 of every run: an interval of one point.
+    expect(rows[0]?.interval?.low).toBeCloseTo(rows[0]?.interval?.high ?? 0, 2);
+    expect(rows[2]?.interval).toBeNull();
   });
 
   it('keeps rows only the earlier run had, and cannot judge single runs', () => {

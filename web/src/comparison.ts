@@ -1,9 +1,8 @@
 // Two runs side by side: what changed between their documents (a rule, an
 // input, a setting), and for each (variant, engine, input) both medians, the
-// change in %, and whether it exceeds the noise of the two runs. A change
-// "exceeds the noise" when the runs' ranges do not overlap: every run of one
-// is faster than every run of the other (the same conservative reading as
-// criterion's "no change within noise").
+// change with its 95% confidence interval from the paired per-run ratios, and a
+// verdict (./change: Student's t on the log-ratios, as `overhead compare`).
+import { type Change, changeBetween, changeVerdict } from './change';
 import type { Report, ResultRow, ScenarioDocument } from './report';
 
 /** A finished run the page keeps, to compare with a later one. */
@@ -16,7 +15,7 @@ export interface RunRecord {
   report: Report;
 }
 
-export type Verdict = 'faster' | 'slower' | 'within noise' | 'too few runs' | 'only before' | 'only after';
+export type Verdict = 'faster' | 'slower' | 'no detectable change' | 'too few runs' | 'only before' | 'only after';
 
 export interface ComparedRow {
   variant: string;
@@ -24,15 +23,14 @@ export interface ComparedRow {
   input: string;
   before: ResultRow | null;
   after: ResultRow | null;
-  /** after / before − 1, when both have a figure. */
+  /** after / before − 1 of the medians, when both have a figure. */
   change: number | null;
+  /** The change with its 95% interval, from the paired per-run ratios (two runs or more on each side). */
+  interval: Change | null;
   verdict: Verdict;
 }
 
 const key = (r: ResultRow) => `${r.variant}\u0000${r.engine}\u0000${r.input}`;
-
-/** The fewest runs for a range to say anything. */
-const MIN_RUNS = 2;
 
 export function compareRows(before: Report, after: Report): ComparedRow[] {
   const earlier = new Map(before.results.map((r) => [key(r), r]));
@@ -48,17 +46,11 @@ export function compareRows(before: Report, after: Report): ComparedRow[] {
 function compared(before: ResultRow | null, after: ResultRow | null): ComparedRow {
   const row = (after ?? before)!;
   const base = { variant: row.variant, engine: row.engine, input: row.input, before, after };
-  if (!before) return { ...base, change: null, verdict: 'only after' };
-  if (!after) return { ...base, change: null, verdict: 'only before' };
+  if (!before) return { ...base, change: null, interval: null, verdict: 'only after' };
+  if (!after) return { ...base, change: null, interval: null, verdict: 'only before' };
   const change = before.median_ns > 0 ? after.median_ns / before.median_ns - 1 : null;
-  return { ...base, change, verdict: verdict(before, after) };
-}
-
-function verdict(before: ResultRow, after: ResultRow): Verdict {
-  if (before.runs_ns.length < MIN_RUNS || after.runs_ns.length < MIN_RUNS) return 'too few runs';
-  if (after.max_ns < before.min_ns) return 'faster';
-  if (after.min_ns > before.max_ns) return 'slower';
-  return 'within noise';
+  const interval = changeBetween(before.runs_ns, after.runs_ns);
+  return { ...base, change, interval, verdict: interval ? changeVerdict(interval) : 'too few runs' };
 }
 
 /** What differs between two runs' documents and settings, in words; empty when nothing does. */

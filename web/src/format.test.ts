@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserName, formatNs, formatRange, timeLeft } from './format';
+import { browserName, formatCount, formatNs, formatRange, timeLeft } from './format';
 import { inputOrder } from './report';
 
 describe('formatNs', () => {
@@ -48,5 +48,14 @@ describe('timeLeft', () => {
     expect(timeLeft(100, 4, 2)).toBe('under a second left');
     expect(timeLeft(60_000, 1, 5)).toBe('about 5 min left');
     expect(timeLeft(0, 0, 5)).toBe('');
+  });
+});
+
+describe('formatCount', () => {
+  it('groups thousands as the CLI does, whole instructions only', () => {
+    expect(formatCount(7)).toBe('7');
+    expect(formatCount(1759.4)).toBe('1,759');
+    expect(formatCount(6_162_970)).toBe('6,162,970');
+    expect(formatCount(Number.NaN)).toBe('—');
   });
 });

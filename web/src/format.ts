@@ -29,6 +29,12 @@ export function formatRange(min: number, max: number): string {
   return `${digits(lo)}–${digits(hi)} ${unit}`;
 }
 
+/** An instruction count grouped by thousands, as the CLI prints it: "1,759". */
+export function formatCount(n: number): string {
+  if (!Number.isFinite(n)) return '—';
+  return Math.round(n).toLocaleString('en-US');
+}
+
 /** A browser's name and major version from its user agent ("Chrome 156"), for labels. */
 export function browserName(userAgent: string): string {
   const known: [RegExp, string][] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nativeLabel, nativeMedians, nativeProblem } from './native';
+import { nativeInstructions, nativeLabel, nativeMedians, nativeProblem } from './native';
 import { reportOf, resultRow } from './test-fixtures';
 
 const row = (variant: string, engine: string, input: string, median_ns: number) => resultRow({ variant, engine, input, median_ns });
@@ -12,6 +12,18 @@ describe('native numbers', () => {
     const native = report('native', [row('de', 'interpreted', 'valid', 150), row('de', 'compiled', 'valid', 100)]);
     expect(nativeMedians(wasm, { report: native, source: 'imported', inputs: null })).toEqual([100, 150, null]);
     expect(nativeMedians(wasm, null)).toEqual([null, null, null]);
+  });
+
+  it('carry the instructions the native Report counted, row by row, for the inputs they hold for', () => {
+    const wasm = report('wasm', [row('de', 'compiled', 'valid', 200), row('de', 'interpreted', 'valid', 300), row('de', 'compiled', 'invalid', 250)]);
+    const counted = report('native', [
+      { ...row('de', 'compiled', 'valid', 100), instructions: 1759 },
+      row('de', 'interpreted', 'valid', 150),
+      { ...row('de', 'compiled', 'invalid', 120), instructions: 1755 },
+    ]);
+    expect(nativeInstructions(wasm, { report: counted, source: 'recorded', inputs: null })).toEqual([1759, null, 1755]);
+    expect(nativeInstructions(wasm, { report: counted, source: 'recorded', inputs: new Set(['valid']) })).toEqual([1759, null, null]);
+    expect(nativeInstructions(wasm, null)).toEqual([null, null, null]);
   });
 
   it('refuse a browser Report or another scenario’s', () => {

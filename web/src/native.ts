@@ -16,9 +16,22 @@ const key = (r: ResultRow) => [r.variant, r.engine, r.input, r.data].join('\u000
 
 /** Each row's native median, where the native Report has the same row (and it holds for that input). */
 export function nativeMedians(report: Report, native: NativeNumbers | null): (number | null)[] {
+  return nativeFigure(report, native, (r) => r.median_ns);
+}
+
+/**
+ * Each row's instructions per operation in the native Report (counted by
+ * callgrind), where it has the same row and counted it; all null when it
+ * counted none.
+ */
+export function nativeInstructions(report: Report, native: NativeNumbers | null): (number | null)[] {
+  return nativeFigure(report, native, (r) => r.instructions ?? null);
+}
+
+function nativeFigure(report: Report, native: NativeNumbers | null, figure: (r: ResultRow) => number | null): (number | null)[] {
   if (!native) return report.results.map(() => null);
-  const medians = new Map(native.report.results.filter((r) => r.outcome !== 'error').map((r) => [key(r), r.median_ns]));
-  return report.results.map((r) => (native.inputs && !native.inputs.has(r.input) ? null : (medians.get(key(r)) ?? null)));
+  const figures = new Map(native.report.results.filter((r) => r.outcome !== 'error').map((r) => [key(r), figure(r)]));
+  return report.results.map((r) => (native.inputs && !native.inputs.has(r.input) ? null : (figures.get(key(r)) ?? null)));
 }
 
 /** Why a Report cannot serve as native numbers for `scenario`, or null. */

@@ -48,6 +48,8 @@ export interface ResultRow {
   mean_ns: number;
   /** ns/op of the first warm-up batch: the code before it was warm. */
   cold_ns?: number;
+  /** Instructions per operation, counted by callgrind (`overhead run --measure instructions`): machine-independent. */
+  instructions?: number;
   /** What the runs say about how far to trust the figures. */
   flags?: Flag[];
 }

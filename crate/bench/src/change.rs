@@ -67,7 +67,7 @@ impl Change {
         }
     }
 
-    /// "faster by 12.3% (CI 10.1–14.4%)", "no detectable change (−0.8%, CI −2.1–+0.5%)".
+    /// "faster by 12.3% (CI 10.1–14.4%)", "no detectable change (−0.8%, CI −2.1%–+0.5%)".
     pub fn describe(&self) -> String {
         let pct = |x: f64| x * 100.0;
         match self.verdict() {
@@ -84,13 +84,19 @@ impl Change {
                 pct(self.high)
             ),
             Verdict::NoDetectableChange => format!(
-                "no detectable change ({:+.1}%, CI {:+.1}–{:+.1}%)",
-                pct(self.estimate),
-                pct(self.low),
-                pct(self.high)
+                "no detectable change ({}, CI {}–{})",
+                signed_percent(self.estimate),
+                signed_percent(self.low),
+                signed_percent(self.high)
             ),
         }
     }
+}
+
+/// A fraction as a signed percentage with a true minus sign: "+0.5%", "−2.1%".
+pub fn signed_percent(x: f64) -> String {
+    let sign = if x < 0.0 { '−' } else { '+' };
+    format!("{sign}{:.1}%", (x * 100.0).abs())
 }
 
 /// Student's t, two-sided 95% (the 0.975 quantile), for `df` degrees of freedom.
@@ -152,7 +158,8 @@ mod tests {
         let c = Change::between(&before, &after).expect("four pairs");
         assert!(c.low > 0.0);
         assert_eq!(c.verdict(), Verdict::NoDetectableChange);
-        assert_eq!(c.describe(), "no detectable change (+0.5%, CI +0.4–+0.6%)");
+        assert_eq!(c.describe(), "no detectable change (+0.5%, CI +0.4%–+0.6%)");
+        assert_eq!(signed_percent(-0.021), "−2.1%");
     }
 
     #[test]

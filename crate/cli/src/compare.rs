@@ -6,7 +6,7 @@
 use std::fmt::Write;
 use std::path::Path;
 
-use overhead_bench::change::{Change, Verdict};
+use overhead_bench::change::{Change, Verdict, signed_percent};
 use overhead_bench::{Report, ResultRow};
 
 use crate::table::ns;
@@ -130,7 +130,7 @@ pub fn render(before: (&str, &Report), after: (&str, &Report), rows: &[Compared]
         };
         let instr = match (counted, r.instructions_change) {
             (false, _) => String::new(),
-            (true, Some(c)) => format!("{:<10}", format!("{:+.1}%", c * 100.0)),
+            (true, Some(c)) => format!("{:<10}", signed_percent(c)),
             (true, None) => format!("{:<10}", "—"),
         };
         let figure = |x: Option<f64>| x.map_or_else(|| "—".to_owned(), ns);

@@ -8,6 +8,7 @@ use std::io::Write as _;
 
 use overhead_bench::Report;
 use overhead_bench::analysis::analyse;
+use overhead_bench::change::signed_percent;
 use overhead_bench::quality::Flag;
 use overhead_bench::runner::{Phase, Progress};
 
@@ -165,7 +166,7 @@ pub fn render(report: &Report) -> String {
         let label = width(input.comparisons.iter().map(|c| c.label.len()), "");
         for c in &input.comparisons {
             let interval = c.interval.map_or_else(String::new, |i| {
-                format!(", CI {:+.1}–{:+.1}%", i.low * 100.0, i.high * 100.0)
+                format!(", CI {}–{}", signed_percent(i.low), signed_percent(i.high))
             });
             let _ = writeln!(
                 out,

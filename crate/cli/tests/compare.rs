@@ -86,7 +86,7 @@ fn each_row_gets_its_change_its_interval_and_a_verdict() {
         "{table}"
     );
     assert!(
-        line("de").contains("-10.0%"),
+        line("de").contains("−10.0%"),
         "the instructions' change: {table}"
     );
     assert!(

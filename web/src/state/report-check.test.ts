@@ -12,6 +12,13 @@ describe('checkReport', () => {
     expect(checked?.timer.loop_ns).toBe(0.4);
   });
 
+  it('keeps a count of instructions, and drops one that is not a count', () => {
+    const base = resultRow({ variant: 'de', engine: 'compiled', input: 'valid' });
+    const checked = checkReport(JSON.parse(JSON.stringify(reportOf([{ ...base, instructions: 1759 }, { ...base, instructions: 'many' } as never]))));
+    expect(checked?.results[0]?.instructions).toBe(1759);
+    expect(checked?.results[1]?.instructions).toBeUndefined();
+  });
+
   it('reads a Report from before cold times and flags', () => {
     const checked = checkReport(JSON.parse(JSON.stringify(reportOf([resultRow({ variant: 'de', engine: 'compiled', input: 'valid' })]))));
     expect(checked?.results[0]?.flags).toBeUndefined();

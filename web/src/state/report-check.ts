@@ -21,6 +21,7 @@ function checkRow(v: unknown): ResultRow | null {
   const row: ResultRow = { variant, engine, input, data, outcome, size, runs_ns, median_ns, min_ns, max_ns, mean_ns };
   if (isText(message, 4096)) row.message = message;
   if (isNumber(v.cold_ns)) row.cold_ns = v.cold_ns;
+  if (isNumber(v.instructions)) row.instructions = v.instructions;
   const flags = flagsOf(v.flags);
   if (flags) row.flags = flags;
   if (Array.isArray(v.violations)) {

@@ -1,7 +1,8 @@
 // The comparison of two runs: this page keeps its recent runs, and shows the
 // latest beside an earlier one (the previous, unless the user picks another):
-// what changed between them, and each figure's change with whether it exceeds
-// the noise of the two runs.
+// what changed between them, and each figure's change with its 95% confidence
+// interval and verdict.
+import { describeChange } from '../change';
 import { type ComparedRow, type RunRecord, compareRows, documentChanges, runLabel } from '../comparison';
 import { formatNs, formatRange } from '../format';
 import { signedPercent } from '../reading';
@@ -49,7 +50,7 @@ export class ComparisonView {
       el('p', { className: 'compare-head' }, [`${capitalised(runLabel(latest))} beside `, picker]),
       el('p', {
         className: 'compare-changes',
-        text: changes.length > 0 ? `What changed: ${changes.join('; ')}.` : 'Nothing changed between the two: any difference is the noise of two runs.',
+        text: changes.length > 0 ? `What changed: ${changes.join('; ')}.` : 'Nothing changed between the two: a change found here is the machine’s, not the code’s (a later run is often warmer, and two runs differ by a few percent even when their own runs agree).',
       }),
       el('p', { className: 'compare-summary', text: summary(rows) }),
       el('div', { className: 'table-scroll' }, [table(rows, runLabel(earlier), runLabel(latest))]),
@@ -66,13 +67,13 @@ function summary(rows: ComparedRow[]): string {
   const parts = [
     [count('faster'), 'faster'],
     [count('slower'), 'slower'],
-    [count('within noise'), 'within noise'],
+    [count('no detectable change'), 'with no detectable change'],
     [count('too few runs'), 'with too few runs to tell'],
     [count('only after') + count('only before'), 'in one run only'],
   ]
     .filter(([n]) => Number(n) > 0)
     .map(([n, what]) => `${n} ${what}`);
-  return `${parts.join(', ')}. A change counts only when every run of one is faster than every run of the other (their ranges do not overlap).`;
+  return `${parts.join(', ')}. A change is said when its 95% confidence interval (Student's t on the logarithms of the paired per-run ratios) excludes no change and it is at least 1%.`;
 }
 
 function figure(row: ResultRow | null): HTMLTableCellElement {
@@ -82,7 +83,7 @@ function figure(row: ResultRow | null): HTMLTableCellElement {
 
 function table(rows: ComparedRow[], before: string, after: string): HTMLTableElement {
   return el('table', { className: 'compare-table' }, [
-    el('thead', {}, [el('tr', {}, ['Variant', 'Engine', 'Input', before, after, 'Change', 'Beyond noise?'].map((h) => el('th', { text: h })))]),
+    el('thead', {}, [el('tr', {}, ['Variant', 'Engine', 'Input', before, after, 'Change', 'Verdict (95% CI)'].map((h) => el('th', { text: h })))]),
     el(
       'tbody',
       {},
@@ -94,7 +95,7 @@ function table(rows: ComparedRow[], before: string, after: string): HTMLTableEle
           figure(r.before),
           figure(r.after),
           el('td', { className: 'num change', text: r.change === null ? '—' : signedPercent(r.change) }),
-          el('td', { className: 'verdict', text: r.verdict === 'faster' || r.verdict === 'slower' ? `yes, ${r.verdict}` : r.verdict }),
+          el('td', { className: 'verdict', text: r.interval ? describeChange(r.interval) : r.verdict }),
         ]),
       ),
     ),

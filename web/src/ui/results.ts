@@ -1,8 +1,8 @@
 // The results table: one row per (variant, engine, input), criterion-style:
 // median, range and mean, throughput, the ratio to the baseline variant, runs.
 // Below it, the violations each invalid input gets: what a user's API answers.
-import { formatNs, formatRange } from '../format';
-import { nativeMedians } from '../native';
+import { formatCount, formatNs, formatRange } from '../format';
+import { nativeInstructions, nativeMedians } from '../native';
 import { baselineRatios, baselineVariant, formatOps, formatRatio } from '../ratios';
 import type { Report, ResultRow } from '../report';
 import type { NativeNumbers } from '../native';
@@ -15,16 +15,22 @@ const COLUMNS = ['Variant', 'Engine', 'Input', 'Data', 'Outcome', 'Median', 'Ran
  * so that a narrower view (the embed) can leave some out with CSS alone.
  */
 const columnClass = (heading: string) => `col-${heading.toLowerCase().replace(/\(.*\)/, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+const INSTRUCTIONS = 'Native instr/op';
 const TITLES: Record<string, string> = {
   Cold: 'ns/op of the first warm-up batch: the code before it was warm (before a JIT tiered it up)',
+  [INSTRUCTIONS]:
+    'Instructions per operation of the native build, counted by callgrind (overhead run --measure instructions): unlike time, the same on any machine and under any load',
 };
 
 /** The table; with `native` figures (from `overhead run --json`), their medians and the wasm/native ratio too. */
 export function renderResults(table: HTMLTableElement, report: Report, native: NativeNumbers | null = null, live: NativeNumbers | null = null): void {
   const baseline = baselineVariant(report);
+  const instructions = nativeInstructions(report, native);
+  const counted = instructions.some((n) => n !== null);
   const columns = [
     ...COLUMNS,
     ...(native ? ['Native', 'wasm/native'] : []),
+    ...(counted ? [INSTRUCTIONS] : []),
     ...(live ? ['Native (this machine)', 'wasm/native (this machine)'] : []),
   ];
   const head = el('thead', {}, [
@@ -59,6 +65,7 @@ export function renderResults(table: HTMLTableElement, report: Report, native: N
       el('td', { className: 'num', text: `${r.size} B` }),
       flagsCell(r),
       ...(native ? nativeCells(r.median_ns, natives[i] ?? null, '') : []),
+      ...(counted ? [instructionsCell(instructions[i] ?? null)] : []),
       ...(live ? nativeCells(r.median_ns, lives[i] ?? null, '-live') : []),
     ];
     cells.forEach((cell, at) => cell.classList.add(columnClass(columns[at] ?? '')));
@@ -104,6 +111,13 @@ function nativeCells(median: number, nativeMedian: number | null, suffix: string
     el('td', { className: `native${suffix} num`, text: formatNs(nativeMedian) }),
     el('td', { className: `wasm-native${suffix} num`, text: formatRatio(nativeMedian > 0 ? median / nativeMedian : null) }),
   ];
+}
+
+/** The native build's instructions per operation: the figure that travels between machines. */
+function instructionsCell(count: number | null): HTMLTableCellElement {
+  const cell = el('td', { className: 'instructions num', text: count === null ? '—' : formatCount(count) });
+  if (count !== null) cell.title = TITLES[INSTRUCTIONS] ?? '';
+  return cell;
 }
 
 /** A mark per quality flag, its meaning on hover (and in the legend below the table). */
