@@ -58,6 +58,50 @@ impl Change {
         })
     }
 
+    /// The change between two groups of invocations, from each invocation's
+    /// median (ns/op): Welch's t on the logarithms of the medians, so that what
+    /// moves a whole invocation (code placement, the machine's state) is in the
+    /// interval, as it cannot be from one Report per side. A side with one
+    /// invocation borrows the other side's spread. `None` unless one side has
+    /// two or more.
+    pub fn between_invocations(before: &[f64], after: &[f64]) -> Option<Change> {
+        let logs =
+            |xs: &[f64]| -> Vec<f64> { xs.iter().filter(|x| **x > 0.0).map(|x| x.ln()).collect() };
+        let (a, b) = (logs(before), logs(after));
+        if a.is_empty() || b.is_empty() || a.len() + b.len() < 3 {
+            return None;
+        }
+        let mean = |xs: &[f64]| xs.iter().sum::<f64>() / xs.len() as f64;
+        let var = |xs: &[f64]| {
+            let m = mean(xs);
+            (xs.len() > 1)
+                .then(|| xs.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (xs.len() - 1) as f64)
+        };
+        let (va, vb) = match (var(&a), var(&b)) {
+            (Some(va), Some(vb)) => (va, vb),
+            (Some(v), None) | (None, Some(v)) => (v, v),
+            (None, None) => return None,
+        };
+        let (na, nb) = (a.len() as f64, b.len() as f64);
+        let (sa, sb) = (va / na, vb / nb);
+        let se = (sa + sb).sqrt();
+        // Welch–Satterthwaite; a side of one counts as one degree of freedom.
+        let df = |s: f64, n: f64| if n > 1.0 { s * s / (n - 1.0) } else { s * s };
+        let dof = if se > 0.0 {
+            (sa + sb).powi(2) / (df(sa, na) + df(sb, nb))
+        } else {
+            na + nb - 2.0
+        };
+        let diff = mean(&b) - mean(&a);
+        let half = t_975(dof.floor().max(1.0) as usize) * se;
+        Some(Change {
+            estimate: diff.exp() - 1.0,
+            low: (diff - half).exp() - 1.0,
+            high: (diff + half).exp() - 1.0,
+            pairs: a.len().min(b.len()),
+        })
+    }
+
     pub fn verdict(&self) -> Verdict {
         let sure = self.high < 0.0 || self.low > 0.0;
         match () {
@@ -167,6 +211,24 @@ mod tests {
         assert_eq!(Change::between(&[100.0], &[90.0]), None);
         assert_eq!(Change::between(&[100.0, 0.0], &[90.0, 80.0]), None);
         assert_eq!(Change::between(&[], &[]), None);
+    }
+
+    #[test]
+    fn invocations_are_compared_by_welch_s_t_on_their_medians() {
+        // Logs of the medians: before 0, 0.02, −0.02 (mean 0, var 0.0004);
+        // after 0.1, 0.12, 0.08 (mean 0.1, var 0.0004).
+        let before = [0.0f64, 0.02, -0.02].map(|x| 100.0 * x.exp());
+        let after = [0.1f64, 0.12, 0.08].map(|x| 100.0 * x.exp());
+        let c = Change::between_invocations(&before, &after).expect("three each");
+        let se = (0.0004f64 / 3.0 * 2.0).sqrt();
+        // Welch's degrees of freedom for equal variances and sizes: 4.
+        assert!((c.estimate - (0.1f64.exp() - 1.0)).abs() < 1e-12);
+        assert!((c.low - ((0.1 - 2.776 * se).exp() - 1.0)).abs() < 1e-9);
+        assert_eq!(c.verdict(), Verdict::Slower);
+        // One invocation on a side borrows the other's spread.
+        let c = Change::between_invocations(&before[..1], &after).expect("one and three");
+        assert!(c.high > c.low);
+        assert_eq!(Change::between_invocations(&before[..1], &after[..1]), None);
     }
 
     #[test]

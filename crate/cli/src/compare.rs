@@ -37,31 +37,63 @@ pub fn read(path: &Path) -> Result<Report, String> {
     })
 }
 
-/// Every row of `after`, then those only `before` has.
-pub fn compare(before: &Report, after: &Report) -> Vec<Compared> {
-    let same = |a: &ResultRow, b: &ResultRow| {
-        a.variant == b.variant && a.engine == b.engine && a.input == b.input && a.data == b.data
+fn same(a: &ResultRow, b: &ResultRow) -> bool {
+    a.variant == b.variant && a.engine == b.engine && a.input == b.input && a.data == b.data
+}
+
+/// Every row of the first `after` Report, then those only the first `before`
+/// has. With one Report a side, the interval comes from the paired per-run
+/// ratios; with more, from each invocation's median (Welch).
+pub fn compare(before: &[Report], after: &[Report]) -> Vec<Compared> {
+    let (Some(first_before), Some(first_after)) = (before.first(), after.first()) else {
+        return Vec::new();
     };
-    let mut rows: Vec<Compared> = after
+    let mut rows: Vec<Compared> = first_after
         .results
         .iter()
-        .map(|a| compared(before.results.iter().find(|b| same(a, b)), Some(a)))
+        .map(|a| {
+            compared(
+                before,
+                after,
+                first_before.results.iter().find(|b| same(a, b)),
+                Some(a),
+            )
+        })
         .collect();
     rows.extend(
-        before
+        first_before
             .results
             .iter()
-            .filter(|b| !after.results.iter().any(|a| same(a, b)))
-            .map(|b| compared(Some(b), None)),
+            .filter(|b| !first_after.results.iter().any(|a| same(a, b)))
+            .map(|b| compared(before, after, Some(b), None)),
     );
     rows
 }
 
-fn compared(before: Option<&ResultRow>, after: Option<&ResultRow>) -> Compared {
+/// The row's figures in each Report of a side that has it.
+fn side<'r>(reports: &'r [Report], row: &ResultRow) -> Vec<&'r ResultRow> {
+    reports
+        .iter()
+        .filter_map(|r| r.results.iter().find(|x| same(x, row)))
+        .collect()
+}
+
+fn compared(
+    befores: &[Report],
+    afters: &[Report],
+    before: Option<&ResultRow>,
+    after: Option<&ResultRow>,
+) -> Compared {
     let row = after.or(before);
-    let change = match (before, after) {
-        (Some(b), Some(a)) => Change::between(&b.runs_ns, &a.runs_ns),
-        _ => None,
+    let medians = |rows: &[&ResultRow]| rows.iter().map(|r| r.median_ns).collect::<Vec<f64>>();
+    let (b_rows, a_rows) = match row {
+        Some(row) if before.is_some() && after.is_some() => (side(befores, row), side(afters, row)),
+        _ => (Vec::new(), Vec::new()),
+    };
+    let change = match (b_rows.as_slice(), a_rows.as_slice()) {
+        ([], _) | (_, []) => None,
+        ([b], [a]) => Change::between(&b.runs_ns, &a.runs_ns),
+        (b, a) => Change::between_invocations(&medians(b), &medians(a)),
     };
     let instructions_change = match (
         before.and_then(|b| b.instructions),
@@ -70,33 +102,47 @@ fn compared(before: Option<&ResultRow>, after: Option<&ResultRow>) -> Compared {
         (Some(b), Some(a)) if b > 0.0 => Some(a / b - 1.0),
         _ => None,
     };
+    let typical = |rows: &[&ResultRow], one: Option<&ResultRow>| {
+        overhead_bench::stats::median(&medians(rows)).or(one.map(|r| r.median_ns))
+    };
     Compared {
         variant: row.map(|r| r.variant.to_string()).unwrap_or_default(),
         engine: row
             .map(|r| r.engine.name().into_owned())
             .unwrap_or_default(),
         input: row.map(|r| r.input.clone()).unwrap_or_default(),
-        before_ns: before.map(|b| b.median_ns),
-        after_ns: after.map(|a| a.median_ns),
+        before_ns: typical(&b_rows, before),
+        after_ns: typical(&a_rows, after),
         verdict: change.map(|c| c.verdict()),
         change,
         instructions_change,
     }
 }
 
-/// The comparison as a table, with what the two Reports are.
-pub fn render(before: (&str, &Report), after: (&str, &Report), rows: &[Compared]) -> String {
+/// The comparison as a table, with what the Reports are.
+pub fn render(
+    before: &[(String, Report)],
+    after: &[(String, Report)],
+    rows: &[Compared],
+) -> String {
     let mut out = String::new();
-    for (label, (name, report)) in [("before", before), ("after", after)] {
-        let env = &report.env;
-        let machine = [env.cpu.as_deref(), env.os.as_deref(), env.date.as_deref()]
-            .into_iter()
-            .flatten()
-            .collect::<Vec<_>>()
-            .join(" · ");
-        let _ = writeln!(out, "{label}: {name} ({}; {machine})", report.scenario);
+    for (label, reports) in [("before", before), ("after", after)] {
+        for (name, report) in reports {
+            let env = &report.env;
+            let machine = [env.cpu.as_deref(), env.os.as_deref(), env.date.as_deref()]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+                .join(" · ");
+            let _ = writeln!(out, "{label}: {name} ({}; {machine})", report.scenario);
+        }
     }
-    if before.1.scenario != after.1.scenario {
+    let scenarios: std::collections::BTreeSet<&str> = before
+        .iter()
+        .chain(after)
+        .map(|(_, r)| r.scenario.as_str())
+        .collect();
+    if scenarios.len() > 1 {
         let _ = writeln!(
             out,
             "note: the Reports are of different scenarios; rows are matched by variant, engine and input"
@@ -113,7 +159,7 @@ pub fn render(before: (&str, &Report), after: (&str, &Report), rows: &[Compared]
     );
     let _ = writeln!(
         out,
-        "\n{:<v$} {:<e$} {:<i$} {:>10} {:>10}  {}CHANGE (95% CI of the paired per-run ratios)",
+        "\n{:<v$} {:<e$} {:<i$} {:>10} {:>10}  {}CHANGE (95% CI)",
         "VARIANT",
         "ENGINE",
         "INPUT",
@@ -144,9 +190,14 @@ pub fn render(before: (&str, &Report), after: (&str, &Report), rows: &[Compared]
             figure(r.after_ns),
         );
     }
+    let how = if before.len() == 1 && after.len() == 1 {
+        "Student's t on the logarithms of the paired per-run ratios after[k] / before[k]. One Report a side: the interval holds the noise within the runs, not what moves a whole invocation (two invocations of the same code differ by a few percent); give several Reports a side (--before … --after …) for an interval that does"
+    } else {
+        "Welch's t on the logarithms of each invocation's median, so that what moves a whole invocation is in it; BEFORE and AFTER are the medians of the invocations' medians"
+    };
     let _ = writeln!(
         out,
-        "\n(a change is said when its 95% interval — Student's t on the logarithms of after[k] / before[k] — excludes no change and it is at least {:.0}%; INSTR: the change in instructions per operation, exact)",
+        "\n(a change is said when its 95% interval excludes no change and it is at least {:.0}%; the interval: {how}. INSTR: the change in instructions per operation, exact)",
         overhead_bench::change::NOISE_THRESHOLD * 100.0
     );
     out

@@ -40,13 +40,20 @@ enum Command {
     },
     /// List the bundled scenarios and the variants this build can run.
     List,
-    /// Compare two Reports of the same work (`run … --save` or `--json`):
-    /// each figure's change with its 95% confidence interval and a verdict.
+    /// Compare Reports of the same work (`run … --save` or `--json`): each
+    /// figure's change with its 95% confidence interval and a verdict. Two
+    /// files (before after), or several invocations a side with `--before
+    /// A.json B.json … --after C.json D.json …`.
     Compare {
-        /// The Report before the change.
-        before: PathBuf,
-        /// The Report after it.
-        after: PathBuf,
+        /// The Report before the change, then the one after it.
+        #[arg(num_args = 0..=2)]
+        reports: Vec<PathBuf>,
+        /// Reports of several invocations before the change.
+        #[arg(long, num_args = 1.., conflicts_with = "reports")]
+        before: Vec<PathBuf>,
+        /// Reports of several invocations after the change.
+        #[arg(long, num_args = 1.., conflicts_with = "reports")]
+        after: Vec<PathBuf>,
         /// Print the comparison as JSON instead of the table.
         #[arg(long)]
         json: bool,
@@ -191,10 +198,11 @@ fn main() -> ExitCode {
         Command::Check { file } => check(&file),
         Command::List => list(),
         Command::Compare {
+            reports,
             before,
             after,
             json,
-        } => compare_reports(&before, &after, json),
+        } => compare_reports(reports, before, after, json),
         Command::Document { scenario } => document(&scenario),
         Command::Prebuild => prebuild(),
         Command::BuildBrowser { document } => build_browser(&document),
@@ -364,21 +372,40 @@ fn count_if_asked(
     counted
 }
 
-/// `compare`: two Reports, row by row.
-fn compare_reports(before: &Path, after: &Path, json: bool) -> Result<(), String> {
-    let (a, b) = (compare::read(before)?, compare::read(after)?);
-    let rows = compare::compare(&a, &b);
+/// `compare`: Reports before and after a change, row by row.
+fn compare_reports(
+    reports: Vec<PathBuf>,
+    before: Vec<PathBuf>,
+    after: Vec<PathBuf>,
+    json: bool,
+) -> Result<(), String> {
+    let (before, after) = match (reports.as_slice(), before.is_empty(), after.is_empty()) {
+        ([b, a], true, true) => (vec![b.clone()], vec![a.clone()]),
+        ([], false, false) => (before, after),
+        _ => {
+            return Err(
+                "give two Reports (`compare before.json after.json`), or several a side (`compare --before A.json B.json --after C.json D.json`)".into(),
+            );
+        }
+    };
+    let read = |paths: &[PathBuf]| -> Result<Vec<(String, overhead_bench::Report)>, String> {
+        paths
+            .iter()
+            .map(|p| Ok((p.display().to_string(), compare::read(p)?)))
+            .collect()
+    };
+    let (before, after) = (read(&before)?, read(&after)?);
+    let reports = |side: &[(String, overhead_bench::Report)]| -> Vec<overhead_bench::Report> {
+        side.iter().map(|(_, r)| r.clone()).collect()
+    };
+    let rows = compare::compare(&reports(&before), &reports(&after));
     if json {
         println!(
             "{}",
             serde_json::to_string_pretty(&rows).map_err(|e| e.to_string())?
         );
     } else {
-        let name = |p: &Path| p.display().to_string();
-        print!(
-            "{}",
-            compare::render((&name(before), &a), (&name(after), &b), &rows)
-        );
+        print!("{}", compare::render(&before, &after, &rows));
     }
     Ok(())
 }

@@ -108,6 +108,68 @@ fn each_row_gets_its_change_its_interval_and_a_verdict() {
 }
 
 #[test]
+fn several_invocations_a_side_are_compared_by_their_medians() {
+    // Each invocation steady within, the invocations a few percent apart.
+    let at = |m: f64| [m, m * 1.01, m * 0.99, m, m];
+    let paths: Vec<PathBuf> = [100.0, 104.0, 97.0, 90.0, 93.0, 88.0]
+        .iter()
+        .enumerate()
+        .map(|(k, m)| {
+            write(
+                &format!("inv{k}"),
+                &report(&[("de", "valid", &at(*m), None)]),
+            )
+        })
+        .collect();
+    let out = Command::new(env!("CARGO_BIN_EXE_overhead"))
+        .arg("compare")
+        .arg("--before")
+        .args(&paths[..3])
+        .arg("--after")
+        .args(&paths[3..])
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table = String::from_utf8_lossy(&out.stdout);
+    // The invocations' medians (99, 103, 96 and 89, 92, 87): the middle one a
+    // side, and Welch's interval on their logs.
+    let de = table
+        .lines()
+        .find(|l| l.starts_with("de "))
+        .expect("the de row");
+    assert!(de.contains("99.0 ns") && de.contains("89.1 ns"), "{table}");
+    assert!(de.ends_with("faster by 10.0% (CI 2.3–17.0%)"), "{table}");
+    assert!(table.contains("Welch's t on the logarithms of each invocation's median"));
+    // Two invocations of the same code a few percent apart are not a change.
+    let out = Command::new(env!("CARGO_BIN_EXE_overhead"))
+        .arg("compare")
+        .arg("--before")
+        .args(&paths[..2])
+        .arg("--after")
+        .args(&paths[2..3])
+        .output()
+        .expect("runs");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("no detectable change"));
+    for path in paths {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+#[test]
+fn compare_wants_two_reports_or_both_sides() {
+    let out = Command::new(env!("CARGO_BIN_EXE_overhead"))
+        .args(["compare", "only-one.json"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("give two Reports"));
+}
+
+#[test]
 fn a_file_that_is_not_a_report_is_a_clear_error() {
     let bad = write("bad", &serde_json::json!({"version": 2}));
     let out = compare(&bad, &bad, false);
