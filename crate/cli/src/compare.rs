@@ -1,7 +1,8 @@
-//! `overhead compare a.json b.json`: two Reports of the same work (before and
-//! after a change), row by row: each median, the change with its 95%
-//! confidence interval and verdict (`overhead_bench::change`), and the change
-//! in instructions where both counted them.
+//! `overhead compare a.json b.json` (or several invocations a side with
+//! `--before … --after …`): Reports of the same work before and after a
+//! change, row by row: each median, the change with its 95% confidence
+//! interval and verdict (`overhead_bench::change`), and the change in
+//! instructions where both counted them.
 
 use std::fmt::Write;
 use std::path::Path;
