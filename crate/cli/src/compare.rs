@@ -45,8 +45,8 @@ fn same(a: &ResultRow, b: &ResultRow) -> bool {
 /// Every row of the first `after` Report, then those only the first `before`
 /// has. With one Report a side, the interval comes from the paired per-run
 /// ratios; with more, from each invocation's median (Welch).
-pub fn compare(before: &[Report], after: &[Report]) -> Vec<Compared> {
-    let (Some(first_before), Some(first_after)) = (before.first(), after.first()) else {
+pub fn compare(before: &[(String, Report)], after: &[(String, Report)]) -> Vec<Compared> {
+    let (Some((_, first_before)), Some((_, first_after))) = (before.first(), after.first()) else {
         return Vec::new();
     };
     let mut rows: Vec<Compared> = first_after
@@ -72,16 +72,16 @@ pub fn compare(before: &[Report], after: &[Report]) -> Vec<Compared> {
 }
 
 /// The row's figures in each Report of a side that has it.
-fn side<'r>(reports: &'r [Report], row: &ResultRow) -> Vec<&'r ResultRow> {
+fn side<'r>(reports: &'r [(String, Report)], row: &ResultRow) -> Vec<&'r ResultRow> {
     reports
         .iter()
-        .filter_map(|r| r.results.iter().find(|x| same(x, row)))
+        .filter_map(|(_, r)| r.results.iter().find(|x| same(x, row)))
         .collect()
 }
 
 fn compared(
-    befores: &[Report],
-    afters: &[Report],
+    befores: &[(String, Report)],
+    afters: &[(String, Report)],
     before: Option<&ResultRow>,
     after: Option<&ResultRow>,
 ) -> Compared {

@@ -395,10 +395,7 @@ fn compare_reports(
             .collect()
     };
     let (before, after) = (read(&before)?, read(&after)?);
-    let reports = |side: &[(String, overhead_bench::Report)]| -> Vec<overhead_bench::Report> {
-        side.iter().map(|(_, r)| r.clone()).collect()
-    };
-    let rows = compare::compare(&reports(&before), &reports(&after));
+    let rows = compare::compare(&before, &after);
     if json {
         println!(
             "{}",
