@@ -5,8 +5,9 @@
 // runs a docs author's scenario folders instead (their compiled code built on
 // demand), and records into them; `--scenario a,b` picks scenarios. Other
 // arguments go to `overhead run` as they are, e.g. `npm run bench -- --runs 3
-// --iterations 100000`; `--measure instructions` counts instructions too
-// (a recording always does).
+// --iterations 100000`; `--measure instructions` counts instructions too and
+// `--measure size` weighs each engine's code in the wasm module (a recording
+// does both).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -38,9 +39,10 @@ const shown = (path) => (relative(root, path).startsWith('..') ? path : relative
 
 run('cargo', ['build', '--release', '--locked', ...CLI_PACKAGES]);
 // A recording carries instructions per operation too (callgrind): the figure
-// that means the same on the reader's machine.
+// that means the same on the reader's machine; and what each engine's code
+// adds to the wasm module.
 if (record) run('node', ['scripts/setup.mjs', '--valgrind']);
-const measure = record ? ['--measure', 'instructions'] : [];
+const measure = record ? ['--measure', 'instructions,size'] : [];
 const overhead = join(root, 'target', 'release', 'overhead');
 const scratch = mkdtempSync(join(tmpdir(), 'overhead-bench-'));
 const reports = [];

@@ -381,6 +381,7 @@ describe('the playground', () => {
     const recorded = JSON.parse(await readFile(new URL('../../scenarios/user-signup/native.json', import.meta.url), 'utf8')) as {
       env: { cpu: string };
       results: { variant: string; engine: string; input: string; median_ns: number; instructions?: number }[];
+      code_size?: { engine: string; bytes: number }[];
     };
     const { page, errors } = await openPlayground();
     const rows = await runCompiledDe(page, '0', '1', '100');
@@ -396,6 +397,11 @@ describe('the playground', () => {
     const counted = valid.locator('.instructions');
     expect(Number.parseInt((await counted.innerText()).replaceAll(',', ''), 10)).toBe(Math.round(nativeValid?.instructions ?? Number.NaN));
     expect(await counted.getAttribute('title')).toContain('the same on any machine');
+    // And what the compiled engine's code adds to the module, to the byte in its title.
+    expect(await page.locator('#results th').allInnerTexts()).toContain('Code size');
+    const compiledBytes = recorded.code_size?.find((c) => c.engine === 'compiled')?.bytes ?? Number.NaN;
+    expect(await valid.locator('.code-size').innerText()).toMatch(/^\d+(\.\d+)? KiB$/);
+    expect(await valid.locator('.code-size').getAttribute('title')).toContain(`${compiledBytes.toLocaleString('en-US')} bytes`);
     const note = await page.textContent('#native-note');
     expect(note).toContain('recorded with this scenario');
     expect(note).toContain(recorded.env.cpu);

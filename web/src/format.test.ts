@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserName, formatCount, formatNs, formatRange, timeLeft } from './format';
+import { browserName, formatBytes, formatCount, formatNs, formatRange, timeLeft } from './format';
 import { inputOrder } from './report';
 
 describe('formatNs', () => {
@@ -48,6 +48,15 @@ describe('timeLeft', () => {
     expect(timeLeft(100, 4, 2)).toBe('under a second left');
     expect(timeLeft(60_000, 1, 5)).toBe('about 5 min left');
     expect(timeLeft(0, 0, 5)).toBe('');
+  });
+});
+
+describe('formatBytes', () => {
+  it('prints binary units as the CLI does', () => {
+    expect(formatBytes(900)).toBe('900 B');
+    expect(formatBytes(6_772)).toBe('6.61 KiB');
+    expect(formatBytes(131_548)).toBe('128 KiB');
+    expect(formatBytes(3_181_220)).toBe('3.03 MiB');
   });
 });
 

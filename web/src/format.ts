@@ -35,6 +35,14 @@ export function formatCount(n: number): string {
   return Math.round(n).toLocaleString('en-US');
 }
 
+/** A byte count in binary units, as the CLI prints it: "6.61 KiB", "128 KiB", "3.03 MiB". */
+export function formatBytes(n: number): string {
+  if (!Number.isFinite(n)) return '—';
+  if (n < 1024) return `${Math.round(n)} B`;
+  const [value, unit] = n < 1024 * 1024 ? [n / 1024, 'KiB'] : [n / (1024 * 1024), 'MiB'];
+  return `${digits(value)} ${unit}`;
+}
+
 /** A browser's name and major version from its user agent ("Chrome 156"), for labels. */
 export function browserName(userAgent: string): string {
   const known: [RegExp, string][] = [

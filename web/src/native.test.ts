@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nativeInstructions, nativeLabel, nativeMedians, nativeProblem } from './native';
+import { codeSizes, nativeInstructions, nativeLabel, nativeMedians, nativeProblem } from './native';
 import { reportOf, resultRow } from './test-fixtures';
 
 const row = (variant: string, engine: string, input: string, median_ns: number) => resultRow({ variant, engine, input, median_ns });
@@ -24,6 +24,22 @@ describe('native numbers', () => {
     expect(nativeInstructions(wasm, { report: counted, source: 'recorded', inputs: null })).toEqual([1759, null, 1755]);
     expect(nativeInstructions(wasm, { report: counted, source: 'recorded', inputs: new Set(['valid']) })).toEqual([1759, null, null]);
     expect(nativeInstructions(wasm, null)).toEqual([null, null, null]);
+  });
+
+  it('carry what each engine’s code adds to the module, on every row of that engine, while the definitions are the measured ones', () => {
+    const wasm = report('wasm', [row('de', 'compiled', 'valid', 200), row('de', 'interpreted', 'valid', 300), row('de', 'js', 'valid', 90), row('de+validate', 'compiled', 'invalid', 250)]);
+    const sized = {
+      ...report('native', [row('de', 'compiled', 'valid', 100)]),
+      code_size: [
+        { engine: 'compiled', bytes: 131_548, module_bytes: 1_761_197 },
+        { engine: 'interpreted', bytes: 3_181_220, module_bytes: 4_810_869 },
+      ],
+    };
+    expect(codeSizes(wasm, { report: sized, source: 'recorded', inputs: null })).toEqual([131_548, 3_181_220, null, 131_548]);
+    // Recorded figures of other definitions hold for no input: no size either.
+    expect(codeSizes(wasm, { report: sized, source: 'recorded', inputs: new Set() })).toEqual([null, null, null, null]);
+    expect(codeSizes(wasm, { report: report('native', []), source: 'imported', inputs: null })).toEqual([null, null, null, null]);
+    expect(codeSizes(wasm, null)).toEqual([null, null, null, null]);
   });
 
   it('refuse a browser Report or another scenario’s', () => {

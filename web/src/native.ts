@@ -28,6 +28,18 @@ export function nativeInstructions(report: Report, native: NativeNumbers | null)
   return nativeFigure(report, native, (r) => r.instructions ?? null);
 }
 
+/**
+ * The bytes each row's engine's code adds to the wasm module for the
+ * definitions (`overhead run --measure size`), from the native Report while
+ * the page's definitions are still the ones it measured; null where it has no
+ * size for the row's engine (a JS engine, a bundled peer of its own).
+ */
+export function codeSizes(report: Report, native: NativeNumbers | null): (number | null)[] {
+  const sizes = native && (native.inputs === null || native.inputs.size > 0) ? (native.report.code_size ?? []) : [];
+  const byEngine = new Map(sizes.map((c) => [c.engine, c.bytes]));
+  return report.results.map((r) => byEngine.get(r.engine) ?? null);
+}
+
 function nativeFigure(report: Report, native: NativeNumbers | null, figure: (r: ResultRow) => number | null): (number | null)[] {
   if (!native) return report.results.map(() => null);
   const figures = new Map(native.report.results.filter((r) => r.outcome !== 'error').map((r) => [key(r), figure(r)]));

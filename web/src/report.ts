@@ -85,6 +85,16 @@ export interface Report {
   /** Where validation time goes (runs asked for a breakdown). */
   breakdown?: RuleCost[];
   notes?: string[];
+  /** The bytes each engine's and peer's code adds to the wasm module (`overhead run --measure size`). */
+  code_size?: CodeSize[];
+}
+
+/** What one engine's or peer's code adds to the page's wasm module: the module built with it less the module built without it. */
+export interface CodeSize {
+  engine: string;
+  bytes: number;
+  /** The module's bytes with it. */
+  module_bytes: number;
 }
 
 export interface ScenarioDocument {

@@ -415,6 +415,7 @@ impl Benchmark {
             results,
             breakdown,
             notes: self.notes,
+            code_size: Vec::new(),
         })
     }
 }

@@ -34,6 +34,6 @@ pub use benchmark::{Benchmark, Engines, RunRequest};
 pub use job::{Job, JobInfo};
 pub use overhead_clock::{Clock, SystemClock};
 pub use overhead_contract::{
-    Data, Engine, Env, Error, Input, Outcome, Report, ResultRow, RuleCost, RulePart, Scenario,
-    Settings, Target, Variant, ViolationRecord,
+    CodeSize, Data, Engine, Env, Error, Input, Outcome, Report, ResultRow, RuleCost, RulePart,
+    Scenario, Settings, Target, Variant, ViolationRecord,
 };

@@ -157,11 +157,13 @@ struct RunArgs {
     /// local server's Run natively asks the person).
     #[arg(long, hide = true)]
     ask_code: bool,
-    /// What to measure besides time: `instructions` also counts each job's
-    /// instructions per operation with Valgrind's callgrind (Linux), the
-    /// same under any load and at any clock speed.
-    #[arg(long, value_enum, default_value_t = Measure::Time)]
-    measure: Measure,
+    /// What to measure besides time, comma-separated: `instructions` also
+    /// counts each job's instructions per operation with Valgrind's
+    /// callgrind (Linux), the same under any load and at any clock speed;
+    /// `size` the bytes each engine's and peer's code adds to the page's
+    /// wasm module for these definitions (built with cargo, cached).
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "time")]
+    measure: Vec<Measure>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -170,6 +172,8 @@ enum Measure {
     Time,
     /// Time, and instructions per operation counted by callgrind.
     Instructions,
+    /// Time, and the bytes each engine's code adds to the wasm module.
+    Size,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -225,7 +229,7 @@ fn main() -> ExitCode {
 
 fn run(args: RunArgs) -> Result<(), String> {
     let scenario = load(&args.scenario)?;
-    if args.measure == Measure::Instructions {
+    if args.measure.contains(&Measure::Instructions) {
         // Before minutes of timing, not after.
         instructions::valgrind()?;
     }
@@ -352,7 +356,7 @@ fn count_if_asked(
     request: &RunRequest,
     counter: &instructions::Counter,
 ) -> Result<(), String> {
-    if args.measure != Measure::Instructions {
+    if !args.measure.contains(&Measure::Instructions) {
         return Ok(());
     }
     let show_progress = std::io::stderr().is_terminal() && !args.progress_lines;
@@ -439,6 +443,9 @@ fn schema_label(path: &Path) -> String {
 
 /// Adds this machine to the Report, saves it and prints it.
 fn finish(mut report: overhead_bench::Report, args: &RunArgs) -> Result<(), String> {
+    if args.measure.contains(&Measure::Size) {
+        report.code_size = code_size(args)?;
+    }
     report.env.cpu = machine::cpu();
     report.env.os = Some(machine::os());
     report.env.date =
@@ -454,6 +461,33 @@ fn finish(mut report: overhead_bench::Report, args: &RunArgs) -> Result<(), Stri
         print!("{}", table::render(&report));
     }
     Ok(())
+}
+
+/// `--measure size`: the bytes each engine's and peer's code adds to the page's
+/// module for the scenario's definitions (several builds, cached).
+fn code_size(args: &RunArgs) -> Result<Vec<overhead_bench::CodeSize>, String> {
+    let scenario = load(&args.scenario)?;
+    let show_progress = std::io::stderr().is_terminal() && !args.progress_lines;
+    let mut status = |s: ondemand::Status<'_>| match s {
+        ondemand::Status::Cargo(line) if args.progress_lines => {
+            eprintln!("{}", serde_json::json!({ "building": line }));
+        }
+        ondemand::Status::Cargo(line) if show_progress => {
+            table::status_line(&format!("measuring code size: {line}"))
+        }
+        _ => {}
+    };
+    let sizes = ondemand::code_size(&ondemand::definitions(&scenario), &mut status);
+    if show_progress {
+        table::clear_progress_line();
+    }
+    sizes.map_err(|unavailable| {
+        let mut error = format!("cannot measure code size: {}", unavailable.reason);
+        for m in &unavailable.messages {
+            error.push_str(&format!("\n  {}:{m}", schema_label(&args.scenario)));
+        }
+        error
+    })
 }
 
 fn load(path: &Path) -> Result<Scenario, String> {

@@ -93,9 +93,16 @@ pub fn render(report: &Report) -> String {
     } else {
         String::new()
     };
+    // And the bytes each engine's code adds to the module, when measured.
+    let sized = !report.code_size.is_empty();
+    let code_header = if sized {
+        format!(" {:>10}", "CODE")
+    } else {
+        String::new()
+    };
     let _ = writeln!(
         out,
-        "{:<kind$} {:<prov$} {:<input$} {:<8} {:>10} {:>18} {:>10} {:>5} {:>10}{instr_header}  FLAGS",
+        "{:<kind$} {:<prov$} {:<input$} {:<8} {:>10} {:>18} {:>10} {:>5} {:>10}{instr_header}{code_header}  FLAGS",
         "TYPE", "ENGINE", "INPUT", "OUTCOME", "MEDIAN", "RANGE", "MEAN", "RUNS", "COLD"
     );
     for r in &report.results {
@@ -105,8 +112,17 @@ pub fn render(report: &Report) -> String {
             (true, Some(n)) => format!(" {:>11}", instructions(n)),
             (true, None) => format!(" {:>11}", "—"),
         };
+        let code = if sized {
+            let size = report.code_size.iter().find(|c| c.engine == r.engine);
+            format!(
+                " {:>10}",
+                size.map_or_else(|| "—".to_owned(), |c| bytes(c.bytes))
+            )
+        } else {
+            String::new()
+        };
         let line = format!(
-            "{:<kind$} {:<prov$} {:<input$} {:<8} {:>10} {:>18} {:>10} {:>5} {:>10}{instr}  {}",
+            "{:<kind$} {:<prov$} {:<input$} {:<8} {:>10} {:>18} {:>10} {:>5} {:>10}{instr}{code}  {}",
             r.variant.code(),
             r.engine.name(),
             r.input,
@@ -135,6 +151,12 @@ pub fn render(report: &Report) -> String {
         let _ = writeln!(
             out,
             "(INSTR/OP: instructions per operation, counted by callgrind: the same under any load and at any clock speed)"
+        );
+    }
+    if sized {
+        let _ = writeln!(
+            out,
+            "(CODE: bytes the engine's code adds to the page's wasm module for these definitions: the module built with it less the module built without it; cargo's release profile without LTO, no wasm-opt, as the page's module for them is built)"
         );
     }
     for flag in flagged {
@@ -223,6 +245,18 @@ pub fn instructions(x: f64) -> String {
     grouped
 }
 
+/// A byte count in binary units: "6.6 KiB", "130 KiB", "3.03 MiB".
+pub fn bytes(n: u64) -> String {
+    let n = n as f64;
+    if n < 1024.0 {
+        format!("{n} B")
+    } else if n < 1024.0 * 1024.0 {
+        format!("{} KiB", digits(n / 1024.0))
+    } else {
+        format!("{} MiB", digits(n / (1024.0 * 1024.0)))
+    }
+}
+
 /// A min–max range in the unit of its maximum: "125–137 ns".
 pub fn range(min: f64, max: f64) -> String {
     let (lo, unit) = scaled(min, max);
@@ -308,6 +342,10 @@ mod tests {
 
     #[test]
     fn instruction_counts_group_thousands() {
+        assert_eq!(bytes(900), "900 B");
+        assert_eq!(bytes(6_772), "6.61 KiB");
+        assert_eq!(bytes(131_548), "128 KiB");
+        assert_eq!(bytes(3_181_220), "3.03 MiB");
         assert_eq!(instructions(7.0), "7");
         assert_eq!(instructions(1759.0), "1,759");
         assert_eq!(instructions(123_456.4), "123,456");

@@ -761,6 +761,94 @@ fn the_pages_module_is_built_with_its_peer_then_found_in_the_cache() {
     assert!(again["notes"].to_string().contains("(from the cache)"));
 }
 
+/// The Report's `code_size`, by engine name.
+fn code_sizes(report: &serde_json::Value) -> Vec<(String, u64)> {
+    report["code_size"]
+        .as_array()
+        .expect("code_size")
+        .iter()
+        .map(|c| {
+            let engine = c["engine"].as_str().expect("engine").to_owned();
+            (engine, c["bytes"].as_u64().expect("bytes"))
+        })
+        .collect()
+}
+
+#[test]
+fn measure_size_says_what_each_engines_and_peers_code_adds_to_the_module() {
+    let schema = "use garde::Validate;\n\n#[derive(Deserialize, Validate)]\npub struct Signup {\n    #[garde(email)]\n    pub email: String,\n    #[garde(range(min = 18, max = 120))]\n    pub age: u8,\n    #[garde(length(min = 3))]\n    pub username: String,\n}\n";
+    let (dir, path) = document("size", schema);
+    let path = path.to_str().expect("utf-8 path");
+    let run = |json: bool| {
+        let mut args = vec!["run", path, "--engine", "all", "--measure", "size"];
+        args.extend(TINY);
+        if json {
+            args.push("--json");
+        }
+        overhead(&args)
+    };
+    let out = run(true);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("json");
+    let sizes = code_sizes(&report);
+    let of = |engine: &str| {
+        sizes
+            .iter()
+            .find(|(e, _)| e == engine)
+            .map(|(_, b)| *b)
+            .unwrap_or_else(|| panic!("no size for {engine}: {sizes:?}"))
+    };
+    // Each engine's code is there and weighs what such code weighs: the
+    // interpreter (every rule, every format) more than the code derived for
+    // three fields, garde's derive beside ours less than ours.
+    assert!(of("compiled") > 10_000, "{sizes:?}");
+    assert!(of("interpreted") > of("compiled"), "{sizes:?}");
+    assert!(
+        of("peer:garde") > 0 && of("peer:garde") < of("compiled"),
+        "{sizes:?}"
+    );
+    assert_eq!(sizes.len(), 3, "{sizes:?}");
+    // A second run reads them from the cache: the same figures, in the table.
+    let out = run(false);
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let table = stdout(&out);
+    assert!(table.contains("CODE"), "{table}");
+    assert!(
+        table.contains("(CODE: bytes the engine's code adds"),
+        "{table}"
+    );
+    let compiled_line = table
+        .lines()
+        .find(|l| l.starts_with("de ") && l.contains(" compiled "))
+        .expect("a compiled de row");
+    assert!(compiled_line.contains("KiB"), "{compiled_line}");
+}
+
+#[test]
+fn measure_size_of_definitions_rustc_refuses_is_a_clear_error() {
+    let (schema, line) = signup_with("pub seen: Option<std::time::Instant>,");
+    let (dir, path) = document("size-refused", &schema);
+    let mut args = vec![
+        "run",
+        path.to_str().expect("utf-8 path"),
+        "--engine",
+        "interpreted",
+        "--measure",
+        "size",
+    ];
+    args.extend(TINY);
+    let out = overhead(&args);
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(!out.status.success());
+    let error = stderr(&out);
+    assert!(
+        error.contains("cannot measure code size: rustc refuses"),
+        "{error}"
+    );
+    assert!(error.contains(&format!(":{line}:")), "{error}");
+}
+
 #[test]
 fn the_pages_module_says_where_rustc_refuses_and_what_the_guard_refuses() {
     let (schema, line) = signup_with("pub seen: Option<std::time::Instant>,");

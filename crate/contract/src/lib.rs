@@ -13,8 +13,8 @@ pub mod variant;
 
 pub use error::Error;
 pub use report::{
-    Data, Engine, Env, Flag, Outcome, Report, ResultRow, RuleCost, RulePart, Target, TimerInfo,
-    ViolationRecord,
+    CodeSize, Data, Engine, Env, Flag, Outcome, Report, ResultRow, RuleCost, RulePart, Target,
+    TimerInfo, ViolationRecord,
 };
 pub use scenario::{Input, Scenario};
 pub use settings::Settings;

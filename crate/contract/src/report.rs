@@ -20,6 +20,21 @@ pub struct Report {
     /// What was left out of the run and why.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
+    /// The bytes each engine's and peer's code adds to the wasm module for
+    /// the scenario's definitions (`overhead run --measure size`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub code_size: Vec<CodeSize>,
+}
+
+/// What one engine's or peer's code adds to the page's wasm module: the
+/// module built with it less the module built without it, all else the same.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CodeSize {
+    pub engine: Engine,
+    /// Bytes it adds to the module.
+    pub bytes: u64,
+    /// The module's bytes with it.
+    pub module_bytes: u64,
 }
 
 /// Where the figures were taken. Fields the running side cannot know are absent.

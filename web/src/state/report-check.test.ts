@@ -19,6 +19,15 @@ describe('checkReport', () => {
     expect(checked?.results[1]?.instructions).toBeUndefined();
   });
 
+  it('keeps the code sizes, and drops one that is not a size', () => {
+    const sized = {
+      ...reportOf([resultRow({ variant: 'de', engine: 'compiled', input: 'valid' })]),
+      code_size: [{ engine: 'compiled', bytes: 131_548, module_bytes: 1_761_197 }, { engine: 'interpreted', bytes: -1, module_bytes: 0 }, 'big'],
+    };
+    const checked = checkReport(JSON.parse(JSON.stringify(sized)));
+    expect(checked?.code_size).toEqual([{ engine: 'compiled', bytes: 131_548, module_bytes: 1_761_197 }]);
+  });
+
   it('reads a Report from before cold times and flags', () => {
     const checked = checkReport(JSON.parse(JSON.stringify(reportOf([resultRow({ variant: 'de', engine: 'compiled', input: 'valid' })]))));
     expect(checked?.results[0]?.flags).toBeUndefined();

@@ -1,6 +1,6 @@
 // A Report carried by a share link is shown as the sharer's results: it is
 // checked like the document around it, and its rows capped.
-import { FLAGS, type Flag, type Report, type ResultRow, type RuleCost } from '../report';
+import { FLAGS, type CodeSize, type Flag, type Report, type ResultRow, type RuleCost } from '../report';
 
 const MAX_ROWS = 2_000;
 const MAX_RUNS = 1_000;
@@ -80,5 +80,11 @@ export function checkReport(v: unknown): Report | null {
     if (costs.length > 0) report.breakdown = costs;
   }
   if (Array.isArray(notes)) report.notes = notes.filter((n): n is string => isText(n, 2048)).slice(0, 50);
+  if (Array.isArray(v.code_size)) {
+    const sizes = v.code_size.slice(0, 50).filter(
+      (c): c is CodeSize => isRecord(c) && isText(c.engine, 200) && isNumber(c.bytes) && isNumber(c.module_bytes),
+    );
+    if (sizes.length > 0) report.code_size = sizes.map(({ engine, bytes, module_bytes }) => ({ engine, bytes, module_bytes }));
+  }
   return report;
 }

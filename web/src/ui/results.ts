@@ -1,8 +1,8 @@
 // The results table: one row per (variant, engine, input), criterion-style:
 // median, range and mean, throughput, the ratio to the baseline variant, runs.
 // Below it, the violations each invalid input gets: what a user's API answers.
-import { formatCount, formatNs, formatRange } from '../format';
-import { nativeInstructions, nativeMedians } from '../native';
+import { formatBytes, formatCount, formatNs, formatRange } from '../format';
+import { codeSizes, nativeInstructions, nativeMedians } from '../native';
 import { baselineRatios, baselineVariant, formatOps, formatRatio } from '../ratios';
 import type { Report, ResultRow } from '../report';
 import type { NativeNumbers } from '../native';
@@ -16,7 +16,10 @@ const COLUMNS = ['Variant', 'Engine', 'Input', 'Data', 'Outcome', 'Median', 'Ran
  */
 const columnClass = (heading: string) => `col-${heading.toLowerCase().replace(/\(.*\)/, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
 const INSTRUCTIONS = 'Native instr/op';
+const CODE_SIZE = 'Code size';
 const TITLES: Record<string, string> = {
+  [CODE_SIZE]:
+    "Bytes the engine's code adds to the wasm module for these definitions: the module built with it less the module built without it (overhead run --measure size; cargo's release profile without LTO, no wasm-opt)",
   Cold: 'ns/op of the first warm-up batch: the code before it was warm (before a JIT tiered it up)',
   [INSTRUCTIONS]:
     'Instructions per operation of the native build, counted by callgrind (overhead run --measure instructions): unlike time, the same on any machine and under any load',
@@ -27,10 +30,13 @@ export function renderResults(table: HTMLTableElement, report: Report, native: N
   const baseline = baselineVariant(report);
   const instructions = nativeInstructions(report, native);
   const counted = instructions.some((n) => n !== null);
+  const sizes = codeSizes(report, native ?? live);
+  const sized = sizes.some((n) => n !== null);
   const columns = [
     ...COLUMNS,
     ...(native ? ['Native', 'wasm/native'] : []),
     ...(counted ? [INSTRUCTIONS] : []),
+    ...(sized ? [CODE_SIZE] : []),
     ...(live ? ['Native (this machine)', 'wasm/native (this machine)'] : []),
   ];
   const head = el('thead', {}, [
@@ -66,6 +72,7 @@ export function renderResults(table: HTMLTableElement, report: Report, native: N
       flagsCell(r),
       ...(native ? nativeCells(r.median_ns, natives[i] ?? null, '') : []),
       ...(counted ? [instructionsCell(instructions[i] ?? null)] : []),
+      ...(sized ? [codeSizeCell(sizes[i] ?? null)] : []),
       ...(live ? nativeCells(r.median_ns, lives[i] ?? null, '-live') : []),
     ];
     cells.forEach((cell, at) => cell.classList.add(columnClass(columns[at] ?? '')));
@@ -117,6 +124,13 @@ function nativeCells(median: number, nativeMedian: number | null, suffix: string
 function instructionsCell(count: number | null): HTMLTableCellElement {
   const cell = el('td', { className: 'instructions num', text: count === null ? '—' : formatCount(count) });
   if (count !== null) cell.title = TITLES[INSTRUCTIONS] ?? '';
+  return cell;
+}
+
+/** The bytes the row's engine's code adds to the module: what choosing it costs in download. */
+function codeSizeCell(bytes: number | null): HTMLTableCellElement {
+  const cell = el('td', { className: 'code-size num', text: bytes === null ? '—' : formatBytes(bytes) });
+  if (bytes !== null) cell.title = `${bytes.toLocaleString('en-US')} bytes: ${TITLES[CODE_SIZE] ?? ''}`;
   return cell;
 }
 

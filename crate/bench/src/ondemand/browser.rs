@@ -33,6 +33,27 @@ pub fn prepare(types: Types, order: &str) -> Result<String, String> {
     let scenario = Scenario::try_from(order.document).map_err(|e| e.to_string())?;
     let bench = Benchmark::prepare_compiled(&scenario, &order.request, &OnDemandCode { types })
         .map_err(|e| e.to_string())?;
+    keep(bench)
+}
+
+/// Prepares the interpreter's jobs for an [`Order`] (JSON), as [`prepare`]
+/// does the compiled engine's. Only the module that measures what the
+/// interpreter's code adds to a module (`overhead run --measure size`)
+/// exports it (through [`interpreter_api!`]): the page runs the interpreter
+/// from its own benchmark module.
+pub fn prepare_interpreted(order: &str) -> Result<String, String> {
+    let order: Order =
+        serde_json::from_str(order).map_err(|e| format!("the order is not valid: {e}"))?;
+    let scenario = Scenario::try_from(order.document).map_err(|e| e.to_string())?;
+    let request = crate::RunRequest {
+        engines: crate::Engines::Interpreted,
+        ..order.request
+    };
+    keep(Benchmark::prepare_beside(&scenario, &request, Vec::new()).map_err(|e| e.to_string())?)
+}
+
+/// Keeps `bench`'s jobs for [`timed`]; their descriptions and notes as JSON.
+fn keep(bench: Benchmark) -> Result<String, String> {
     let (jobs, notes) = bench.into_parts();
     let json = serde_json::to_string(&Prepared {
         jobs: jobs.iter().map(|j| &j.info).collect(),
@@ -81,6 +102,23 @@ macro_rules! browser_api {
     };
 }
 
+/// The interpreter beside [`browser_api!`]: `prepare_interpreted(order)`.
+/// What a module with it weighs, less one without it, is what the
+/// interpreter's code adds (`overhead run --measure size`).
+#[macro_export]
+macro_rules! interpreter_api {
+    () => {
+        /// Prepares the interpreter's jobs of an order (JSON) for `timed`.
+        #[::wasm_bindgen::prelude::wasm_bindgen]
+        pub fn prepare_interpreted(
+            order: &str,
+        ) -> ::std::result::Result<::std::string::String, ::wasm_bindgen::JsError> {
+            $crate::ondemand::browser::prepare_interpreted(order)
+                .map_err(|e| ::wasm_bindgen::JsError::new(&e))
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,6 +150,18 @@ mod tests {
         );
         assert!(timed(0, 10.0) >= 0.0);
         assert!(timed(jobs.len() as u32, 1.0).is_nan());
+    }
+
+    #[test]
+    fn prepares_the_interpreters_jobs_alone() {
+        let (doc, _) = user_signup();
+        let order = serde_json::json!({ "document": doc, "request": {} }).to_string();
+        let prepared: serde_json::Value =
+            serde_json::from_str(&prepare_interpreted(&order).expect("prepares")).expect("json");
+        let jobs = prepared["jobs"].as_array().expect("jobs");
+        assert!(!jobs.is_empty());
+        assert!(jobs.iter().all(|j| j["engine"] == "interpreted"));
+        assert!(timed(0, 10.0) >= 0.0);
     }
 
     #[test]

@@ -10,8 +10,10 @@ mod eject;
 mod guard;
 mod peers;
 mod project;
+mod size;
 
 pub use eject::eject;
+pub use size::code_size;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -171,8 +173,17 @@ pub fn build_browser(
     definitions: &str,
     status: &mut dyn FnMut(Status<'_>),
 ) -> Result<BrowserBuilt, Unavailable> {
+    browser(definitions, status).map(|(_, built, _)| built)
+}
+
+/// [`build_browser`], with the crate it built and the definitions it built
+/// (without pasted code rustc refused).
+fn browser(
+    definitions: &str,
+    status: &mut dyn FnMut(Status<'_>),
+) -> Result<(Project, BrowserBuilt, String), Unavailable> {
     let started = Instant::now();
-    let (project, built, _) = compiled(definitions, Kind::Browser, status)?;
+    let (project, built, built_definitions) = compiled(definitions, Kind::Browser, status)?;
     let (mut cargo_s, mut bindgen_s) = (0.0, 0.0);
     // Freshly built (not from the cache): the page's module from cargo's wasm.
     if let Some(wasm) = &built.fresh {
@@ -185,14 +196,15 @@ pub fn build_browser(
     let Fresh {
         notes, warnings, ..
     } = built;
-    Ok(BrowserBuilt {
+    let built = BrowserBuilt {
         key: project.key.clone(),
         dir: project.artifact.clone(),
         notes,
         warnings,
         cargo_s,
         bindgen_s,
-    })
+    };
+    Ok((project, built, built_definitions))
 }
 
 /// Compiled natively, pasted functions run on this machine, outside any

@@ -228,9 +228,17 @@ publish = false
             Kind::Browser => "wasm-bindgen = \"0.2\"\n\n[lib]\ncrate-type = [\"cdylib\"]\n",
         },
         dependencies = dependencies(workspace),
-        features = peer_features(),
+        features = match kind {
+            Kind::Native => peer_features(),
+            Kind::Browser => format!("{}\n{SIZE_FEATURES}", peer_features()),
+        },
     )
 }
+
+/// The browser crate's features for measuring code size (`size`): `bare`
+/// leaves the compiled types out of the page's API, `interpreter` adds the
+/// interpreter's.
+const SIZE_FEATURES: &str = "bare = []\ninterpreter = []";
 
 /// The `[features]` of a crate for a person's definitions: one per peer,
 /// each compiling that peer in (`overhead_codegen::peers`).
@@ -328,7 +336,17 @@ fn source(definitions: &str, kind: Kind) -> String {
     }
     out.push_str(match kind {
         Kind::Native => "}\n\nfn main() -> std::process::ExitCode {\n    overhead_bench::ondemand::serve(TYPES)\n}\n",
-        Kind::Browser => "}\n\noverhead_bench::browser_api!(TYPES);\n",
+        // The features `bare` and `interpreter` build the modules whose sizes
+        // tell what each engine's code adds (`size`); the page's has neither.
+        Kind::Browser => concat!(
+            "}\n\n",
+            "#[cfg(not(feature = \"bare\"))]\n",
+            "overhead_bench::browser_api!(TYPES);\n",
+            "#[cfg(feature = \"bare\")]\n",
+            "overhead_bench::browser_api!(&[]);\n",
+            "#[cfg(feature = \"interpreter\")]\n",
+            "overhead_bench::interpreter_api!();\n",
+        ),
     });
     out
 }

@@ -1,0 +1,96 @@
+//! What each engine's and peer's code adds to the page's wasm module for a
+//! document's definitions (`overhead run --measure size`): the document's
+//! browser crate built once per configuration — the page's API with no
+//! compiled types (`bare`), with ours, with ours and one peer, with no types
+//! and the interpreter — each made into the module the page would load
+//! (wasm-bindgen, name and producers sections removed), and the bytes one
+//! configuration has over the one without the engine in question.
+//!
+//! Measured the way, and in the build, the page's module for these
+//! definitions is made: cargo's release profile without LTO, no wasm-opt
+//! (`BROWSER_BUILD`). Cached beside the crate, keyed as it is.
+
+use std::path::Path;
+
+use overhead_bench::{CodeSize, Engine};
+
+use super::project::{BROWSER_MODULE, Project};
+use super::{Status, Unavailable, bindgen, browser, cargo, peers, unavailable};
+
+/// The file in a document's browser crate that keeps its measured sizes.
+const SIZES: &str = "code-size.json";
+
+/// The bytes each engine's and peer's code adds to the page's module for
+/// `definitions`, built (or read from the cache) with cargo's progress
+/// passed to `status`.
+pub fn code_size(
+    definitions: &str,
+    status: &mut dyn FnMut(Status<'_>),
+) -> Result<Vec<CodeSize>, Unavailable> {
+    // The page's own module first: its build settles which pasted code and
+    // which peers rustc takes, and the measured builds take the same.
+    let (project, _, built_definitions) = browser(definitions, status)?;
+    let cache = project.dir.join(SIZES);
+    if let Some(sizes) = std::fs::read_to_string(&cache)
+        .ok()
+        .and_then(|text| serde_json::from_str::<Vec<CodeSize>>(&text).ok())
+    {
+        return Ok(sizes);
+    }
+    let kept = project.left_out_peers().map(|l| l.features);
+    let peers: Vec<_> = peers::of(&built_definitions)
+        .into_iter()
+        .filter(|p| {
+            kept.as_ref()
+                .is_none_or(|k| k.iter().any(|f| f == p.feature))
+        })
+        .collect();
+    let mut module = |features: &[&str]| module_bytes(&project, features, status);
+    let bare = module(&["bare"])?;
+    let ours = module(&[])?;
+    let interpreter = module(&["bare", "interpreter"])?;
+    let mut sizes = vec![
+        added(Engine::Compiled, ours, bare),
+        added(Engine::Interpreted, interpreter, bare),
+    ];
+    for peer in &peers {
+        let with = module(&[peer.feature])?;
+        sizes.push(added(Engine::Peer(peer.name.into()), with, ours));
+    }
+    if let Ok(json) = serde_json::to_string(&sizes) {
+        // A cache: without it the next run builds the same modules again.
+        let _ = std::fs::write(&cache, json);
+    }
+    Ok(sizes)
+}
+
+/// `engine`'s bytes: the module with it (`with`) over the one without.
+fn added(engine: Engine, with: u64, without: u64) -> CodeSize {
+    CodeSize {
+        engine,
+        bytes: with.saturating_sub(without),
+        module_bytes: with,
+    }
+}
+
+/// The bytes of the page's module built from `project` with `features`.
+fn module_bytes(
+    project: &Project,
+    features: &[&str],
+    status: &mut dyn FnMut(Status<'_>),
+) -> Result<u64, Unavailable> {
+    let mut progress = |line: &str| status(Status::Cargo(line));
+    let built = cargo::build(project, features, &mut progress).map_err(unavailable)?;
+    let out = project.dir.join("size-probe");
+    status(Status::Cargo("wasm-bindgen"));
+    bindgen::generate(&built.artifact, &out).map_err(Unavailable::because)?;
+    let bytes = file_len(&out.join(format!("{BROWSER_MODULE}_bg.wasm")));
+    let _ = std::fs::remove_dir_all(&out);
+    bytes
+}
+
+fn file_len(path: &Path) -> Result<u64, Unavailable> {
+    std::fs::metadata(path)
+        .map(|m| m.len())
+        .map_err(|e| Unavailable::because(format!("cannot read {}: {e}", path.display())))
+}
