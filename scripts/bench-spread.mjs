@@ -12,6 +12,8 @@
 //   npm run bench:spread -- --runs 15 --iterations 40000 --warmup 4000
 //                                                          Custom settings (a candidate)
 //   npm run bench:spread -- --engines all                  every engine, as Quick runs by default
+//   npm run bench:spread -- --fresh-browser                a new Chromium per load
+//   npm run bench:spread -- --no-build --dist /tmp/before  a site built before a change
 //   npm run bench:spread -- --no-build                     the built site as it is
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -39,14 +41,29 @@ const require = createRequire(join(root, 'web', 'package.json'));
 const { preview } = await import(require.resolve('vite'));
 const { chromium } = require('playwright-core');
 
-const server = await preview({ root: join(root, 'web'), preview: { port: 0, strictPort: false, open: false }, logLevel: 'warn' });
+// `--dist DIR`: a site built elsewhere (say, before a change), to compare two builds load for load.
+const dist = flag('--dist', null);
+const server = await preview({
+  root: join(root, 'web'),
+  ...(dist ? { build: { outDir: dist } } : {}),
+  preview: { port: 0, strictPort: false, open: false },
+  logLevel: 'warn',
+});
 const site = server.resolvedUrls.local[0];
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+// One browser for every load, as a person reloads; `--fresh-browser` starts
+// one per load (no state at all carried between loads).
+const freshBrowser = args.includes('--fresh-browser');
+const launch = () => chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+let browser = await launch();
 
 /** Compiled `de` medians by input, and the settings the run used. */
 const rows = [];
 try {
   for (let load = 1; load <= loads; load++) {
+    if (freshBrowser && load > 1) {
+      await browser.close();
+      browser = await launch();
+    }
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${site}?scenario=${encodeURIComponent(scenario)}`);

@@ -12,6 +12,7 @@ pub mod change;
 pub mod compiled;
 pub mod count;
 pub mod formats;
+pub mod heap_shift;
 pub mod interpreted;
 pub mod job;
 pub mod ondemand;

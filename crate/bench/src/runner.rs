@@ -2,6 +2,7 @@
 //! before run k+1 of any, in an order that rotates from run to run, so that
 //! `runs_ns[k]` of two jobs were measured side by side under the same machine noise.
 
+use crate::heap_shift::HeapShift;
 use crate::warmup::{WarmUp, warm_up};
 use crate::{Clock, Error, Job, Settings};
 
@@ -84,7 +85,10 @@ pub fn measure(
                 runs: settings.runs,
                 job: Some(&jobs[i]),
             });
+            // Each run of each job on another heap layout (`heap_shift`).
+            let shift = HeapShift::new(run as usize * n + i);
             let elapsed = jobs[i].time(clock, settings.iterations);
+            drop(shift);
             runs_ns[i].push(elapsed / settings.iterations as f64);
             done += 1;
         }

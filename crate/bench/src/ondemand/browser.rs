@@ -15,6 +15,8 @@ use crate::{Benchmark, JobInfo, Scenario, SystemClock};
 thread_local! {
     /// The prepared jobs of the last [`prepare`], by index.
     static JOBS: RefCell<Vec<crate::Job>> = const { RefCell::new(Vec::new()) };
+    /// How many times [`timed`] was called: the step of its heap shift.
+    static CALLS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 #[derive(Serialize)]
@@ -65,9 +67,13 @@ fn keep(bench: Benchmark) -> Result<String, String> {
 }
 
 /// Runs job `index` of the last [`prepare`] `iterations` times; the
-/// nanoseconds it took (NaN for an index that is not a job).
+/// nanoseconds it took (NaN for an index that is not a job). Each call on
+/// another heap layout of this module's memory (`heap_shift`), as the
+/// runner does for the jobs in its own.
 pub fn timed(index: u32, iterations: f64) -> f64 {
     let clock = SystemClock::new();
+    let step = CALLS.with(|calls| calls.replace(calls.get() + 1));
+    let _shift = crate::heap_shift::HeapShift::new(step);
     JOBS.with(|jobs| {
         let mut jobs = jobs.borrow_mut();
         match jobs.get_mut(index as usize) {
