@@ -14,8 +14,8 @@ use crate::quality;
 use crate::runner::{self, Measured, Progress};
 use crate::stats::Summary;
 use crate::{
-    Clock, Engine, Env, Error, Job, Outcome, Report, ResultRow, RuleCost, Scenario, Settings,
-    Variant, bundled, timer,
+    Clock, Engine, Env, Error, Job, JobInfo, Outcome, Report, ResultRow, RuleCost, Scenario,
+    Settings, Variant, bundled, timer,
 };
 
 /// What to measure; anything left out comes from the scenario.
@@ -335,6 +335,79 @@ impl Benchmark {
             self.time_limit_ns,
             progress,
         )?;
+        Ok(self.report(measured, timer, env))
+    }
+
+    /// Measures this benchmark and `other` (the same work on other
+    /// definitions, say after a change) in one interleaved loop, each job
+    /// beside its counterpart: run k of a job here and run k of the same job
+    /// there are taken one after the other, in the same process, under the
+    /// same machine noise, so that their ratio is a real pair (tango-bench's
+    /// pairing; `overhead run A --against B`). Both run with this one's
+    /// settings; the Reports come in the same order.
+    pub fn run_against(
+        mut self,
+        mut other: Benchmark,
+        clock: &dyn Clock,
+        env: Env,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<(Report, Report), Error> {
+        let timer = timer::measure(clock);
+        other.settings = self.settings;
+        // A job and its counterpart make a group, measured side by side in
+        // every run (taking turns to go first).
+        let (ours, theirs) = (self.jobs.len(), other.jobs.len());
+        let mut sides = Vec::with_capacity(ours + theirs);
+        let mut jobs = Vec::with_capacity(ours + theirs);
+        let mut groups = Vec::with_capacity(ours + theirs);
+        let mut counterparts: Vec<Option<Job>> = other.jobs.drain(..).map(Some).collect();
+        let same = |a: &JobInfo, b: &JobInfo| {
+            (a.variant, &a.engine, &a.input, &a.part) == (b.variant, &b.engine, &b.input, &b.part)
+        };
+        for job in self.jobs.drain(..) {
+            let start = jobs.len();
+            let counterpart = counterparts
+                .iter_mut()
+                .find(|c| c.as_ref().is_some_and(|c| same(&c.info, &job.info)))
+                .and_then(Option::take);
+            sides.push(0);
+            jobs.push(job);
+            if let Some(counterpart) = counterpart {
+                sides.push(1);
+                jobs.push(counterpart);
+            }
+            groups.push(start..jobs.len());
+        }
+        // What only the other definitions have runs alone.
+        for job in counterparts.into_iter().flatten() {
+            groups.push(jobs.len()..jobs.len() + 1);
+            sides.push(1);
+            jobs.push(job);
+        }
+        let measured = runner::measure_grouped(
+            &mut jobs,
+            &groups,
+            &self.settings,
+            clock,
+            self.time_limit_ns,
+            progress,
+        )?;
+        let (mut mine, mut yours) = (Vec::with_capacity(ours), Vec::with_capacity(theirs));
+        for ((side, job), m) in sides.into_iter().zip(jobs).zip(measured) {
+            if side == 0 {
+                self.jobs.push(job);
+                mine.push(m);
+            } else {
+                other.jobs.push(job);
+                yours.push(m);
+            }
+        }
+        let theirs = other.report(yours, timer, env.clone());
+        Ok((self.report(mine, timer, env), theirs))
+    }
+
+    /// The Report of `measured` (one per job, in job order).
+    fn report(self, measured: Vec<Measured>, timer: crate::report::TimerInfo, env: Env) -> Report {
         let mut results = Vec::new();
         let mut breakdown = Vec::new();
         // Each input's harness runs (a rule site that checks nothing), taken out
@@ -407,7 +480,7 @@ impl Benchmark {
                 flags,
             });
         }
-        Ok(Report {
+        Report {
             scenario: self.scenario,
             env,
             settings: self.settings,
@@ -416,7 +489,7 @@ impl Benchmark {
             breakdown,
             notes: self.notes,
             code_size: Vec::new(),
-        })
+        }
     }
 }
 
@@ -508,6 +581,56 @@ mod tests {
         runs: 3,
         warmup: 10,
     };
+
+    #[test]
+    fn against_measures_both_in_one_loop_each_job_beside_its_counterpart() {
+        let before = user_signup();
+        // After: the same definitions, with an input of its own.
+        let mut after = user_signup();
+        let extra = after.inputs[0].clone();
+        after.inputs.push(crate::Input {
+            name: "extra".into(),
+            ..extra
+        });
+        let request = RunRequest {
+            settings: Some(TINY),
+            variants: vec![Variant::De],
+            engines: Engines::Interpreted,
+            ..RunRequest::default()
+        };
+        let a = Benchmark::prepare(&before, &request).expect("before prepares");
+        let b = Benchmark::prepare(&after, &request).expect("after prepares");
+        let mut order: Vec<(u32, String)> = Vec::new();
+        let mut progress = |p: &Progress| {
+            if let (crate::runner::Phase::Run, Some(job)) = (p.phase, p.job) {
+                order.push((p.run, job.info.input.clone()));
+            }
+        };
+        let (a, b) = a
+            .run_against(b, &SystemClock::new(), Env::of_this_build(), &mut progress)
+            .expect("runs");
+        let inputs = |r: &Report| {
+            r.results
+                .iter()
+                .map(|r| r.input.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(inputs(&a), ["valid", "invalid"]);
+        assert_eq!(inputs(&b), ["valid", "invalid", "extra"]);
+        assert!(
+            a.results
+                .iter()
+                .chain(&b.results)
+                .all(|r| r.runs_ns.len() == 3)
+        );
+        // Run 1 takes each job beside its counterpart: valid, valid, invalid, invalid, extra.
+        let first: Vec<&str> = order
+            .iter()
+            .filter(|(run, _)| *run == 1)
+            .map(|(_, input)| input.as_str())
+            .collect();
+        assert_eq!(first, ["valid", "valid", "invalid", "invalid", "extra"]);
+    }
 
     #[test]
     fn compiled_jobs_prepared_elsewhere_answer_first_beside_the_interpreter() {

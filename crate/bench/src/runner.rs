@@ -2,6 +2,8 @@
 //! before run k+1 of any, in an order that rotates from run to run, so that
 //! `runs_ns[k]` of two jobs were measured side by side under the same machine noise.
 
+use std::ops::Range;
+
 use crate::heap_shift::HeapShift;
 use crate::warmup::{WarmUp, warm_up};
 use crate::{Clock, Error, Job, Settings};
@@ -44,6 +46,21 @@ pub fn measure(
     limit_ns: f64,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Vec<Measured>, Error> {
+    let singles: Vec<Range<usize>> = (0..jobs.len()).map(|i| i..i + 1).collect();
+    measure_grouped(jobs, &singles, settings, clock, limit_ns, progress)
+}
+
+/// [`measure`] with jobs in `groups` (ranges of consecutive jobs, covering
+/// them all) that are measured side by side in every run: a job and its
+/// counterpart on other definitions (`Benchmark::run_against`).
+pub fn measure_grouped(
+    jobs: &mut [Job],
+    groups: &[Range<usize>],
+    settings: &Settings,
+    clock: &dyn Clock,
+    limit_ns: f64,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Vec<Measured>, Error> {
     let n = jobs.len();
     let total = n * (settings.runs as usize + 1);
     let mut done = 0;
@@ -76,7 +93,7 @@ pub fn measure(
             let first_round = clock.now_ns() - started;
             over_budget(first_round * f64::from(settings.runs), limit_ns, settings)?;
         }
-        for i in rotation(n, run) {
+        for i in grouped_order(groups, run) {
             progress(&Progress {
                 done,
                 total,
@@ -137,6 +154,23 @@ pub fn rotation(n: usize, run: u32) -> impl Iterator<Item = usize> {
     (0..n).map(move |i| (i + shift) % n)
 }
 
+/// Job order for a run over `groups`: the groups rotated as [`rotation`]
+/// rotates jobs, each group's jobs one after the other, in order on even runs
+/// and reversed on odd ones, so that neither of a pair always goes first.
+pub fn grouped_order(groups: &[Range<usize>], run: u32) -> impl Iterator<Item = usize> + '_ {
+    rotation(groups.len(), run).flat_map(move |g| {
+        let group = groups[g].clone();
+        let reversed = run % 2 == 1;
+        group.clone().map(move |i| {
+            if reversed {
+                group.end - 1 - (i - group.start)
+            } else {
+                i
+            }
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -153,6 +187,19 @@ mod tests {
         assert_eq!(rotation(3, 1).collect::<Vec<_>>(), [1, 2, 0]);
         assert_eq!(rotation(3, 4).collect::<Vec<_>>(), [1, 2, 0]);
         assert_eq!(rotation(0, 2).count(), 0);
+    }
+
+    #[test]
+    fn groups_rotate_and_pairs_take_turns_going_first() {
+        let groups = [0..2, 2..4, 4..5];
+        let order = |run| grouped_order(&groups, run).collect::<Vec<_>>();
+        assert_eq!(order(0), [0, 1, 2, 3, 4]);
+        assert_eq!(order(1), [3, 2, 4, 1, 0]);
+        assert_eq!(order(2), [4, 0, 1, 2, 3]);
+        let singles: Vec<Range<usize>> = (0..3).map(|i| i..i + 1).collect();
+        for run in 0..4 {
+            assert!(grouped_order(&singles, run).eq(rotation(3, run)));
+        }
     }
 
     #[test]

@@ -120,11 +120,21 @@ fn compared(
     }
 }
 
+/// How the two sides were measured.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pairing {
+    /// In separate invocations (`overhead compare`).
+    Invocations,
+    /// In one interleaved loop, each job beside its counterpart (`run --against`).
+    OneLoop,
+}
+
 /// The comparison as a table, with what the Reports are.
 pub fn render(
     before: &[(String, Report)],
     after: &[(String, Report)],
     rows: &[Compared],
+    pairing: Pairing,
 ) -> String {
     let mut out = String::new();
     for (label, reports) in [("before", before), ("after", after)] {
@@ -191,7 +201,9 @@ pub fn render(
             figure(r.after_ns),
         );
     }
-    let how = if before.len() == 1 && after.len() == 1 {
+    let how = if pairing == Pairing::OneLoop {
+        "Student's t on the logarithms of the paired per-run ratios after[k] / before[k], each pair taken side by side in one process (`run --against`), so that what moves a whole invocation moves both of a pair"
+    } else if before.len() == 1 && after.len() == 1 {
         "Student's t on the logarithms of the paired per-run ratios after[k] / before[k]. One Report a side: the interval holds the noise within the runs, not what moves a whole invocation (two invocations of the same code differ by a few percent); give several Reports a side (--before … --after …) for an interval that does"
     } else {
         "Welch's t on the logarithms of each invocation's median, so that what moves a whole invocation is in it; BEFORE and AFTER are the medians of the invocations' medians"

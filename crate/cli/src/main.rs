@@ -157,6 +157,12 @@ struct RunArgs {
     /// local server's Run natively asks the person).
     #[arg(long, hide = true)]
     ask_code: bool,
+    /// Measure the scenario against another document of the same work (say,
+    /// the definitions after a change) in one interleaved loop, each job beside
+    /// its counterpart, and print the comparison: each figure's change with
+    /// its 95% confidence interval from the paired runs.
+    #[arg(long, value_name = "SCENARIO", conflicts_with_all = ["save", "on_demand", "ask_code"])]
+    against: Option<PathBuf>,
     /// What to measure besides time, comma-separated: `instructions` also
     /// counts each job's instructions per operation with Valgrind's
     /// callgrind (Linux), the same under any load and at any clock speed;
@@ -255,6 +261,9 @@ fn run(args: RunArgs) -> Result<(), String> {
         breakdown: args.breakdown,
     };
     let show_progress = std::io::stderr().is_terminal();
+    if let Some(against) = &args.against {
+        return run_against(&args, &scenario, against, &request);
+    }
     // Definitions without bundled compiled code get their own, built on demand.
     let on_demand = request.engines != Engines::Interpreted
         && (args.on_demand || bundled::matching(&scenario).is_none());
@@ -347,6 +356,88 @@ fn run(args: RunArgs) -> Result<(), String> {
     finish(report, &args)
 }
 
+/// `run A --against B`: both documents' jobs in one interleaved loop, each
+/// beside its counterpart; the comparison printed (or, with `--json`, both
+/// Reports and the comparison).
+fn run_against(
+    args: &RunArgs,
+    before: &Scenario,
+    against: &Path,
+    request: &RunRequest,
+) -> Result<(), String> {
+    if args.measure.iter().any(|m| *m != Measure::Time) {
+        return Err(
+            "--against measures time; count instructions or code size in a run of each document"
+                .into(),
+        );
+    }
+    let after = load(against)?;
+    let mut benchmarks = Vec::with_capacity(2);
+    for scenario in [before, &after] {
+        let on_demand =
+            request.engines != Engines::Interpreted && bundled::matching(scenario).is_none();
+        if on_demand && request.engines == Engines::Compiled {
+            return Err(format!("{}: {AGAINST_ON_DEMAND}", scenario.name));
+        }
+        let mut bench = Benchmark::prepare(scenario, request).map_err(|e| e.to_string())?;
+        if on_demand {
+            bench.note(AGAINST_ON_DEMAND.into());
+        }
+        benchmarks.push(bench);
+    }
+    let (Some(after_bench), Some(before_bench)) = (benchmarks.pop(), benchmarks.pop()) else {
+        unreachable!("two benchmarks were prepared");
+    };
+    let show_progress = std::io::stderr().is_terminal() && !args.progress_lines;
+    let mut progress = |p: &Progress| {
+        if args.progress_lines {
+            eprintln!("{}", overhead_bench::ondemand::progress_json(p));
+        } else if show_progress {
+            table::progress_line(p);
+        }
+    };
+    let (mut a, mut b) = before_bench
+        .run_against(
+            after_bench,
+            &SystemClock::new(),
+            Env::of_this_build(),
+            &mut progress,
+        )
+        .map_err(|e| e.to_string())?;
+    if show_progress {
+        table::clear_progress_line();
+    }
+    let date = Some(humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string());
+    for report in [&mut a, &mut b] {
+        report.env.cpu = machine::cpu();
+        report.env.os = Some(machine::os());
+        report.env.date = date.clone();
+    }
+    let before = [(args.scenario.display().to_string(), a)];
+    let after = [(against.display().to_string(), b)];
+    let rows = compare::compare(&before, &after);
+    if args.json {
+        let json = serde_json::json!({
+            "before": before[0].1,
+            "after": after[0].1,
+            "comparison": rows,
+        });
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&json).map_err(|e| e.to_string())?
+        );
+    } else {
+        print!(
+            "{}",
+            compare::render(&before, &after, &rows, compare::Pairing::OneLoop)
+        );
+    }
+    Ok(())
+}
+
+/// Why `--against` has no compiled rows for definitions without bundled code.
+const AGAINST_ON_DEMAND: &str = "compiled code built on demand runs one document's definitions per process, so `--against` compares the interpreter's rows (and bundled compiled code) in one loop; for compiled code built on demand, save a few Reports of each (`run … --save`) and `overhead compare --before … --after …`";
+
 /// `--measure instructions`: the same jobs counted under callgrind by
 /// `counter`, their figures added to `report`.
 fn count_if_asked(
@@ -406,7 +497,10 @@ fn compare_reports(
             serde_json::to_string_pretty(&rows).map_err(|e| e.to_string())?
         );
     } else {
-        print!("{}", compare::render(&before, &after, &rows));
+        print!(
+            "{}",
+            compare::render(&before, &after, &rows, compare::Pairing::Invocations)
+        );
     }
     Ok(())
 }

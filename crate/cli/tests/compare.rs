@@ -178,3 +178,105 @@ fn a_file_that_is_not_a_report_is_a_clear_error() {
     assert!(said.contains("is not a Report"), "{said}");
     let _ = std::fs::remove_file(bad);
 }
+
+/// `overhead run` from the workspace.
+fn overhead_run(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_overhead"))
+        .arg("run")
+        .args(args)
+        .current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.."))
+        .output()
+        .expect("the overhead binary runs")
+}
+
+/// user-signup as a document, its definitions changed by `edit` (an added rule).
+fn user_signup_document(name: &str, edit: impl Fn(&str) -> String) -> PathBuf {
+    let out = Command::new(env!("CARGO_BIN_EXE_overhead"))
+        .args(["document", "scenarios/user-signup"])
+        .current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.."))
+        .output()
+        .expect("the overhead binary runs");
+    let mut doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a document");
+    let schema = doc["schema"].as_str().expect("schema").to_owned();
+    doc["schema"] = serde_json::json!(edit(&schema));
+    write(name, &doc)
+}
+
+const TINY: [&str; 6] = ["--iterations", "300", "--runs", "3", "--warmup", "30"];
+
+#[test]
+fn against_runs_both_documents_in_one_loop_and_compares_them() {
+    let after = user_signup_document("against-after", |s| {
+        s.replacen(
+            "pub email: String",
+            "#[validate(length(min = 3))]\n    pub email: String",
+            1,
+        )
+    });
+    let mut args = vec![
+        "scenarios/user-signup",
+        "--against",
+        after.to_str().expect("utf-8"),
+        "--engine",
+        "interpreted",
+        "--variants",
+        "de,de+validate",
+        "--json",
+    ];
+    args.extend(TINY);
+    let out = overhead_run(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    for side in ["before", "after"] {
+        let results = answer[side]["results"].as_array().expect("results");
+        assert_eq!(results.len(), 4, "{side}: de and de+validate on two inputs");
+        assert!(
+            results
+                .iter()
+                .all(|r| r["runs_ns"].as_array().map(Vec::len) == Some(3))
+        );
+    }
+    let rows = answer["comparison"].as_array().expect("comparison");
+    assert_eq!(rows.len(), 4);
+    assert!(rows.iter().all(|r| r["change"]["pairs"] == 3), "{rows:?}");
+    // The table says the pairs were taken in one loop.
+    args.retain(|a| *a != "--json");
+    let out = overhead_run(&args);
+    std::fs::remove_file(&after).ok();
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        table.contains("each pair taken side by side in one process"),
+        "{table}"
+    );
+}
+
+#[test]
+fn against_says_what_it_cannot_pair() {
+    let after = user_signup_document("against-ondemand", |s| format!("{s}\n// edited\n"));
+    let path = after.to_str().expect("utf-8");
+    let out = overhead_run(&[
+        "scenarios/user-signup",
+        "--against",
+        path,
+        "--engine",
+        "compiled",
+    ]);
+    let error = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(error.contains("compare --before"), "{error}");
+    let out = overhead_run(&[
+        "scenarios/user-signup",
+        "--against",
+        path,
+        "--measure",
+        "instructions",
+    ]);
+    std::fs::remove_file(&after).ok();
+    let error = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(error.contains("--against measures time"), "{error}");
+}
