@@ -56,7 +56,7 @@ pub fn job(engine: &Rc<Interpreter>, request: &JobRequest<'_>) -> Option<Result<
                 Ok(_) => info(request, Outcome::Ok, None),
                 Err(err) => info(request, Outcome::Error, Some(err.to_string())),
             };
-            Job::new(info, move || e.decode(black_box(&text)))
+            Job::on_text(info, text, move |text| e.decode(text))
         }
         DeValidate => {
             let info = match engine.decode(&text) {
@@ -66,8 +66,8 @@ pub fn job(engine: &Rc<Interpreter>, request: &JobRequest<'_>) -> Option<Result<
                 },
                 Err(err) => info(request, Outcome::Error, Some(err.to_string())),
             };
-            Job::new(info, move || {
-                e.decode(black_box(&text)).map(|value| {
+            Job::on_text(info, text, move |text| {
+                e.decode(text).map(|value| {
                     let verdict = e.validate(&value);
                     (value, verdict)
                 })
@@ -87,7 +87,7 @@ pub fn job(engine: &Rc<Interpreter>, request: &JobRequest<'_>) -> Option<Result<
                 Err(RunError::Invalid(violations)) => invalid(request, &violations),
                 Err(RunError::Syntax(err)) => info(request, Outcome::Error, Some(err.to_string())),
             };
-            Job::new(info, move || run(&e, black_box(&text)))
+            Job::on_text(info, text, move |text| run(&e, text))
         }
         _ => return formats::job(e, request),
     }))
@@ -140,8 +140,7 @@ pub fn flatten_job(
                     info.outcome = Outcome::Error;
                     info.message = Some(err.to_string());
                 }
-                let text: Box<str> = text.into();
-                Job::new(info, move || e.decode_many(black_box(&text)))
+                Job::on_text(info, text, move |text| e.decode_many(text))
             }
             _ => {
                 let values = engine.decode_many(&text).map_err(|e| e.to_string())?;

@@ -103,7 +103,9 @@ pub fn measure_grouped(
                 job: Some(&jobs[i]),
             });
             // Each run of each job on another heap layout (`heap_shift`).
-            let shift = HeapShift::new(run as usize * n + i);
+            let step = run as usize * n + i;
+            jobs[i].reseat(step);
+            let shift = HeapShift::new(step);
             let elapsed = jobs[i].time(clock, settings.iterations);
             drop(shift);
             runs_ns[i].push(elapsed / settings.iterations as f64);

@@ -149,9 +149,8 @@ fn decode<T: DeserializeOwned + Serialize + 'static>(
         info.outcome = Outcome::Error;
         info.message = Some(e.to_string());
     }
-    let text: Box<str> = text.into();
-    Ok(Job::new(info, move || {
-        serde_json::from_str::<Vec<T>>(black_box(&text))
+    Ok(Job::on_text(info, text, |text| {
+        serde_json::from_str::<Vec<T>>(text)
     }))
 }
 

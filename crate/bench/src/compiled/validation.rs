@@ -1,7 +1,6 @@
 //! Seed 000's variants on compiled types: decode, decode then validate, validate
 //! while decoding (collect-all and fail-fast).
 
-use std::hint::black_box;
 use std::marker::PhantomData;
 
 use overhead_validate::{Validate, json};
@@ -75,7 +74,7 @@ fn de<T: DeserializeOwned + 'static>(request: &JobRequest<'_>) -> Job {
         Ok(_) => info(request, Outcome::Ok, None),
         Err(e) => info(request, Outcome::Error, Some(e.to_string())),
     };
-    Job::new(info, move || serde_json::from_str::<T>(black_box(&text)))
+    Job::on_text(info, text, |text| serde_json::from_str::<T>(text))
 }
 
 /// Two steps: decode, then `.validate()`.
@@ -88,8 +87,8 @@ fn de_validate<T: DeserializeOwned + Validate + 'static>(request: &JobRequest<'_
         },
         Err(e) => info(request, Outcome::Error, Some(e.to_string())),
     };
-    Job::new(info, move || {
-        serde_json::from_str::<T>(black_box(&text)).map(|value| {
+    Job::on_text(info, text, |text| {
+        serde_json::from_str::<T>(text).map(|value| {
             let verdict = value.validate();
             (value, verdict)
         })
@@ -107,5 +106,5 @@ fn validate_on_de<T: 'static>(
         Err(json::Error::Invalid(violations)) => invalid(request, &violations),
         Err(json::Error::Syntax(e)) => info(request, Outcome::Error, Some(e.to_string())),
     };
-    Job::new(info, move || decode(black_box(&text)))
+    Job::on_text(info, text, decode)
 }

@@ -78,7 +78,10 @@ pub fn timed(index: u32, iterations: f64) -> f64 {
         let mut jobs = jobs.borrow_mut();
         match jobs.get_mut(index as usize) {
             // The page's loop asks for whole, positive counts.
-            Some(job) => job.time(&clock, iterations as u64),
+            Some(job) => {
+                job.reseat(step);
+                job.time(&clock, iterations as u64)
+            }
             None => f64::NAN,
         }
     })

@@ -8,7 +8,6 @@
 //! (`validate-on-de`).
 
 use std::fmt::Display;
-use std::hint::black_box;
 
 use serde::de::DeserializeOwned;
 
@@ -79,8 +78,8 @@ where
         message,
         text.len(),
     );
-    Job::new(info, move || {
-        decode_then_validate::<T, E>(black_box(&text), validate)
+    Job::on_text(info, text, move |text| {
+        decode_then_validate::<T, E>(text, validate)
     })
 }
 
@@ -108,7 +107,7 @@ where
         message,
         text.len(),
     );
-    Job::new(info, move || serde_json::from_str::<T>(black_box(&text)))
+    Job::on_text(info, text, |text| serde_json::from_str::<T>(text))
 }
 
 fn info(
