@@ -15,14 +15,11 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { root, run } from './lib.mjs';
+import { flagValue, root, run } from './lib.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const args = process.argv.slice(2);
-const flag = (name, fallback) => {
-  const at = args.indexOf(name);
-  return at >= 0 && args[at + 1] !== undefined ? args[at + 1] : fallback;
-};
+const flag = (name, fallback) => flagValue(args, name, fallback);
 const scenario = flag('--scenario', 'user-signup');
 const loads = Number(flag('--loads', '3'));
 const screenshots = flag('--screenshots', null);

@@ -35,3 +35,9 @@ export function fail(message) {
   console.error(`\n✗ ${message}`);
   process.exit(1);
 }
+
+/** The value after `name` in `args` (`--loads 5`), or `fallback`. */
+export function flagValue(args, name, fallback) {
+  const at = args.indexOf(name);
+  return at >= 0 && args[at + 1] !== undefined ? args[at + 1] : fallback;
+}

@@ -417,15 +417,11 @@ fn run_against(
     let after = [(against.display().to_string(), b)];
     let rows = compare::compare(&before, &after);
     if args.json {
-        let json = serde_json::json!({
+        print_json(&serde_json::json!({
             "before": before[0].1,
             "after": after[0].1,
             "comparison": rows,
-        });
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&json).map_err(|e| e.to_string())?
-        );
+        }))?;
     } else {
         print!(
             "{}",
@@ -492,16 +488,19 @@ fn compare_reports(
     let (before, after) = (read(&before)?, read(&after)?);
     let rows = compare::compare(&before, &after);
     if json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&rows).map_err(|e| e.to_string())?
-        );
+        print_json(&rows)?;
     } else {
         print!(
             "{}",
             compare::render(&before, &after, &rows, compare::Pairing::Invocations)
         );
     }
+    Ok(())
+}
+
+fn print_json(value: &impl serde::Serialize) -> Result<(), String> {
+    let json = serde_json::to_string_pretty(value).map_err(|e| e.to_string())?;
+    println!("{json}");
     Ok(())
 }
 
