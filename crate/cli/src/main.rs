@@ -269,17 +269,7 @@ fn run(args: RunArgs) -> Result<(), String> {
         && (args.on_demand || bundled::matching(&scenario).is_none());
     let mut unavailable_notes = Vec::new();
     if on_demand {
-        let mut status = |s: ondemand::Status<'_>| match s {
-            ondemand::Status::Cargo(line) if args.progress_lines => {
-                eprintln!("{}", serde_json::json!({ "building": line }));
-            }
-            ondemand::Status::Cargo(line) if show_progress => {
-                table::status_line(&format!("building: {line}"))
-            }
-            ondemand::Status::Run(line) if args.progress_lines => eprintln!("{line}"),
-            ondemand::Status::Run(line) if show_progress => table::progress_json_line(line),
-            _ => {}
-        };
+        let mut status = ondemand_status(&args, show_progress);
         match ondemand::run(&scenario, &request, args.allow_code, &mut status) {
             Ok(built) => {
                 if show_progress && !args.progress_lines {
@@ -356,9 +346,26 @@ fn run(args: RunArgs) -> Result<(), String> {
     finish(report, &args)
 }
 
+/// What a build on demand and its run say meanwhile: cargo's progress and
+/// the run's, as JSON lines (`--progress-lines`) or on the status line.
+fn ondemand_status(args: &RunArgs, show_progress: bool) -> impl FnMut(ondemand::Status<'_>) + '_ {
+    move |s| match s {
+        ondemand::Status::Cargo(line) if args.progress_lines => {
+            eprintln!("{}", serde_json::json!({ "building": line }));
+        }
+        ondemand::Status::Cargo(line) if show_progress => {
+            table::status_line(&format!("building: {line}"))
+        }
+        ondemand::Status::Run(line) if args.progress_lines => eprintln!("{line}"),
+        ondemand::Status::Run(line) if show_progress => table::progress_json_line(line),
+        _ => {}
+    }
+}
+
 /// `run A --against B`: both documents' jobs in one interleaved loop, each
-/// beside its counterpart; the comparison printed (or, with `--json`, both
-/// Reports and the comparison).
+/// beside its counterpart — in this process, or, for definitions without
+/// bundled compiled code, in a crate built on demand for both; the comparison
+/// printed (or, with `--json`, both Reports and the comparison).
 fn run_against(
     args: &RunArgs,
     before: &Scenario,
@@ -372,23 +379,44 @@ fn run_against(
         );
     }
     let after = load(against)?;
+    let show_progress = std::io::stderr().is_terminal() && !args.progress_lines;
+    // Definitions without bundled compiled code: both documents' compiled
+    // code built on demand in one crate, measured there.
+    let mut unavailable_note = None;
+    if request.engines != Engines::Interpreted
+        && [before, &after]
+            .iter()
+            .any(|s| bundled::matching(s).is_none())
+    {
+        let mut status = ondemand_status(args, std::io::stderr().is_terminal());
+        let pair = ondemand::run_pair(before, &after, request, args.allow_code, &mut status);
+        if show_progress {
+            table::clear_progress_line();
+        }
+        match pair {
+            Ok((a, b)) => return print_against(args, against, a, b),
+            Err(unavailable) if request.engines == Engines::Compiled => {
+                return Err(format!("no compiled code: {}", unavailable.reason));
+            }
+            Err(unavailable) => {
+                unavailable_note = Some(format!(
+                    "no compiled code built on demand: {}",
+                    unavailable.reason
+                ));
+            }
+        }
+    }
     let mut benchmarks = Vec::with_capacity(2);
     for scenario in [before, &after] {
-        let on_demand =
-            request.engines != Engines::Interpreted && bundled::matching(scenario).is_none();
-        if on_demand && request.engines == Engines::Compiled {
-            return Err(format!("{}: {AGAINST_ON_DEMAND}", scenario.name));
-        }
         let mut bench = Benchmark::prepare(scenario, request).map_err(|e| e.to_string())?;
-        if on_demand {
-            bench.note(AGAINST_ON_DEMAND.into());
+        if let Some(note) = &unavailable_note {
+            bench.note(note.clone());
         }
         benchmarks.push(bench);
     }
     let (Some(after_bench), Some(before_bench)) = (benchmarks.pop(), benchmarks.pop()) else {
         unreachable!("two benchmarks were prepared");
     };
-    let show_progress = std::io::stderr().is_terminal() && !args.progress_lines;
     let mut progress = |p: &Progress| {
         if args.progress_lines {
             eprintln!("{}", overhead_bench::ondemand::progress_json(p));
@@ -396,7 +424,7 @@ fn run_against(
             table::progress_line(p);
         }
     };
-    let (mut a, mut b) = before_bench
+    let (a, b) = before_bench
         .run_against(
             after_bench,
             &SystemClock::new(),
@@ -407,6 +435,17 @@ fn run_against(
     if show_progress {
         table::clear_progress_line();
     }
+    print_against(args, against, a, b)
+}
+
+/// Adds this machine to both Reports and prints their comparison (with
+/// `--json`, both Reports and the comparison).
+fn print_against(
+    args: &RunArgs,
+    against: &Path,
+    mut a: overhead_bench::Report,
+    mut b: overhead_bench::Report,
+) -> Result<(), String> {
     let date = Some(humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string());
     for report in [&mut a, &mut b] {
         report.env.cpu = machine::cpu();
@@ -431,9 +470,6 @@ fn run_against(
     Ok(())
 }
 
-/// Why `--against` has no compiled rows for definitions without bundled code.
-const AGAINST_ON_DEMAND: &str = "compiled code built on demand runs one document's definitions per process, so `--against` compares the interpreter's rows (and bundled compiled code) in one loop; for compiled code built on demand, save a few Reports of each (`run … --save`) and `overhead compare --before … --after …`";
-
 /// `--measure instructions`: the same jobs counted under callgrind by
 /// `counter`, their figures added to `report`.
 fn count_if_asked(
@@ -455,6 +491,7 @@ fn count_if_asked(
         request: request.clone(),
         verdicts: Vec::new(),
         count: true,
+        against: None,
     };
     let counted = instructions::count_into(report, counter, &order);
     if show_progress {

@@ -12,7 +12,7 @@ pub mod browser;
 mod serve;
 
 #[cfg(not(target_arch = "wasm32"))]
-pub use serve::{progress_json, serve};
+pub use serve::{progress_json, serve, serve_pair};
 
 use serde::{Deserialize, Serialize};
 
@@ -39,6 +39,10 @@ pub struct Order {
     /// answer what was counted ([`crate::count::Plan`]).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub count: bool,
+    /// Measure `document` against this one in one interleaved loop (a crate
+    /// built on demand for both documents: [`serve_pair`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub against: Option<Document>,
 }
 
 /// Compiled code for exactly the definitions the crate was built from.

@@ -10,13 +10,8 @@ use crate::{Benchmark, Env, Scenario, SystemClock};
 /// The `main` of a crate built on demand: reads the [`Order`] from stdin,
 /// runs it with `types`, and writes the Report (or `{"error": …}`) to stdout.
 pub fn serve(types: Types) -> std::process::ExitCode {
-    let result = (|| -> Result<String, String> {
-        let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| format!("cannot read the order: {e}"))?;
-        let order: Order =
-            serde_json::from_str(&text).map_err(|e| format!("the order is not valid: {e}"))?;
+    answer((|| -> Result<String, String> {
+        let order = read_order()?;
         let scenario = Scenario::try_from(order.document).map_err(|e| e.to_string())?;
         let code = OnDemandCode { types };
         if !order.verdicts.is_empty() {
@@ -35,7 +30,49 @@ pub fn serve(types: Types) -> std::process::ExitCode {
             .run(&SystemClock::new(), Env::of_this_build(), &mut progress)
             .map_err(|e| e.to_string())?;
         serde_json::to_string(&report).map_err(|e| e.to_string())
-    })();
+    })())
+}
+
+/// The `main` of a crate built on demand for two documents (`run A
+/// --against B` on definitions without bundled code): the order's document
+/// with `before`'s types and its `against` with `after`'s, measured in one
+/// interleaved loop ([`Benchmark::run_against`]); writes `{"before": Report,
+/// "after": Report}` (or `{"error": …}`).
+pub fn serve_pair(before: Types, after: Types) -> std::process::ExitCode {
+    answer((|| -> Result<String, String> {
+        let order = read_order()?;
+        let against = order
+            .against
+            .ok_or("the order has no document to measure against")?;
+        let prepared = |document: crate::scenario::Document, types: Types| {
+            let scenario = Scenario::try_from(document).map_err(|e| e.to_string())?;
+            Benchmark::prepare_with(&scenario, &order.request, &OnDemandCode { types })
+                .map_err(|e| e.to_string())
+        };
+        let a = prepared(order.document, before)?;
+        let b = prepared(against, after)?;
+        let mut stderr = std::io::stderr().lock();
+        let mut progress = |p: &Progress| {
+            let _ = writeln!(stderr, "{}", progress_json(p));
+        };
+        let (a, b) = a
+            .run_against(b, &SystemClock::new(), Env::of_this_build(), &mut progress)
+            .map_err(|e| e.to_string())?;
+        serde_json::to_string(&serde_json::json!({ "before": a, "after": b }))
+            .map_err(|e| e.to_string())
+    })())
+}
+
+fn read_order() -> Result<Order, String> {
+    let mut text = String::new();
+    std::io::stdin()
+        .read_to_string(&mut text)
+        .map_err(|e| format!("cannot read the order: {e}"))?;
+    serde_json::from_str(&text).map_err(|e| format!("the order is not valid: {e}"))
+}
+
+/// Writes the answer (or `{"error": …}`) to stdout.
+fn answer(result: Result<String, String>) -> std::process::ExitCode {
     match result {
         Ok(json) => {
             println!("{json}");

@@ -475,10 +475,72 @@ fn start(
         request: request.clone(),
         verdicts: Vec::new(),
         count: false,
+        against: None,
     };
     let value = exchange(binary, &order, status)?;
     serde_json::from_value(value)
         .map_err(|e| format!("the compiled code's Report does not read: {e}"))
+}
+
+/// Both documents' compiled code built on demand in one crate and measured in
+/// one interleaved loop (`run A --against B`): each document's own crate
+/// first (rustc's messages at the document's lines, pasted code rustc
+/// refuses left out, both cached as for `run`), then the pair's, with the
+/// peers both take. The Reports, before and after.
+pub fn run_pair(
+    before: &Scenario,
+    after: &Scenario,
+    request: &RunRequest,
+    allow_code: bool,
+    status: &mut dyn FnMut(Status<'_>),
+) -> Result<(Report, Report), Unavailable> {
+    let mut kept = Vec::with_capacity(2);
+    let mut notes = Vec::with_capacity(2);
+    for scenario in [before, after] {
+        let definitions = definitions(scenario);
+        with_leave(&definitions, allow_code)?;
+        let (_, built, definitions) = compiled(&definitions, Kind::Native, status)?;
+        notes.push(built.notes);
+        kept.push(definitions);
+    }
+    let workspace = project::workspace().ok_or_else(|| {
+        Unavailable::because("compiled code for edited definitions is built by cargo in the Overhead workspace, which this binary was not run from")
+    })?;
+    let project = Project::write_pair(&workspace, &kept[0], &kept[1]).map_err(|e| {
+        Unavailable::because(format!("cannot write the crate for both definitions: {e}"))
+    })?;
+    if !project.is_built() {
+        let mut peers = peers::of(&kept[0]);
+        for peer in peers::of(&kept[1]) {
+            if !peers.iter().any(|p| p.feature == peer.feature) {
+                peers.push(peer);
+            }
+        }
+        let mut progress = |line: &str| status(Status::Cargo(line));
+        peers::build(&project, &peers, &mut progress).map_err(unavailable)?;
+    }
+    project.used();
+    let order = Order {
+        document: before.to_document(),
+        request: request.clone(),
+        verdicts: Vec::new(),
+        count: false,
+        against: Some(after.to_document()),
+    };
+    let mut answer = exchange(&project.artifact, &order, status).map_err(Unavailable::because)?;
+    let mut reports = Vec::with_capacity(2);
+    for (side, mut said) in ["before", "after"].into_iter().zip(notes) {
+        let mut report: Report = serde_json::from_value(answer[side].take()).map_err(|e| {
+            Unavailable::because(format!("the compiled code's Report does not read: {e}"))
+        })?;
+        said.append(&mut report.notes);
+        report.notes = said;
+        reports.push(report);
+    }
+    let (Some(after), Some(before)) = (reports.pop(), reports.pop()) else {
+        unreachable!("two sides were read");
+    };
+    Ok((before, after))
 }
 
 /// Builds (or finds in the cache) the native crate for `scenario`'s
@@ -499,6 +561,7 @@ pub fn verdicts(
         request: RunRequest::default(),
         verdicts: texts,
         count: false,
+        against: None,
     };
     exchange(&project.artifact, &order, &mut quiet).map_err(Unavailable::because)
 }

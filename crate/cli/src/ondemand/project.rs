@@ -81,13 +81,32 @@ pub struct Project {
 impl Project {
     /// Writes the crate of `kind` for `definitions` (unless it is there).
     pub fn write(workspace: &Path, definitions: &str, kind: Kind) -> std::io::Result<Project> {
-        let lock = std::fs::read_to_string(workspace.join("Cargo.lock"))?;
         let text = source(definitions, kind);
+        Project::write_source(workspace, &source(definitions, Kind::Native), text, kind)
+    }
+
+    /// Writes the native crate for two documents' definitions, each in a
+    /// module of its own, whose `main` measures them in one loop
+    /// (`overhead_bench::ondemand::serve_pair`).
+    pub fn write_pair(workspace: &Path, before: &str, after: &str) -> std::io::Result<Project> {
+        let text = pair_source(before, after);
+        Project::write_source(workspace, &text, text.clone(), Kind::Native)
+    }
+
+    /// Writes the crate of `kind` whose one source file is `text`, named by
+    /// `native` (the native crate's source for the same definitions).
+    fn write_source(
+        workspace: &Path,
+        native: &str,
+        text: String,
+        kind: Kind,
+    ) -> std::io::Result<Project> {
+        let lock = std::fs::read_to_string(workspace.join("Cargo.lock"))?;
         let mut hasher = DefaultHasher::new();
         (
             env!("CARGO_PKG_VERSION"),
             manifest(workspace, PACKAGE, Kind::Native),
-            source(definitions, Kind::Native),
+            native,
             &lock,
         )
             .hash(&mut hasher);
@@ -348,6 +367,26 @@ fn source(definitions: &str, kind: Kind) -> String {
             "overhead_bench::interpreter_api!();\n",
         ),
     });
+    out
+}
+
+/// The source of the native crate for two documents: each one's definitions,
+/// verbatim, in a module of its own, and a `main` that measures them in one
+/// loop.
+fn pair_source(before: &str, after: &str) -> String {
+    let mut out = String::with_capacity(before.len() + after.len() + 512);
+    out.push_str("// Written by `overhead`: two documents' definitions, verbatim, as compiled code, measured in one loop (`run --against`).\n");
+    for (module, definitions) in [("before", before), ("after", after)] {
+        out.push_str(&format!(
+            "pub mod {module} {{\noverhead_ondemand_macro::definitions! {{\n"
+        ));
+        out.push_str(definitions);
+        if !definitions.ends_with('\n') {
+            out.push('\n');
+        }
+        out.push_str("}\n}\n\n");
+    }
+    out.push_str("fn main() -> std::process::ExitCode {\n    overhead_bench::ondemand::serve_pair(before::TYPES, after::TYPES)\n}\n");
     out
 }
 
