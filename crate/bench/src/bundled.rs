@@ -19,8 +19,8 @@ impl CompiledCode for BundledCode {
         matching(scenario).map(|_| compiled_root(scenario))
     }
 
-    fn hand_written_peers(&self, scenario: &Scenario) -> Option<&'static str> {
-        matching(scenario).map(|b| b.name)
+    fn hand_written_peers(&self, scenario: &Scenario) -> Option<crate::prepare::HandWritten> {
+        matching(scenario).and_then(|b| crate::peers::jobs_of(b.name))
     }
 
     fn unavailable(&self) -> Error {

@@ -607,7 +607,10 @@ fn code_size(args: &RunArgs) -> Result<Vec<overhead_bench::CodeSize>, String> {
         }
         _ => {}
     };
-    let sizes = ondemand::code_size(&ondemand::definitions(&scenario), &mut status);
+    // A bundled scenario's hand-written peers run beside its code: theirs too.
+    let hand_written = bundled::matching(&scenario)
+        .map_or(&[][..], |b| overhead_bench::peers::hand_written(b.name));
+    let sizes = ondemand::code_size(&ondemand::definitions(&scenario), hand_written, &mut status);
     if show_progress {
         table::clear_progress_line();
     }

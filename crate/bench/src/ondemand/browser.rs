@@ -54,6 +54,34 @@ pub fn prepare_interpreted(order: &str) -> Result<String, String> {
     keep(Benchmark::prepare_beside(&scenario, &request, Vec::new()).map_err(|e| e.to_string())?)
 }
 
+/// Prepares the jobs `jobs` makes for each variant and input of an
+/// [`Order`] (JSON): a hand-written peer's alone, in the module that measures
+/// what its code adds ([`hand_written_peer_api!`]).
+pub fn prepare_with(
+    order: &str,
+    jobs: impl Fn(crate::Variant, &crate::Input) -> Vec<crate::Job>,
+) -> Result<String, String> {
+    let order: Order =
+        serde_json::from_str(order).map_err(|e| format!("the order is not valid: {e}"))?;
+    let scenario = Scenario::try_from(order.document).map_err(|e| e.to_string())?;
+    let variants = if order.request.variants.is_empty() {
+        scenario.variants.clone()
+    } else {
+        order.request.variants.clone()
+    };
+    let prepared: Vec<crate::Job> = variants
+        .iter()
+        .flat_map(|v| scenario.inputs.iter().flat_map(|i| jobs(*v, i)))
+        .collect();
+    let json = serde_json::to_string(&Prepared {
+        jobs: prepared.iter().map(|j| &j.info).collect(),
+        notes: &[],
+    })
+    .map_err(|e| e.to_string())?;
+    JOBS.with(|slot| *slot.borrow_mut() = prepared);
+    Ok(json)
+}
+
 /// Keeps `bench`'s jobs for [`timed`]; their descriptions and notes as JSON.
 fn keep(bench: Benchmark) -> Result<String, String> {
     let (jobs, notes) = bench.into_parts();
@@ -107,6 +135,24 @@ macro_rules! browser_api {
         #[::wasm_bindgen::prelude::wasm_bindgen]
         pub fn timed(index: u32, iterations: f64) -> f64 {
             $crate::ondemand::browser::timed(index, iterations)
+        }
+    };
+}
+
+/// A bundled scenario's hand-written peer beside [`browser_api!`]: an
+/// export `$name(order)` preparing `$jobs`'s jobs (a function of
+/// `overhead_bench::peers`). What a module with it weighs, less one without
+/// it, is what that peer's code adds (`overhead run --measure size`).
+#[macro_export]
+macro_rules! hand_written_peer_api {
+    ($name:ident, $jobs:path) => {
+        /// Prepares a hand-written peer's jobs of an order (JSON) for `timed`.
+        #[::wasm_bindgen::prelude::wasm_bindgen]
+        pub fn $name(
+            order: &str,
+        ) -> ::std::result::Result<::std::string::String, ::wasm_bindgen::JsError> {
+            $crate::ondemand::browser::prepare_with(order, $jobs)
+                .map_err(|e| ::wasm_bindgen::JsError::new(&e))
         }
     };
 }
@@ -171,6 +217,21 @@ mod tests {
         assert!(!jobs.is_empty());
         assert!(jobs.iter().all(|j| j["engine"] == "interpreted"));
         assert!(timed(0, 10.0) >= 0.0);
+    }
+
+    #[test]
+    fn prepares_one_hand_written_peers_jobs() {
+        let (doc, _) = user_signup();
+        let order = serde_json::json!({ "document": doc, "request": {} }).to_string();
+        let prepared: serde_json::Value = serde_json::from_str(
+            &prepare_with(&order, crate::peers::user_signup::domainstack).expect("prepares"),
+        )
+        .expect("json");
+        let jobs = prepared["jobs"].as_array().expect("jobs");
+        // de+validate and validate-on-de, on the valid and the invalid input.
+        assert_eq!(jobs.len(), 4, "{jobs:?}");
+        assert!(jobs.iter().all(|j| j["engine"] == "peer:domainstack"));
+        assert!(timed(3, 10.0) >= 0.0);
     }
 
     #[test]

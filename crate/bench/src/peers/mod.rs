@@ -15,16 +15,24 @@ use crate::scenario::Input;
 use crate::{Engine, Job, JobInfo, Outcome, Variant};
 
 mod generated;
-mod user_signup;
+pub mod user_signup;
 
 pub use generated::{GardePeer, ValidatorPeer};
 
-/// Jobs of every peer that implements `variant` for bundled scenario `scenario`
-/// (by folder name, e.g. "user-signup"); empty when none does.
-pub fn jobs(scenario: &str, variant: Variant, input: &Input) -> Vec<Job> {
+/// The function making every hand-written peer's jobs for bundled scenario
+/// `scenario` (by folder name, e.g. "user-signup"); `None` when it has none.
+pub fn jobs_of(scenario: &str) -> Option<crate::prepare::HandWritten> {
     match scenario {
-        "user-signup" => user_signup::jobs(variant, input),
-        _ => Vec::new(),
+        "user-signup" => Some(user_signup::jobs),
+        _ => None,
+    }
+}
+
+/// The hand-written peers of bundled scenario `scenario` (by folder name).
+pub fn hand_written(scenario: &str) -> &'static [&'static str] {
+    match scenario {
+        "user-signup" => &user_signup::PEERS,
+        _ => &[],
     }
 }
 
@@ -155,6 +163,11 @@ pub(crate) fn display(error: &impl Display) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every hand-written peer's jobs for bundled scenario `scenario`.
+    fn jobs(scenario: &str, variant: Variant, input: &Input) -> Vec<Job> {
+        jobs_of(scenario).map_or_else(Vec::new, |jobs| jobs(variant, input))
+    }
     use crate::SystemClock;
 
     const VALID: &str = include_str!("../../../../scenarios/user-signup/inputs/valid.json");

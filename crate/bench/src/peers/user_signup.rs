@@ -15,29 +15,53 @@ use super::{de_validate, display, validate_on_de, validator_message};
 use crate::scenario::Input;
 use crate::{Job, Variant};
 
+/// The peers written here, by crate name.
+pub const PEERS: [&str; 3] = ["validator", "garde", "domainstack"];
+
 /// Every peer's job for `variant` on `input`.
-pub(super) fn jobs(variant: Variant, input: &Input) -> Vec<Job> {
+pub fn jobs(variant: Variant, input: &Input) -> Vec<Job> {
+    let mut jobs = validator(variant, input);
+    jobs.extend(garde(variant, input));
+    jobs.extend(domainstack(variant, input));
+    jobs
+}
+
+/// validator's jobs for `variant` on `input` (one function a peer, so that a
+/// module measuring one peer's code size links that peer's alone).
+pub fn validator(variant: Variant, input: &Input) -> Vec<Job> {
     match variant {
-        Variant::DeValidate => vec![
-            de_validate::<ValidatorUser, _, _>(
-                "validator",
-                input,
-                <ValidatorUser as validator::Validate>::validate,
-                validator_message,
-            ),
-            de_validate::<GardeUser, _, _>(
-                "garde",
-                input,
-                <GardeUser as garde::Validate>::validate,
-                display,
-            ),
-            de_validate::<DomainstackUser, _, _>(
-                "domainstack",
-                input,
-                <DomainstackUser as domainstack::Validate>::validate,
-                display,
-            ),
-        ],
+        Variant::DeValidate => vec![de_validate::<ValidatorUser, _, _>(
+            "validator",
+            input,
+            <ValidatorUser as validator::Validate>::validate,
+            validator_message,
+        )],
+        _ => Vec::new(),
+    }
+}
+
+/// garde's jobs for `variant` on `input`.
+pub fn garde(variant: Variant, input: &Input) -> Vec<Job> {
+    match variant {
+        Variant::DeValidate => vec![de_validate::<GardeUser, _, _>(
+            "garde",
+            input,
+            <GardeUser as garde::Validate>::validate,
+            display,
+        )],
+        _ => Vec::new(),
+    }
+}
+
+/// domainstack's jobs for `variant` on `input`.
+pub fn domainstack(variant: Variant, input: &Input) -> Vec<Job> {
+    match variant {
+        Variant::DeValidate => vec![de_validate::<DomainstackUser, _, _>(
+            "domainstack",
+            input,
+            <DomainstackUser as domainstack::Validate>::validate,
+            display,
+        )],
         Variant::ValidateOnDe => vec![validate_on_de::<DomainstackUserOnDe>(
             "domainstack",
             input,

@@ -15,14 +15,18 @@ use crate::compiled::{CompiledType, JobRequest};
 use crate::{Error, Job, Outcome, Scenario};
 
 /// Compiled code a build carries for some definitions.
+/// Every hand-written peer's jobs for a variant and an input.
+pub type HandWritten = fn(crate::Variant, &crate::Input) -> Vec<crate::Job>;
+
 pub trait CompiledCode {
     /// The compiled root type of `scenario`'s definitions; `None` when this
     /// code is not for them.
     fn root(&self, scenario: &Scenario) -> Option<Result<&'static dyn CompiledType, Error>>;
 
-    /// The hand-written peers' name for these definitions, if any (a bundled
-    /// scenario's, `peers::jobs`).
-    fn hand_written_peers(&self, _scenario: &Scenario) -> Option<&'static str> {
+    /// The hand-written peers' jobs for these definitions, if any (a bundled
+    /// scenario's, `peers::jobs`). A function, not a name: code that has
+    /// none (a crate built on demand) then does not link theirs.
+    fn hand_written_peers(&self, _scenario: &Scenario) -> Option<HandWritten> {
         None
     }
 

@@ -3,12 +3,12 @@
 //! beside a flattening type). Each is timed only when its outcome is ours.
 
 use super::{Builder, Slot};
+use crate::Error;
 use crate::compiled::CompiledType;
-use crate::{Error, peers};
 
 pub struct PeerJobs {
-    /// The hand-written peers' name (`peers::jobs`), if any.
-    pub hand_written: Option<&'static str>,
+    /// The hand-written peers' jobs (`peers::jobs_of`), if any.
+    pub hand_written: Option<super::HandWritten>,
     pub root: &'static dyn CompiledType,
 }
 
@@ -16,7 +16,7 @@ impl Builder for PeerJobs {
     fn build(&self, slot: &mut Slot<'_>) -> Result<(), Error> {
         let mut jobs = self
             .hand_written
-            .map(|name| peers::jobs(name, slot.request.variant, slot.request.input))
+            .map(|jobs| jobs(slot.request.variant, slot.request.input))
             .unwrap_or_default();
         jobs.extend(self.root.peer_jobs(&slot.request));
         for job in jobs {

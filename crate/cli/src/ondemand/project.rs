@@ -256,8 +256,19 @@ publish = false
 
 /// The browser crate's features for measuring code size (`size`): `bare`
 /// leaves the compiled types out of the page's API, `interpreter` adds the
-/// interpreter's.
-const SIZE_FEATURES: &str = "bare = []\ninterpreter = []";
+/// interpreter's, `peer-<crate>` a bundled scenario's hand-written peer's.
+const SIZE_FEATURES: &str =
+    "bare = []\ninterpreter = []\npeer-validator = []\npeer-garde = []\npeer-domainstack = []";
+
+/// The feature that adds hand-written peer `name` to the browser crate.
+pub fn hand_written_feature(name: &str) -> Option<&'static str> {
+    match name {
+        "validator" => Some("peer-validator"),
+        "garde" => Some("peer-garde"),
+        "domainstack" => Some("peer-domainstack"),
+        _ => None,
+    }
+}
 
 /// The `[features]` of a crate for a person's definitions: one per peer,
 /// each compiling that peer in (`overhead_codegen::peers`).
@@ -365,6 +376,13 @@ fn source(definitions: &str, kind: Kind) -> String {
             "overhead_bench::browser_api!(&[]);\n",
             "#[cfg(feature = \"interpreter\")]\n",
             "overhead_bench::interpreter_api!();\n",
+            // user-signup's hand-written peers, one a feature (`hand_written_feature`).
+            "#[cfg(feature = \"peer-validator\")]\n",
+            "overhead_bench::hand_written_peer_api!(prepare_validator, overhead_bench::peers::user_signup::validator);\n",
+            "#[cfg(feature = \"peer-garde\")]\n",
+            "overhead_bench::hand_written_peer_api!(prepare_garde, overhead_bench::peers::user_signup::garde);\n",
+            "#[cfg(feature = \"peer-domainstack\")]\n",
+            "overhead_bench::hand_written_peer_api!(prepare_domainstack, overhead_bench::peers::user_signup::domainstack);\n",
         ),
     });
     out

@@ -2,7 +2,8 @@
 //! document's definitions (`overhead run --measure size`): the document's
 //! browser crate built once per configuration — the page's API with no
 //! compiled types (`bare`), with ours, with ours and one peer, with no types
-//! and the interpreter — each made into the module the page would load
+//! and the interpreter, with no types and one of a bundled scenario's
+//! hand-written peers — each made into the module the page would load
 //! (wasm-bindgen, name and producers sections removed), and the bytes one
 //! configuration has over the one without the engine in question.
 //!
@@ -25,6 +26,7 @@ const SIZES: &str = "code-size.json";
 /// passed to `status`.
 pub fn code_size(
     definitions: &str,
+    hand_written: &[&str],
     status: &mut dyn FnMut(Status<'_>),
 ) -> Result<Vec<CodeSize>, Unavailable> {
     // The page's own module first: its build settles which pasted code and
@@ -56,6 +58,21 @@ pub fn code_size(
     for peer in &peers {
         let with = module(&[peer.feature])?;
         sizes.push(added(Engine::Peer(peer.name.into()), with, ours));
+    }
+    // A bundled scenario's hand-written peers: their own structs, alone
+    // beside the bare harness, as ours and the interpreter are.
+    for name in hand_written {
+        let Some(feature) = super::project::hand_written_feature(name) else {
+            continue;
+        };
+        if sizes
+            .iter()
+            .any(|s| s.engine.name() == format!("peer:{name}"))
+        {
+            continue;
+        }
+        let with = module(&["bare", feature])?;
+        sizes.push(added(Engine::Peer((*name).to_owned().into()), with, bare));
     }
     if let Ok(json) = serde_json::to_string(&sizes) {
         // A cache: without it the next run builds the same modules again.
