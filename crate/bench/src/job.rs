@@ -3,6 +3,7 @@
 
 use std::hint::black_box;
 
+use crate::heap_shift::HeapShift;
 use crate::report::ViolationRecord;
 use crate::{Clock, Engine, Outcome, Variant};
 
@@ -18,7 +19,7 @@ pub struct Job {
 }
 
 /// The input text a job reads ([`Job::on_text`]), moved to another place in
-/// memory before each run ([`Job::reseat`]). Where it lies relative to what
+/// memory before each run ([`Job::time_run`]). Where it lies relative to what
 /// the operation allocates decides how fast the operation runs (see
 /// `heap_shift`), and a text fixed for the life of the process would give a
 /// job one placement for all its runs, and its counterpart on other
@@ -116,7 +117,7 @@ impl Job {
     }
 
     /// A job whose one operation is `op` on the input `text`, which the job
-    /// keeps and moves before each run ([`Job::reseat`]); `op` gets it
+    /// keeps and moves before each run ([`Job::time_run`]); `op` gets it
     /// through `black_box`.
     pub fn on_text<R>(
         info: JobInfo,
@@ -133,12 +134,6 @@ impl Job {
                 pad: Vec::new(),
             },
         }
-    }
-
-    /// Moves the job's input text to another place in memory (the runner
-    /// does before each run; `step` tells runs apart).
-    pub fn reseat(&mut self, step: usize) {
-        self.input.move_to(step);
     }
 
     /// A job whose loop lives elsewhere (a JavaScript engine in the page):
@@ -171,6 +166,15 @@ impl Job {
     pub fn time(&mut self, clock: &dyn Clock, iterations: u64) -> f64 {
         (self.batch)(clock, iterations, &self.input.text)
     }
+
+    /// One timed run, [`time`](Job::time) on a memory layout of its own: the
+    /// input text moved and the heap shifted first (`heap_shift`), `step`
+    /// telling runs apart, so that each run samples another layout.
+    pub fn time_run(&mut self, clock: &dyn Clock, iterations: u64, step: usize) -> f64 {
+        self.input.move_to(step);
+        let _shift = HeapShift::new(step);
+        self.time(clock, iterations)
+    }
 }
 
 #[cfg(test)]
@@ -202,8 +206,7 @@ mod tests {
         });
         let clock = FakeClock::default();
         for step in 0..6 {
-            job.reseat(step);
-            job.time(&clock, 2);
+            job.time_run(&clock, 2, step);
         }
         let seen = seen.borrow();
         assert_eq!(seen.len(), 12);

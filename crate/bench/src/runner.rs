@@ -4,7 +4,6 @@
 
 use std::ops::Range;
 
-use crate::heap_shift::HeapShift;
 use crate::warmup::{WarmUp, warm_up};
 use crate::{Clock, Error, Job, Settings};
 
@@ -102,12 +101,8 @@ pub fn measure_grouped(
                 runs: settings.runs,
                 job: Some(&jobs[i]),
             });
-            // Each run of each job on another heap layout (`heap_shift`).
-            let step = run as usize * n + i;
-            jobs[i].reseat(step);
-            let shift = HeapShift::new(step);
-            let elapsed = jobs[i].time(clock, settings.iterations);
-            drop(shift);
+            // Each run of each job on another memory layout.
+            let elapsed = jobs[i].time_run(clock, settings.iterations, run as usize * n + i);
             runs_ns[i].push(elapsed / settings.iterations as f64);
             done += 1;
         }
@@ -160,16 +155,10 @@ pub fn rotation(n: usize, run: u32) -> impl Iterator<Item = usize> {
 /// rotates jobs, each group's jobs one after the other, in order on even runs
 /// and reversed on odd ones, so that neither of a pair always goes first.
 pub fn grouped_order(groups: &[Range<usize>], run: u32) -> impl Iterator<Item = usize> + '_ {
+    let reversed = run % 2 == 1;
     rotation(groups.len(), run).flat_map(move |g| {
-        let group = groups[g].clone();
-        let reversed = run % 2 == 1;
-        group.clone().map(move |i| {
-            if reversed {
-                group.end - 1 - (i - group.start)
-            } else {
-                i
-            }
-        })
+        let Range { start, end } = groups[g];
+        (start..end).map(move |i| if reversed { start + end - 1 - i } else { i })
     })
 }
 

@@ -235,10 +235,21 @@ fn main() -> ExitCode {
 
 fn run(args: RunArgs) -> Result<(), String> {
     let scenario = load(&args.scenario)?;
+    if args.against.is_some() && args.measure.iter().any(|m| *m != Measure::Time) {
+        return Err(
+            "--against measures time; count instructions or code size in a run of each document"
+                .into(),
+        );
+    }
+    // What can fail before minutes of timing fails first, not after.
     if args.measure.contains(&Measure::Instructions) {
-        // Before minutes of timing, not after.
         instructions::valgrind()?;
     }
+    let code_size = if args.measure.contains(&Measure::Size) {
+        code_size(&args, &scenario)?
+    } else {
+        Vec::new()
+    };
     let base = scenario.settings;
     let settings = Settings {
         iterations: args.iterations.unwrap_or(base.iterations),
@@ -269,7 +280,7 @@ fn run(args: RunArgs) -> Result<(), String> {
         && (args.on_demand || bundled::matching(&scenario).is_none());
     let mut unavailable_notes = Vec::new();
     if on_demand {
-        let mut status = ondemand_status(&args, show_progress);
+        let mut status = ondemand_status(&args, show_progress, "building");
         match ondemand::run(&scenario, &request, args.allow_code, &mut status) {
             Ok(built) => {
                 if show_progress && !args.progress_lines {
@@ -278,7 +289,7 @@ fn run(args: RunArgs) -> Result<(), String> {
                 let mut report = built.report;
                 let counter = instructions::Counter::new(built.binary, Vec::new());
                 count_if_asked(&mut report, &args, &scenario, &request, &counter)?;
-                return finish(report, &args);
+                return finish(report, &args, code_size);
             }
             Err(unavailable) if args.ask_code && unavailable.reason == ondemand::NEEDS_LEAVE => {
                 let code: Vec<String> = unavailable
@@ -343,18 +354,23 @@ fn run(args: RunArgs) -> Result<(), String> {
         vec!["count-instructions".into()],
     );
     count_if_asked(&mut report, &args, &scenario, &request, &counter)?;
-    finish(report, &args)
+    finish(report, &args, code_size)
 }
 
 /// What a build on demand and its run say meanwhile: cargo's progress and
 /// the run's, as JSON lines (`--progress-lines`) or on the status line.
-fn ondemand_status(args: &RunArgs, show_progress: bool) -> impl FnMut(ondemand::Status<'_>) + '_ {
+/// `doing` says what the builds are for on the status line.
+fn ondemand_status<'a>(
+    args: &'a RunArgs,
+    show_progress: bool,
+    doing: &'a str,
+) -> impl FnMut(ondemand::Status<'_>) + 'a {
     move |s| match s {
         ondemand::Status::Cargo(line) if args.progress_lines => {
             eprintln!("{}", serde_json::json!({ "building": line }));
         }
         ondemand::Status::Cargo(line) if show_progress => {
-            table::status_line(&format!("building: {line}"))
+            table::status_line(&format!("{doing}: {line}"))
         }
         ondemand::Status::Run(line) if args.progress_lines => eprintln!("{line}"),
         ondemand::Status::Run(line) if show_progress => table::progress_json_line(line),
@@ -372,12 +388,6 @@ fn run_against(
     against: &Path,
     request: &RunRequest,
 ) -> Result<(), String> {
-    if args.measure.iter().any(|m| *m != Measure::Time) {
-        return Err(
-            "--against measures time; count instructions or code size in a run of each document"
-                .into(),
-        );
-    }
     let after = load(against)?;
     let show_progress = std::io::stderr().is_terminal() && !args.progress_lines;
     // Definitions without bundled compiled code: both documents' compiled
@@ -388,7 +398,7 @@ fn run_against(
             .iter()
             .any(|s| bundled::matching(s).is_none())
     {
-        let mut status = ondemand_status(args, std::io::stderr().is_terminal());
+        let mut status = ondemand_status(args, std::io::stderr().is_terminal(), "building");
         let pair = ondemand::run_pair(before, &after, request, args.allow_code, &mut status);
         if show_progress {
             table::clear_progress_line();
@@ -406,17 +416,14 @@ fn run_against(
             }
         }
     }
-    let mut benchmarks = Vec::with_capacity(2);
-    for scenario in [before, &after] {
+    let prepared = |scenario: &Scenario| -> Result<Benchmark, String> {
         let mut bench = Benchmark::prepare(scenario, request).map_err(|e| e.to_string())?;
         if let Some(note) = &unavailable_note {
             bench.note(note.clone());
         }
-        benchmarks.push(bench);
-    }
-    let (Some(after_bench), Some(before_bench)) = (benchmarks.pop(), benchmarks.pop()) else {
-        unreachable!("two benchmarks were prepared");
+        Ok(bench)
     };
+    let (before_bench, after_bench) = (prepared(before)?, prepared(&after)?);
     let mut progress = |p: &Progress| {
         if args.progress_lines {
             eprintln!("{}", overhead_bench::ondemand::progress_json(p));
@@ -572,10 +579,12 @@ fn schema_label(path: &Path) -> String {
 }
 
 /// Adds this machine to the Report, saves it and prints it.
-fn finish(mut report: overhead_bench::Report, args: &RunArgs) -> Result<(), String> {
-    if args.measure.contains(&Measure::Size) {
-        report.code_size = code_size(args)?;
-    }
+fn finish(
+    mut report: overhead_bench::Report,
+    args: &RunArgs,
+    code_size: Vec<overhead_bench::CodeSize>,
+) -> Result<(), String> {
+    report.code_size = code_size;
     report.env.cpu = machine::cpu();
     report.env.os = Some(machine::os());
     report.env.date =
@@ -595,22 +604,12 @@ fn finish(mut report: overhead_bench::Report, args: &RunArgs) -> Result<(), Stri
 
 /// `--measure size`: the bytes each engine's and peer's code adds to the page's
 /// module for the scenario's definitions (several builds, cached).
-fn code_size(args: &RunArgs) -> Result<Vec<overhead_bench::CodeSize>, String> {
-    let scenario = load(&args.scenario)?;
+fn code_size(args: &RunArgs, scenario: &Scenario) -> Result<Vec<overhead_bench::CodeSize>, String> {
     let show_progress = std::io::stderr().is_terminal() && !args.progress_lines;
-    let mut status = |s: ondemand::Status<'_>| match s {
-        ondemand::Status::Cargo(line) if args.progress_lines => {
-            eprintln!("{}", serde_json::json!({ "building": line }));
-        }
-        ondemand::Status::Cargo(line) if show_progress => {
-            table::status_line(&format!("measuring code size: {line}"))
-        }
-        _ => {}
-    };
+    let mut status = ondemand_status(args, show_progress, "measuring code size");
     // A bundled scenario's hand-written peers run beside its code: theirs too.
-    let hand_written = bundled::matching(&scenario)
-        .map_or(&[][..], |b| overhead_bench::peers::hand_written(b.name));
-    let sizes = ondemand::code_size(&ondemand::definitions(&scenario), hand_written, &mut status);
+    let bundled = bundled::matching(scenario).map(|b| b.name);
+    let sizes = ondemand::code_size(&ondemand::definitions(scenario), bundled, &mut status);
     if show_progress {
         table::clear_progress_line();
     }

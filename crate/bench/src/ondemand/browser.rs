@@ -15,7 +15,7 @@ use crate::{Benchmark, JobInfo, Scenario, SystemClock};
 thread_local! {
     /// The prepared jobs of the last [`prepare`], by index.
     static JOBS: RefCell<Vec<crate::Job>> = const { RefCell::new(Vec::new()) };
-    /// How many times [`timed`] was called: the step of its heap shift.
+    /// How many times [`timed`] was called: the step of its memory layout.
     static CALLS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
@@ -30,12 +30,10 @@ struct Prepared<'a> {
 /// with `types`, checking each once; returns their descriptions and notes as
 /// JSON. The previous preparation's jobs are dropped.
 pub fn prepare(types: Types, order: &str) -> Result<String, String> {
-    let order: Order =
-        serde_json::from_str(order).map_err(|e| format!("the order is not valid: {e}"))?;
-    let scenario = Scenario::try_from(order.document).map_err(|e| e.to_string())?;
-    let bench = Benchmark::prepare_compiled(&scenario, &order.request, &OnDemandCode { types })
+    let (scenario, request) = read(order)?;
+    let bench = Benchmark::prepare_compiled(&scenario, &request, &OnDemandCode { types })
         .map_err(|e| e.to_string())?;
-    keep(bench)
+    keep(bench.into_parts())
 }
 
 /// Prepares the interpreter's jobs for an [`Order`] (JSON), as [`prepare`]
@@ -44,14 +42,14 @@ pub fn prepare(types: Types, order: &str) -> Result<String, String> {
 /// exports it (through [`interpreter_api!`]): the page runs the interpreter
 /// from its own benchmark module.
 pub fn prepare_interpreted(order: &str) -> Result<String, String> {
-    let order: Order =
-        serde_json::from_str(order).map_err(|e| format!("the order is not valid: {e}"))?;
-    let scenario = Scenario::try_from(order.document).map_err(|e| e.to_string())?;
+    let (scenario, request) = read(order)?;
     let request = crate::RunRequest {
         engines: crate::Engines::Interpreted,
-        ..order.request
+        ..request
     };
-    keep(Benchmark::prepare_beside(&scenario, &request, Vec::new()).map_err(|e| e.to_string())?)
+    let bench =
+        Benchmark::prepare_beside(&scenario, &request, Vec::new()).map_err(|e| e.to_string())?;
+    keep(bench.into_parts())
 }
 
 /// Prepares the jobs `jobs` makes for each variant and input of an
@@ -61,30 +59,29 @@ pub fn prepare_with(
     order: &str,
     jobs: impl Fn(crate::Variant, &crate::Input) -> Vec<crate::Job>,
 ) -> Result<String, String> {
-    let order: Order =
-        serde_json::from_str(order).map_err(|e| format!("the order is not valid: {e}"))?;
-    let scenario = Scenario::try_from(order.document).map_err(|e| e.to_string())?;
-    let variants = if order.request.variants.is_empty() {
-        scenario.variants.clone()
+    let (scenario, request) = read(order)?;
+    let variants = if request.variants.is_empty() {
+        &scenario.variants
     } else {
-        order.request.variants.clone()
+        &request.variants
     };
-    let prepared: Vec<crate::Job> = variants
+    let prepared = variants
         .iter()
         .flat_map(|v| scenario.inputs.iter().flat_map(|i| jobs(*v, i)))
         .collect();
-    let json = serde_json::to_string(&Prepared {
-        jobs: prepared.iter().map(|j| &j.info).collect(),
-        notes: &[],
-    })
-    .map_err(|e| e.to_string())?;
-    JOBS.with(|slot| *slot.borrow_mut() = prepared);
-    Ok(json)
+    keep((prepared, Vec::new()))
 }
 
-/// Keeps `bench`'s jobs for [`timed`]; their descriptions and notes as JSON.
-fn keep(bench: Benchmark) -> Result<String, String> {
-    let (jobs, notes) = bench.into_parts();
+/// The scenario and the request of an [`Order`] (JSON).
+fn read(order: &str) -> Result<(Scenario, crate::RunRequest), String> {
+    let order: Order =
+        serde_json::from_str(order).map_err(|e| format!("the order is not valid: {e}"))?;
+    let scenario = Scenario::try_from(order.document).map_err(|e| e.to_string())?;
+    Ok((scenario, order.request))
+}
+
+/// Keeps the prepared jobs for [`timed`]; their descriptions and the notes as JSON.
+fn keep((jobs, notes): (Vec<crate::Job>, Vec<String>)) -> Result<String, String> {
     let json = serde_json::to_string(&Prepared {
         jobs: jobs.iter().map(|j| &j.info).collect(),
         notes: &notes,
@@ -96,20 +93,16 @@ fn keep(bench: Benchmark) -> Result<String, String> {
 
 /// Runs job `index` of the last [`prepare`] `iterations` times; the
 /// nanoseconds it took (NaN for an index that is not a job). Each call on
-/// another heap layout of this module's memory (`heap_shift`), as the
-/// runner does for the jobs in its own.
+/// another layout of this module's memory ([`crate::Job::time_run`]), as
+/// the runner does for the jobs in its own.
 pub fn timed(index: u32, iterations: f64) -> f64 {
     let clock = SystemClock::new();
     let step = CALLS.with(|calls| calls.replace(calls.get() + 1));
-    let _shift = crate::heap_shift::HeapShift::new(step);
     JOBS.with(|jobs| {
         let mut jobs = jobs.borrow_mut();
         match jobs.get_mut(index as usize) {
             // The page's loop asks for whole, positive counts.
-            Some(job) => {
-                job.reseat(step);
-                job.time(&clock, iterations as u64)
-            }
+            Some(job) => job.time_run(&clock, iterations as u64, step),
             None => f64::NAN,
         }
     })

@@ -15,9 +15,6 @@ use super::{de_validate, display, validate_on_de, validator_message};
 use crate::scenario::Input;
 use crate::{Job, Variant};
 
-/// The peers written here, by crate name.
-pub const PEERS: [&str; 3] = ["validator", "garde", "domainstack"];
-
 /// Every peer's job for `variant` on `input`.
 pub fn jobs(variant: Variant, input: &Input) -> Vec<Job> {
     let mut jobs = validator(variant, input);
@@ -26,8 +23,8 @@ pub fn jobs(variant: Variant, input: &Input) -> Vec<Job> {
     jobs
 }
 
-/// validator's jobs for `variant` on `input` (one function a peer, so that a
-/// module measuring one peer's code size links that peer's alone).
+/// validator's jobs for `variant` on `input` (one function a peer:
+/// `peers::HAND_WRITTEN`).
 pub fn validator(variant: Variant, input: &Input) -> Vec<Job> {
     match variant {
         Variant::DeValidate => vec![de_validate::<ValidatorUser, _, _>(

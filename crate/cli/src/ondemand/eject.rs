@@ -162,14 +162,13 @@ fn document(c: &mut Criterion) {{
         let mut job = Some(first);
         while let Some(mut current) = job.take() {{
             let engine = current.info.engine.name().into_owned();
-            // Each batch reads its input from another place, as Overhead's
-            // runs do (`Job::reseat`).
+            // Each batch on another memory layout, as Overhead's runs are
+            // (`Job::time_run`).
             let mut step = 0;
             group.bench_function(&engine, |b| {{
                 b.iter_custom(|iterations| {{
                     step += 1;
-                    current.reseat(step);
-                    Duration::from_secs_f64(current.time(&clock, iterations) / 1e9)
+                    Duration::from_secs_f64(current.time_run(&clock, iterations, step) / 1e9)
                 }})
             }});
             job = jobs.next_if(|next| format!("{{}}/{{}}", next.info.variant, next.info.input) == name);

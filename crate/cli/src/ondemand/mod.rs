@@ -494,24 +494,24 @@ pub fn run_pair(
     allow_code: bool,
     status: &mut dyn FnMut(Status<'_>),
 ) -> Result<(Report, Report), Unavailable> {
-    let mut kept = Vec::with_capacity(2);
-    let mut notes = Vec::with_capacity(2);
-    for scenario in [before, after] {
+    // Each document's own crate: its notes, and the definitions it built.
+    let mut own = |scenario: &Scenario| -> Result<(Vec<String>, String), Unavailable> {
         let definitions = definitions(scenario);
         with_leave(&definitions, allow_code)?;
         let (_, built, definitions) = compiled(&definitions, Kind::Native, status)?;
-        notes.push(built.notes);
-        kept.push(definitions);
-    }
+        Ok((built.notes, definitions))
+    };
+    let (before_notes, before_kept) = own(before)?;
+    let (after_notes, after_kept) = own(after)?;
     let workspace = project::workspace().ok_or_else(|| {
         Unavailable::because("compiled code for edited definitions is built by cargo in the Overhead workspace, which this binary was not run from")
     })?;
-    let project = Project::write_pair(&workspace, &kept[0], &kept[1]).map_err(|e| {
+    let project = Project::write_pair(&workspace, &before_kept, &after_kept).map_err(|e| {
         Unavailable::because(format!("cannot write the crate for both definitions: {e}"))
     })?;
     if !project.is_built() {
-        let mut peers = peers::of(&kept[0]);
-        for peer in peers::of(&kept[1]) {
+        let mut peers = peers::of(&before_kept);
+        for peer in peers::of(&after_kept) {
             if !peers.iter().any(|p| p.feature == peer.feature) {
                 peers.push(peer);
             }
@@ -528,19 +528,16 @@ pub fn run_pair(
         against: Some(after.to_document()),
     };
     let mut answer = exchange(&project.artifact, &order, status).map_err(Unavailable::because)?;
-    let mut reports = Vec::with_capacity(2);
-    for (side, mut said) in ["before", "after"].into_iter().zip(notes) {
-        let mut report: Report = serde_json::from_value(answer[side].take()).map_err(|e| {
+    // Each side's Report, after what its own build said.
+    let mut side = |name: &str, mut notes: Vec<String>| -> Result<Report, Unavailable> {
+        let mut report: Report = serde_json::from_value(answer[name].take()).map_err(|e| {
             Unavailable::because(format!("the compiled code's Report does not read: {e}"))
         })?;
-        said.append(&mut report.notes);
-        report.notes = said;
-        reports.push(report);
-    }
-    let (Some(after), Some(before)) = (reports.pop(), reports.pop()) else {
-        unreachable!("two sides were read");
+        notes.append(&mut report.notes);
+        report.notes = notes;
+        Ok(report)
     };
-    Ok((before, after))
+    Ok((side("before", before_notes)?, side("after", after_notes)?))
 }
 
 /// Builds (or finds in the cache) the native crate for `scenario`'s

@@ -249,25 +249,26 @@ publish = false
         dependencies = dependencies(workspace),
         features = match kind {
             Kind::Native => peer_features(),
-            Kind::Browser => format!("{}\n{SIZE_FEATURES}", peer_features()),
+            Kind::Browser => format!("{}\n{}", peer_features(), size_features()),
         },
     )
 }
 
 /// The browser crate's features for measuring code size (`size`): `bare`
 /// leaves the compiled types out of the page's API, `interpreter` adds the
-/// interpreter's, `peer-<crate>` a bundled scenario's hand-written peer's.
-const SIZE_FEATURES: &str =
-    "bare = []\ninterpreter = []\npeer-validator = []\npeer-garde = []\npeer-domainstack = []";
-
-/// The feature that adds hand-written peer `name` to the browser crate.
-pub fn hand_written_feature(name: &str) -> Option<&'static str> {
-    match name {
-        "validator" => Some("peer-validator"),
-        "garde" => Some("peer-garde"),
-        "domainstack" => Some("peer-domainstack"),
-        _ => None,
+/// interpreter's, and one a hand-written peer (`hand_written_feature`).
+fn size_features() -> String {
+    let mut features = String::from("bare = []\ninterpreter = []");
+    for (scenario, peer) in overhead_bench::peers::HAND_WRITTEN {
+        features.push_str(&format!("\n{} = []", hand_written_feature(scenario, peer)));
     }
+    features
+}
+
+/// The feature that adds bundled scenario `scenario`'s hand-written peer
+/// `peer` to the browser crate.
+pub fn hand_written_feature(scenario: &str, peer: &str) -> String {
+    format!("peer-{scenario}-{peer}")
 }
 
 /// The `[features]` of a crate for a person's definitions: one per peer,
@@ -364,27 +365,29 @@ fn source(definitions: &str, kind: Kind) -> String {
     if !definitions.ends_with('\n') {
         out.push('\n');
     }
-    out.push_str(match kind {
-        Kind::Native => "}\n\nfn main() -> std::process::ExitCode {\n    overhead_bench::ondemand::serve(TYPES)\n}\n",
-        // The features `bare` and `interpreter` build the modules whose sizes
-        // tell what each engine's code adds (`size`); the page's has neither.
-        Kind::Browser => concat!(
-            "}\n\n",
-            "#[cfg(not(feature = \"bare\"))]\n",
-            "overhead_bench::browser_api!(TYPES);\n",
-            "#[cfg(feature = \"bare\")]\n",
-            "overhead_bench::browser_api!(&[]);\n",
-            "#[cfg(feature = \"interpreter\")]\n",
-            "overhead_bench::interpreter_api!();\n",
-            // user-signup's hand-written peers, one a feature (`hand_written_feature`).
-            "#[cfg(feature = \"peer-validator\")]\n",
-            "overhead_bench::hand_written_peer_api!(prepare_validator, overhead_bench::peers::user_signup::validator);\n",
-            "#[cfg(feature = \"peer-garde\")]\n",
-            "overhead_bench::hand_written_peer_api!(prepare_garde, overhead_bench::peers::user_signup::garde);\n",
-            "#[cfg(feature = \"peer-domainstack\")]\n",
-            "overhead_bench::hand_written_peer_api!(prepare_domainstack, overhead_bench::peers::user_signup::domainstack);\n",
-        ),
-    });
+    match kind {
+        Kind::Native => out.push_str("}\n\nfn main() -> std::process::ExitCode {\n    overhead_bench::ondemand::serve(TYPES)\n}\n"),
+        // The size features build the modules whose sizes tell what each
+        // engine's code adds (`size`); the page's module has none of them.
+        Kind::Browser => {
+            out.push_str(concat!(
+                "}\n\n",
+                "#[cfg(not(feature = \"bare\"))]\n",
+                "overhead_bench::browser_api!(TYPES);\n",
+                "#[cfg(feature = \"bare\")]\n",
+                "overhead_bench::browser_api!(&[]);\n",
+                "#[cfg(feature = \"interpreter\")]\n",
+                "overhead_bench::interpreter_api!();\n",
+            ));
+            for (scenario, peer) in overhead_bench::peers::HAND_WRITTEN {
+                let module = scenario.replace('-', "_");
+                out.push_str(&format!(
+                    "#[cfg(feature = \"{}\")]\noverhead_bench::hand_written_peer_api!(prepare_{module}_{peer}, overhead_bench::peers::{module}::{peer});\n",
+                    hand_written_feature(scenario, peer)
+                ));
+            }
+        }
+    }
     out
 }
 

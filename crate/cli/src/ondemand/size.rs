@@ -22,11 +22,12 @@ use super::{Status, Unavailable, bindgen, browser, cargo, peers, unavailable};
 const SIZES: &str = "code-size.json";
 
 /// The bytes each engine's and peer's code adds to the page's module for
-/// `definitions`, built (or read from the cache) with cargo's progress
-/// passed to `status`.
+/// `definitions` (those of bundled scenario `bundled`, by folder, when they
+/// are), built (or read from the cache) with cargo's progress passed to
+/// `status`.
 pub fn code_size(
     definitions: &str,
-    hand_written: &[&str],
+    bundled: Option<&str>,
     status: &mut dyn FnMut(Status<'_>),
 ) -> Result<Vec<CodeSize>, Unavailable> {
     // The page's own module first: its build settles which pasted code and
@@ -59,20 +60,19 @@ pub fn code_size(
         let with = module(&[peer.feature])?;
         sizes.push(added(Engine::Peer(peer.name.into()), with, ours));
     }
-    // A bundled scenario's hand-written peers: their own structs, alone
-    // beside the bare harness, as ours and the interpreter are.
-    for name in hand_written {
-        let Some(feature) = super::project::hand_written_feature(name) else {
-            continue;
-        };
-        if sizes
-            .iter()
-            .any(|s| s.engine.name() == format!("peer:{name}"))
-        {
+    // A bundled scenario's hand-written peers (`bundled`, its folder):
+    // their own structs, alone beside the bare harness, as ours and the
+    // interpreter are.
+    for (scenario, peer) in bundled
+        .into_iter()
+        .flat_map(|s| overhead_bench::peers::hand_written(s).map(move |peer| (s, peer)))
+    {
+        if sizes.iter().any(|s| s.engine == Engine::Peer(peer.into())) {
             continue;
         }
-        let with = module(&["bare", feature])?;
-        sizes.push(added(Engine::Peer((*name).to_owned().into()), with, bare));
+        let feature = super::project::hand_written_feature(scenario, peer);
+        let with = module(&["bare", &feature])?;
+        sizes.push(added(Engine::Peer(peer.into()), with, bare));
     }
     if let Ok(json) = serde_json::to_string(&sizes) {
         // A cache: without it the next run builds the same modules again.
