@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fail, read, root, run } from './lib.mjs';
+import { aptCommands, debianAction, lockedVersion, npmAction, wasmBindgenAction, wasmBindgenVersion } from './setup/decide.mjs';
 
 const wantBrowser = process.argv.includes('--browser');
 const wantDocs = process.argv.includes('--docs');
@@ -22,40 +23,49 @@ function wasmTarget() {
   }
 }
 
-function lockedVersion(crate) {
-  const lock = readFileSync(join(root, 'Cargo.lock'), 'utf8');
-  const match = lock.match(new RegExp(`\\[\\[package\\]\\]\\nname = "${crate}"\\nversion = "([^"]+)"`));
-  if (!match) fail(`${crate} is not in Cargo.lock`);
-  return match[1];
-}
-
 function wasmBindgen() {
   // The CLI must match the library exactly, or the generated glue is refused.
-  const want = lockedVersion('wasm-bindgen');
-  const have = read('wasm-bindgen', ['--version'])?.trim().split(' ')[1];
-  if (have !== want) {
+  const want = lockedVersion(readFileSync(join(root, 'Cargo.lock'), 'utf8'), 'wasm-bindgen');
+  if (!want) fail('wasm-bindgen is not in Cargo.lock');
+  const have = wasmBindgenVersion(read('wasm-bindgen', ['--version']));
+  if (wasmBindgenAction({ have, want }) === 'install') {
     console.log(`wasm-bindgen-cli ${have ?? 'is missing'}; installing ${want} (about 3 minutes, once)`);
     run('cargo', ['install', 'wasm-bindgen-cli', '--version', want, '--force']);
   }
 }
 
+/**
+ * Every crate any build here may need, downloaded once: the workspace's whole
+ * Cargo.lock (all members, all targets and features), which is also the lock
+ * file compiled code built on demand is written with. Those crates build
+ * `--offline` (crate/cli/src/ondemand/cargo.rs), and `cargo build -p
+ * overhead-cli` alone fetches only what the CLI needs: on an empty registry
+ * the first on-demand build (prebuild) failed. A no-op once everything is
+ * there (about a second).
+ */
+function cargoFetch() {
+  run('cargo', ['fetch', '--locked']);
+}
+
 function npmPackages() {
   const marker = join(root, 'node_modules', '.package-lock.json');
   const lock = join(root, 'package-lock.json');
-  if (!existsSync(marker)) run('npm', ['ci', '--no-audit', '--no-fund']);
-  else if (statSync(lock).mtimeMs > statSync(marker).mtimeMs) run('npm', ['install', '--no-audit', '--no-fund']);
+  const action = npmAction({
+    installedAt: existsSync(marker) ? statSync(marker).mtimeMs : null,
+    lockChangedAt: statSync(lock).mtimeMs,
+  });
+  if (action === 'ci') run('npm', ['ci', '--no-audit', '--no-fund']);
+  if (action === 'install') run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 /** Debian's `pkg`, installed with apt-get when `binary` is missing (we are root in CI). */
 function debianPackage(binary, pkg, why) {
-  if (existsSync(binary)) return;
-  if (process.getuid?.() !== 0) {
-    fail(`${why}: run \`sudo apt-get install ${pkg}\` (Debian/Ubuntu), then again`);
+  const action = debianAction({ installed: existsSync(binary), root: process.getuid?.() === 0 });
+  if (action === 'ask') fail(`${why}: run \`sudo apt-get install ${pkg}\` (Debian/Ubuntu), then again`);
+  if (action !== 'install') return;
+  for (const [command, args] of aptCommands(pkg)) {
+    run(command, args, { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   }
-  run('apt-get', ['update', '-qq']);
-  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', pkg], {
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
 }
 
 function mdbook() {
@@ -68,6 +78,7 @@ function mdbook() {
 }
 
 wasmTarget();
+cargoFetch();
 wasmBindgen();
 npmPackages();
 if (wantBrowser) debianPackage('/usr/bin/chromium', 'chromium', 'the end-to-end tests need Chromium');

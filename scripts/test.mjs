@@ -6,7 +6,7 @@ import { run } from './lib.mjs';
 run('cargo', ['fmt', '--all', '--', '--check']);
 run('cargo', ['clippy', '--workspace', '--all-targets', '--locked', '--', '-D', 'warnings']);
 run('cargo', ['test', '--workspace', '--locked']);
-run('node', ['--test', 'scripts/bench/', 'scripts/steps/', 'scripts/catalog/', 'scripts/docs/']);
+run('node', ['--test', 'scripts/bench/', 'scripts/steps/', 'scripts/catalog/', 'scripts/docs/', 'scripts/setup/']);
 run('npm', ['run', 'typecheck', '-w', 'web']);
 // The book the e2e tests open (web/e2e/book.test.ts).
 run('node', ['scripts/docs.mjs']);

@@ -102,6 +102,9 @@ pub fn build(
     let json_reader = stdout.map(|stdout| {
         std::thread::spawn(move || {
             let mut messages = Vec::new();
+            // rustc's first error elsewhere (a dependency that does not
+            // build): what a failed build says when the definitions are fine.
+            let mut other_error = None;
             // The binary, or the crate's own wasm32 library.
             let mut artifact = None;
             for line in BufReader::new(stdout).lines().map_while(Result::ok) {
@@ -112,6 +115,8 @@ pub fn build(
                     Some("compiler-message") => {
                         if let Some(m) = rustc_message(&value["message"]) {
                             messages.push(m);
+                        } else if other_error.is_none() && value["message"]["level"] == "error" {
+                            other_error = value["message"]["rendered"].as_str().map(str::to_owned);
                         }
                     }
                     Some("compiler-artifact") => {
@@ -137,13 +142,20 @@ pub fn build(
                     _ => {}
                 }
             }
-            (messages, artifact)
+            (messages, other_error, artifact)
         })
     });
     let started = Instant::now();
+    // cargo's own errors ("error: failed to download …", "Caused by: …"): from
+    // its first error line on, what a failed build says beside its status.
+    let mut cargo_error = CargoError::default();
+    let mut take = |line: String, progress: &mut dyn FnMut(&str)| {
+        cargo_error.push(&line);
+        progress(line.trim());
+    };
     let status = loop {
         while let Ok(line) = lines_rx.try_recv() {
-            progress(line.trim());
+            take(line, progress);
         }
         match child.try_wait() {
             Ok(Some(status)) => break status,
@@ -163,9 +175,10 @@ pub fn build(
         let _ = reader.join();
     }
     while let Ok(line) = lines_rx.try_recv() {
-        progress(line.trim());
+        take(line, progress);
     }
-    let (mut messages, artifact) = json_reader.and_then(|r| r.join().ok()).unwrap_or_default();
+    let (mut messages, other_error, artifact) =
+        json_reader.and_then(|r| r.join().ok()).unwrap_or_default();
     messages.sort_by_key(|m| m.level != "error");
     // The definitions are compiled in several modules (ours, the integrated
     // form, the peer): one mistake is reported once per module, at one place.
@@ -175,7 +188,12 @@ pub fn build(
         if messages.iter().any(|m| m.level == "error") {
             return Err(BuildError::Rustc(messages));
         }
-        return Err(BuildError::Cargo(format!("cargo failed ({status})")));
+        let said = other_error.unwrap_or_else(|| cargo_error.text());
+        return Err(BuildError::Cargo(if said.trim().is_empty() {
+            format!("cargo failed ({status})")
+        } else {
+            format!("cargo failed ({status}):\n{}", said.trim_end())
+        }));
     }
     let built = artifact.ok_or_else(|| BuildError::Cargo("cargo built nothing to run".into()))?;
     let artifact = match project.kind {
@@ -190,6 +208,28 @@ pub fn build(
         artifact,
         warnings: messages,
     })
+}
+
+/// What cargo said on stderr from its first `error` line on, capped: a
+/// download refused offline is a dozen lines with its "Caused by:" chain.
+#[derive(Default)]
+struct CargoError {
+    lines: Vec<String>,
+}
+
+impl CargoError {
+    const MOST_LINES: usize = 40;
+
+    fn push(&mut self, line: &str) {
+        let started = !self.lines.is_empty() || line.trim_start().starts_with("error");
+        if started && self.lines.len() < Self::MOST_LINES {
+            self.lines.push(line.to_owned());
+        }
+    }
+
+    fn text(&self) -> String {
+        self.lines.join("\n")
+    }
 }
 
 /// Copies the binary cargo built to where it is kept, published by a rename:
@@ -232,4 +272,38 @@ fn rustc_message(message: &serde_json::Value) -> Option<RustcMessage> {
         column: in_definitions.then_some(column),
         message: text,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::CargoError;
+
+    #[test]
+    fn a_failed_build_keeps_what_cargo_said_from_its_first_error_on() {
+        let mut said = CargoError::default();
+        for line in [
+            "    Updating crates.io index",
+            "   Compiling serde v1.0.0",
+            "error: failed to download `arrayvec v0.7.6`",
+            "",
+            "Caused by:",
+            "  attempting to make an HTTP request, but --offline was specified",
+        ] {
+            said.push(line);
+        }
+        assert_eq!(
+            said.text(),
+            "error: failed to download `arrayvec v0.7.6`\n\nCaused by:\n  attempting to make an HTTP request, but --offline was specified"
+        );
+    }
+
+    #[test]
+    fn a_long_error_is_capped() {
+        let mut said = CargoError::default();
+        said.push("error: many");
+        for n in 0..100 {
+            said.push(&format!("line {n}"));
+        }
+        assert_eq!(said.text().lines().count(), CargoError::MOST_LINES);
+    }
 }
