@@ -111,7 +111,15 @@ impl Benchmark {
             (Engines::Interpreted, _) => None,
             (_, Compiled::Elsewhere(_)) => Some(None),
             (_, Compiled::Here(code)) => match code.root(scenario) {
-                Some(root) => Some(Some(root?)),
+                Some(Ok(root)) => Some(Some(root)),
+                // Compiled code that has no root for these definitions (a
+                // generic root it was not built at) leaves the interpreter
+                // its rows, with why: one side's refusal never removes the other's.
+                Some(Err(e)) if request.engines == Engines::All => {
+                    notes.push(format!("compiled code not run: {e}"));
+                    None
+                }
+                Some(Err(e)) => return Err(e),
                 None if request.engines == Engines::Compiled => return Err(code.unavailable()),
                 None => {
                     notes.push(code.unavailable_note());
@@ -198,7 +206,7 @@ impl Benchmark {
         code: &dyn CompiledCode,
     ) -> Result<Benchmark, Error> {
         let selection = Selection::as_written(scenario, request)?;
-        let root = match code.root(scenario) {
+        let root = match code.root(&selection.scenario) {
             Some(root) => root?,
             None => return Err(code.unavailable()),
         };
@@ -298,8 +306,13 @@ impl Benchmark {
     }
 
     /// Adds a note to the Report (what the caller left out and why).
+    /// Adds a note, once: code built elsewhere (the page's module built on
+    /// demand) makes the same choices (the automatic root, what is assumed)
+    /// and says so too.
     pub fn note(&mut self, note: String) {
-        self.notes.push(note);
+        if !self.notes.contains(&note) {
+            self.notes.push(note);
+        }
     }
 
     pub fn jobs(&self) -> &[Job] {

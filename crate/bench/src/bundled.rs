@@ -54,13 +54,12 @@ pub fn compiled_root(scenario: &Scenario) -> Result<&'static dyn CompiledType, E
                 .into(),
         )
     })?;
-    let root = match &scenario.root {
-        Some(root) => root.as_str(),
-        None => types(bundled)
+    let root = crate::root::of(scenario).unwrap_or_else(|| {
+        types(bundled)
             .first()
-            .map(|(name, _)| *name)
-            .unwrap_or_default(),
-    };
+            .map(|(name, _)| (*name).to_owned())
+            .unwrap_or_default()
+    });
     types(bundled)
         .iter()
         .find(|(name, _)| *name == root)

@@ -19,6 +19,7 @@ pub mod ondemand;
 pub mod peers;
 pub mod prepare;
 pub mod quality;
+pub mod root;
 pub mod runner;
 pub mod stats;
 #[cfg(test)]

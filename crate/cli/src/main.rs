@@ -33,10 +33,20 @@ struct Cli {
 enum Command {
     /// Measure a scenario (a folder under scenarios/ or a scenario .json document).
     Run(RunArgs),
-    /// Check a struct-definitions file: print its diagnostics; exit 0 when it can run.
+    /// Check a struct-definitions file: print its diagnostics; exit 0 when
+    /// `overhead run` with the same root and inputs can run it.
     Check {
         /// A `.rs` file of struct and enum definitions.
         file: PathBuf,
+        /// The type to decode (a generic one with its arguments:
+        /// `Envelope<User>`); by default the type the inputs fit, else the
+        /// type no other type refers to.
+        #[arg(long, value_name = "TYPE")]
+        root: Option<String>,
+        /// JSON inputs, as a run would read them: a type the definitions name
+        /// and do not define takes the form they show.
+        #[arg(long = "input", value_name = "FILE", num_args = 1..)]
+        inputs: Vec<PathBuf>,
     },
     /// List the bundled scenarios and the variants this build can run.
     List,
@@ -205,7 +215,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Run(args) => run(args),
-        Command::Check { file } => check(&file),
+        Command::Check { file, root, inputs } => check(&file, root.as_deref(), &inputs),
         Command::List => list(),
         Command::Compare {
             reports,
@@ -640,16 +650,30 @@ fn document(path: &Path) -> Result<(), String> {
     Ok(())
 }
 
-fn check(file: &Path) -> Result<(), String> {
+fn check(file: &Path, root: Option<&str>, inputs: &[PathBuf]) -> Result<(), String> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-    let diagnosis = overhead_engine::diagnose::diagnose(&text, None);
+    let inputs = inputs
+        .iter()
+        .map(|path| {
+            std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))
+        })
+        .collect::<Result<Vec<String>, String>>()?;
+    let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
+    // The same reading a run makes: the root it would use, the inputs' forms.
+    let diagnosis = overhead_engine::diagnose::diagnose_with(&text, root, &inputs);
     for d in &diagnosis.diagnostics {
         println!("{}:{d}", file.display());
     }
     if diagnosis.runnable {
+        let root = match (root, &diagnosis.automatic) {
+            (Some(root), _) => format!("`{root}`"),
+            (None, Some(automatic)) => format!("`{}` ({})", automatic.name, automatic.why),
+            (None, None) => "the first type".into(),
+        };
         println!(
-            "ok: {} type(s): {}",
+            "ok: {} type(s): {}; runs at {root}",
             diagnosis.types.len(),
             diagnosis.types.join(", ")
         );

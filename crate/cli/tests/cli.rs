@@ -1182,3 +1182,135 @@ fn gardes_custom_functions_and_closures_run_in_compiled_code_and_its_peer() {
         ]
     );
 }
+
+/// Writes `files` (name, text) into a fresh folder of the test's own.
+fn folder(name: &str, files: &[(&str, &str)]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("overhead-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    for (file, text) in files {
+        std::fs::write(dir.join(file), text).expect("write");
+    }
+    dir
+}
+
+/// A scenario document of `schema` with a valid and an invalid input, as the page downloads it.
+fn pasted_document(schema: &str, valid: &str, invalid: &str) -> String {
+    serde_json::json!({
+        "version": 1, "title": "Your definitions", "summary": "", "schema": schema,
+        "inputs": {"valid": valid, "invalid": invalid}, "variants": ["de+validate"],
+        "settings": {"iterations": 50, "runs": 2, "warmup": 5}
+    })
+    .to_string()
+}
+
+/// `overhead check` and `overhead run` read a paste with the same
+/// assumptions: the root a run would use (automatic: the type the inputs fit),
+/// and a type from elsewhere in the form the inputs show, or without inputs
+/// the form its rules imply. Each paste below used to be refused by check
+/// while run ran it.
+#[test]
+fn check_exits_0_exactly_for_what_run_runs_with_the_same_root_and_inputs() {
+    // A generic envelope first, the request it carries second.
+    let envelope = "#[derive(Deserialize, Validate)]\npub struct Envelope<T> {\n    #[validate(nested)]\n    pub data: T,\n    pub request_id: String,\n}\n\n#[derive(Deserialize, Validate)]\npub struct CreateUser {\n    #[validate(length(min = 3))]\n    pub name: String,\n}\n";
+    // A rule on a type from elsewhere, and a helper type before the request.
+    let imported = "use crate::catalog::Sku;\n\n#[derive(Deserialize)]\npub struct Money {\n    pub cents: u64,\n}\n\n#[derive(Deserialize, Validate)]\npub struct AddItem {\n    #[validate(length(min = 3))]\n    pub sku: Sku,\n    pub price: Money,\n}\n";
+    let cases = [
+        (
+            "envelope",
+            envelope,
+            r#"{"data": {"name": "Ada"}, "request_id": "r-1"}"#,
+            r#"{"data": {"name": "A"}, "request_id": "r-2"}"#,
+            "Envelope<CreateUser>",
+        ),
+        (
+            "imported",
+            imported,
+            r#"{"sku": "ABC-1", "price": {"cents": 100}}"#,
+            r#"{"sku": "A", "price": {"cents": 100}}"#,
+            "AddItem",
+        ),
+    ];
+    for (name, schema, valid, invalid, root) in cases {
+        let dir = folder(
+            &format!("agree-{name}"),
+            &[
+                ("types.rs", schema),
+                ("valid.json", valid),
+                ("invalid.json", invalid),
+                ("doc.json", &pasted_document(schema, valid, invalid)),
+            ],
+        );
+        let path = |f: &str| dir.join(f).to_str().expect("utf-8").to_owned();
+        // Without inputs: the root no other type refers to, the imported type read as its rule implies.
+        let bare = overhead(&["check", &path("types.rs")]);
+        assert!(bare.status.success(), "{name}: {}", stdout(&bare));
+        let with_inputs = overhead(&[
+            "check",
+            &path("types.rs"),
+            "--input",
+            &path("valid.json"),
+            &path("invalid.json"),
+        ]);
+        assert!(
+            with_inputs.status.success(),
+            "{name}: {}",
+            stdout(&with_inputs)
+        );
+        assert!(
+            stdout(&with_inputs).contains(&format!("runs at `{root}` (the inputs fit it")),
+            "{name}: {}",
+            stdout(&with_inputs)
+        );
+        let named = overhead(&[
+            "check",
+            &path("types.rs"),
+            "--root",
+            root,
+            "--input",
+            &path("valid.json"),
+        ]);
+        assert!(named.status.success(), "{name}: {}", stdout(&named));
+        // And run runs it, at that root, with the library's outcomes.
+        let run = overhead(&[
+            "run",
+            &path("doc.json"),
+            "--engine",
+            "interpreted",
+            "--json",
+        ]);
+        assert!(run.status.success(), "{name}: {}", stderr(&run));
+        let report: serde_json::Value = serde_json::from_str(&stdout(&run)).expect("a Report");
+        let outcomes: Vec<(&str, &str)> = report["results"]
+            .as_array()
+            .expect("rows")
+            .iter()
+            .map(|r| {
+                (
+                    r["input"].as_str().unwrap_or(""),
+                    r["outcome"].as_str().unwrap_or(""),
+                )
+            })
+            .collect();
+        assert_eq!(
+            outcomes,
+            [("valid", "ok"), ("invalid", "invalid")],
+            "{name}"
+        );
+        let notes = report["notes"].to_string();
+        assert!(
+            notes.contains(&format!("automatic: the root is `{root}`")),
+            "{name}: {notes}"
+        );
+        std::fs::remove_dir_all(&dir).ok();
+    }
+    // A root that is not there is still an error, as for run.
+    let dir = folder("agree-missing", &[("types.rs", imported)]);
+    let missing = overhead(&[
+        "check",
+        dir.join("types.rs").to_str().expect("utf-8"),
+        "--root",
+        "Nope",
+    ]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(missing.status.code(), Some(1), "{}", stdout(&missing));
+}

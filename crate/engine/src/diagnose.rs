@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use crate::assume::{Assumed, complete};
 use crate::plan::Plan;
+use crate::root::Automatic;
 
 #[derive(Debug, Serialize)]
 pub struct Diagnosis {
@@ -19,6 +20,12 @@ pub struct Diagnosis {
     /// The types the paste names and does not define, each with the
     /// definition that is assumed (the editor's quick fix inserts it).
     pub assumed: Vec<Assumed>,
+    /// The root a run uses when none is named, and why (the picker's
+    /// "automatic" says it); `None` when a root is named.
+    pub automatic: Option<Automatic>,
+    /// For each input, in the order given: why it is not a value of the root
+    /// (`root::misfit`), or `None` when it may be (the page marks its tab).
+    pub misfits: Vec<Option<String>>,
 }
 
 /// [`diagnose_with`] without inputs: an undefined type reads any JSON value.
@@ -30,6 +37,8 @@ pub fn diagnose(schema: &str, root: Option<&str>) -> Diagnosis {
 /// undefined type takes the form they show.
 pub fn diagnose_with(schema: &str, root: Option<&str>, inputs: &[&str]) -> Diagnosis {
     let completion = complete(schema, root, inputs);
+    // Checked at the root a run would use.
+    let root = root.or(completion.root.as_ref().map(|a| a.name.as_str()));
     let analysis = analyze(&completion.text);
     // What can be the root: each definition, a generic one at the arguments
     // the definitions (or the root) give it.
@@ -59,11 +68,20 @@ pub fn diagnose_with(schema: &str, root: Option<&str>, inputs: &[&str]) -> Diagn
     diagnostics.sort_by_key(|d| (d.line, d.column));
     let runnable =
         !analysis.types.is_empty() && diagnostics.iter().all(|d| d.severity != Severity::Error);
+    let misfits = match root {
+        Some(root) if runnable => inputs
+            .iter()
+            .map(|input| crate::root::misfit(&analysis.types, root, input))
+            .collect(),
+        _ => vec![None; inputs.len()],
+    };
     Diagnosis {
         types,
         diagnostics,
         runnable,
         assumed: completion.assumed,
+        automatic: completion.root,
+        misfits,
     }
 }
 

@@ -18,6 +18,7 @@ mod layout;
 mod order;
 mod pattern;
 mod plan;
+pub mod root;
 mod rules;
 mod ser;
 pub mod sites;

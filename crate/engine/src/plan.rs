@@ -300,7 +300,8 @@ pub struct PlanErrors(pub Vec<Diagnostic>);
 
 impl Plan {
     /// Compiles an analysis (which must be runnable) with `root` as the type to
-    /// decode (the first type when `None`).
+    /// decode (when `None`, the automatic choice without inputs: the type no
+    /// other type refers to).
     pub fn compile(analysis: &Analysis, root: Option<&str>) -> Result<Plan, PlanErrors> {
         Plan::compile_with(analysis, root, Flatten::Serde)
     }
@@ -360,7 +361,11 @@ impl Plan {
             .map(|(i, key)| (key.clone(), i))
             .collect();
         let root = match root {
-            None => 0,
+            // Automatic, with no inputs to fit: the type no other refers to
+            // (callers with inputs choose with them first, `root::choose`).
+            None => crate::root::choose("", &analysis.types, &[])
+                .and_then(|a| names.get(&a.name).copied())
+                .unwrap_or(0),
             Some(name) => match names.get(&generic::root_key(name)) {
                 Some(&id) => id,
                 None => {

@@ -221,6 +221,8 @@ fn engine_for(
     inputs: &[&str],
 ) -> Result<overhead_engine::run::Interpreter, JsError> {
     let completion = overhead_engine::assume::complete(schema, root, inputs);
+    // The root a run of these inputs uses (named, else the automatic choice).
+    let root = root.or(completion.root.as_ref().map(|a| a.name.as_str()));
     overhead_engine::run::Interpreter::new(&completion.text, root).map_err(|d| {
         let lines: Vec<String> = d.iter().map(|d| d.to_string()).collect();
         JsError::new(&format!(

@@ -52,10 +52,8 @@ pub struct OnDemandCode {
 
 impl CompiledCode for OnDemandCode {
     fn root(&self, scenario: &Scenario) -> Option<Result<&'static dyn CompiledType, Error>> {
-        let root = match &scenario.root {
-            Some(root) => root.as_str(),
-            None => self.types.first().map(|(name, _)| *name)?,
-        };
+        let root = crate::root::of(scenario)
+            .or_else(|| self.types.first().map(|(name, _)| (*name).to_owned()))?;
         Some(
             self.types
                 .iter()

@@ -10,12 +10,13 @@ mod form;
 
 use std::collections::HashMap;
 
-use overhead_schema::{Analysis, Diagnostic, Severity, TypeDef, TypeKind, analyze};
+use overhead_schema::{Analysis, Diagnostic, Severity, Shape, TypeDef, TypeKind, analyze};
 use serde::Serialize;
 
 pub use form::{Form, definitions};
 
 use crate::generic::{self, Instances};
+use crate::root::Automatic;
 use crate::ty::{TypeId, resolve};
 
 /// How many rounds of adding definitions: one finds every name a field names
@@ -35,6 +36,9 @@ pub struct Completion {
     /// Standard library types added with their own serde form (`Duration`):
     /// nothing is assumed about them.
     pub known: Vec<String>,
+    /// The root chosen when none was named (`root::choose`); the completion
+    /// follows the inputs from it.
+    pub root: Option<Automatic>,
 }
 
 /// One type the paste names and does not define.
@@ -61,6 +65,11 @@ pub fn complete(schema: &str, root: Option<&str>, inputs: &[&str]) -> Completion
         .iter()
         .filter_map(|text| serde_json::from_str(text).ok())
         .collect();
+    let automatic = match root {
+        Some(_) => None,
+        None => crate::root::choose(schema, &analyze(schema).types, &values),
+    };
+    let root = root.or(automatic.as_ref().map(|a| a.name.as_str()));
     let mut text = schema.to_owned();
     let mut assumed: Vec<Assumed> = Vec::new();
     let mut known: Vec<String> = Vec::new();
@@ -85,23 +94,35 @@ pub fn complete(schema: &str, root: Option<&str>, inputs: &[&str]) -> Completion
         let keys = map_keys(&analysis);
         for (name, span) in fresh {
             // A map's key is a JSON object's key: a string, whatever else it is.
-            let form = if keys.contains(&name) {
-                Form::Str
+            let shown = seen.values(&name).next().is_some();
+            // Without an input showing it, the rules on it say what it is (a
+            // `length` rule on an imported `Sku`: a string), as serde will
+            // find it when inputs come.
+            let implied = (!shown)
+                .then(|| implied_by_rules(&instances, &name))
+                .flatten();
+            let (form, because) = if keys.contains(&name) {
+                (Form::Str, ", as a map's key".to_owned())
+            } else if let Some((form, rule)) = implied {
+                (
+                    form,
+                    format!(", as its `{rule}` rule implies (no input shows it)"),
+                )
+            } else if shown {
+                (
+                    Form::of(seen.values(&name)),
+                    ", as the inputs show it".to_owned(),
+                )
             } else {
-                Form::of(seen.values(&name))
+                (Form::Nothing, ", since no input shows it".to_owned())
             };
             let definition = definitions(&name, &form);
             let warning = Diagnostic::at(
                 Severity::Warning,
                 span,
                 format!(
-                    "`{name}` is not defined in the paste; it is read as {}{} (a quick fix inserts a definition to edit)",
+                    "`{name}` is not defined in the paste; it is read as {}{because} (a quick fix inserts a definition to edit)",
                     form.describe(),
-                    if seen.values(&name).next().is_some() {
-                        ", as the inputs show it"
-                    } else {
-                        ", since no input shows it"
-                    }
                 ),
             );
             text.push('\n');
@@ -117,6 +138,7 @@ pub fn complete(schema: &str, root: Option<&str>, inputs: &[&str]) -> Completion
         text,
         assumed,
         known,
+        root: automatic,
     }
 }
 
@@ -180,6 +202,35 @@ fn undefined(instances: &Instances) -> Vec<(String, proc_macro2::Span)> {
         }
     }
     out
+}
+
+/// The form the rules on fields of type `name` (or `Option<name>`) imply, and
+/// the first such rule's name: a rule for strings (`length` too, whose other
+/// reading, a collection, an imported type is less often) makes it a string,
+/// one for numbers a number. `None` when no rule says.
+fn implied_by_rules(instances: &Instances, name: &str) -> Option<(Form, &'static str)> {
+    use overhead_schema::registry::AppliesTo;
+    let of_name = |shape: &Shape| match shape {
+        Shape::Named(n) => n == name,
+        Shape::Option(inner) => matches!(&**inner, Shape::Named(n) if n == name),
+        _ => false,
+    };
+    instances
+        .types
+        .iter()
+        .flat_map(|t| t.all_fields())
+        .filter(|f| of_name(&f.shape))
+        .flat_map(|f| &f.rules)
+        .find_map(|rule| {
+            let info = rule.kind.id().info();
+            let form = match info.applies_to {
+                AppliesTo::Str | AppliesTo::StrOrCollection | AppliesTo::StrOrNumber => Form::Str,
+                AppliesTo::Number => Form::Float,
+                AppliesTo::Seq | AppliesTo::Collection => Form::Array(Box::new(Form::Nothing)),
+                AppliesTo::Option | AppliesTo::Named | AppliesTo::Any => return None,
+            };
+            Some((form, info.name))
+        })
 }
 
 /// The names used as a map's key type anywhere in the definitions.
