@@ -49,8 +49,10 @@ pub fn choose(schema: &str, types: &[TypeDef], inputs: &[serde_json::Value]) -> 
             if objects.is_empty() {
                 return None;
             }
-            let named = written_with_arguments(schema, t, &by_name)
-                .or_else(|| inferred_arguments(t, &objects, &concrete, &by_name))?;
+            // What the inputs show at its parameters is what runs; where
+            // they show nothing, the arguments the paste's code writes.
+            let named = inferred_arguments(t, &objects, &concrete, &by_name)
+                .or_else(|| written_with_arguments(schema, t, &by_name))?;
             Some((t, named))
         })
         .collect();
@@ -113,47 +115,33 @@ fn fit_all(
         .fold(Fit::default(), |sum, o| sum.add(fit(ty, o, types)))
 }
 
-/// `Name<Args>` as the paste writes it with concrete arguments (`Name::<A>`
-/// in a call, `Name<A>` in an alias or a signature): every argument's names
-/// defined types or not parameters of anything.
+/// `Name<Args>` as the paste's code writes it with concrete arguments
+/// (`Name::<A>` in a call, `Name<A>` in an alias or a handler's signature),
+/// read from its tokens so that comments and strings do not count: the first
+/// use whose arguments are all types, none of them a parameter.
 fn written_with_arguments(
     schema: &str,
     def: &TypeDef,
     types: &HashMap<String, &TypeDef>,
 ) -> Option<String> {
-    let ident = def.ident.to_string();
     let params: HashSet<&str> = types
         .values()
         .flat_map(|t| t.type_params.iter().map(String::as_str))
         .collect();
-    let mut rest = schema;
-    while let Some(at) = rest.find(ident.as_str()) {
-        let before = rest[..at].chars().next_back();
-        let after = &rest[at + ident.len()..];
-        rest = after;
-        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
-            continue;
-        }
-        let args = after.trim_start();
-        let args = args.strip_prefix("::").map_or(args, str::trim_start);
-        let Some(args) = args.strip_prefix('<') else {
-            continue;
-        };
-        let Some(inner) = balanced(args) else {
-            continue;
-        };
-        let Ok(syn::Type::Path(path)) = syn::parse_str::<syn::Type>(&format!("{ident}<{inner}>"))
+    let tokens: proc_macro2::TokenStream = schema.parse().ok()?;
+    let mut uses = Vec::new();
+    written_uses(tokens, &def.ident.to_string(), &mut uses);
+    uses.into_iter().find_map(|inner| {
+        let Ok(syn::Type::Path(path)) =
+            syn::parse_str::<syn::Type>(&format!("{}<{inner}>", def.ident))
         else {
-            continue;
+            return None;
         };
-        let Some(last) = path.path.segments.last() else {
-            continue;
-        };
+        let last = path.path.segments.last()?;
         let syn::PathArguments::AngleBracketed(written) = &last.arguments else {
-            continue;
+            return None;
         };
-        // Types only (a definition's own `<T: Validate>` is no use of it),
-        // none of them a parameter.
+        // Types only (a definition's own `<T: Validate>` is no use of it).
         let mut names = Vec::new();
         let all_types = written.args.iter().all(|a| match a {
             syn::GenericArgument::Type(t) => {
@@ -163,30 +151,51 @@ fn written_with_arguments(
             syn::GenericArgument::Lifetime(_) => true,
             _ => false,
         });
-        if all_types && !names.is_empty() && names.iter().all(|n| !params.contains(n.as_str())) {
-            return Some(crate::generic::key(last));
-        }
-    }
-    None
+        (all_types && !names.is_empty() && names.iter().all(|n| !params.contains(n.as_str())))
+            .then(|| crate::generic::key(last))
+    })
 }
 
-/// The text up to the `>` that closes an already opened `<`.
-fn balanced(text: &str) -> Option<&str> {
-    let mut depth = 1usize;
-    for (i, c) in text.char_indices() {
-        match c {
-            '<' => depth += 1,
-            '>' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(&text[..i]);
+/// The argument text of each `ident<…>` or `ident::<…>` in `tokens`, in order.
+fn written_uses(tokens: proc_macro2::TokenStream, ident: &str, out: &mut Vec<String>) {
+    use proc_macro2::TokenTree;
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    let punct =
+        |t: Option<&TokenTree>, c: char| matches!(t, Some(TokenTree::Punct(p)) if p.as_char() == c);
+    for (i, token) in tokens.iter().enumerate() {
+        match token {
+            TokenTree::Group(group) => written_uses(group.stream(), ident, out),
+            TokenTree::Ident(name) if name == ident => {
+                let mut at = i + 1;
+                if punct(tokens.get(at), ':') && punct(tokens.get(at + 1), ':') {
+                    at += 2;
+                }
+                if !punct(tokens.get(at), '<') {
+                    continue;
+                }
+                let start = at + 1;
+                let mut depth = 1usize;
+                let mut end = None;
+                for (k, t) in tokens.iter().enumerate().skip(start) {
+                    if punct(Some(t), '<') {
+                        depth += 1;
+                    } else if punct(Some(t), '>') {
+                        depth -= 1;
+                        if depth == 0 {
+                            end = Some(k);
+                            break;
+                        }
+                    }
+                }
+                if let Some(end) = end {
+                    let inner: proc_macro2::TokenStream =
+                        tokens[start..end].iter().cloned().collect();
+                    out.push(inner.to_string());
                 }
             }
-            '{' | '}' | ';' => return None,
             _ => {}
         }
     }
-    None
 }
 
 /// `Name<Args>` with each parameter the concrete type that best fits the
@@ -304,6 +313,10 @@ struct Fit {
     unknown: usize,
     /// Fields it needs that an input lacks.
     missing: usize,
+    /// Optional fields it has that an input does not give: a type that would
+    /// take anything (every field optional) fits less closely than one whose
+    /// fields the input fills.
+    absent: usize,
     /// Every input key.
     keys: usize,
 }
@@ -315,6 +328,7 @@ impl Fit {
             by_any: self.by_any + other.by_any,
             unknown: self.unknown + other.unknown,
             missing: self.missing + other.missing,
+            absent: self.absent + other.absent,
             keys: self.keys + other.keys,
         }
     }
@@ -323,7 +337,10 @@ impl Fit {
     /// against (an invalid input may lack one; a helper type lacks most).
     fn score(&self) -> i64 {
         let named = (self.matched - self.by_any) as i64;
-        2 * named + self.by_any as i64 - self.unknown as i64 - self.missing as i64
+        4 * named + 2 * self.by_any as i64
+            - 2 * self.unknown as i64
+            - 2 * self.missing as i64
+            - self.absent as i64
     }
 }
 
@@ -354,6 +371,11 @@ fn fit(
         .iter()
         .filter(|k| !object.contains_key(**k))
         .count();
+    fit.absent = keys
+        .optional
+        .iter()
+        .filter(|names| names.iter().all(|k| !object.contains_key(*k)))
+        .count();
     fit
 }
 
@@ -363,6 +385,8 @@ struct Keys<'a> {
     names: HashSet<&'a str>,
     /// Keys it needs (no default, not an `Option`).
     required: Vec<&'a str>,
+    /// The names (with aliases) of each field it can do without.
+    optional: Vec<Vec<&'a str>>,
     /// A flattened map takes any key.
     any: bool,
 }
@@ -458,6 +482,13 @@ impl<'a> Keys<'a> {
             let optional = matches!(field.shape, Shape::Option(_)) || field.default;
             if required && !optional {
                 self.required.push(field.name.as_str());
+            } else if required {
+                let names = std::iter::once(field.name.as_str());
+                self.optional.push(
+                    names
+                        .chain(field.aliases.iter().map(String::as_str))
+                        .collect(),
+                );
             }
         }
     }
@@ -707,6 +738,13 @@ enum Payment { Card(Card), BankTransfer { iban: String } }
     #[test]
     fn a_generic_type_is_chosen_at_the_arguments_the_paste_writes() {
         let schema = "struct Envelope<T> { data: T, meta: u8 }\nstruct User { name: String }\nfn parse() { let _ = Envelope::<User>::validate; }\n";
+        let root = chosen(schema, &[r#"{"data": 3, "meta": 1}"#]);
+        assert_eq!(root.name, "Envelope<User>");
+    }
+
+    #[test]
+    fn a_comment_or_a_string_is_not_a_use() {
+        let schema = "// the tautology `Envelope<Team>`\n#[doc = \"Envelope<Team>\"]\nstruct Envelope<T> { data: T, meta: u8 }\nstruct User { name: String }\nstruct Team { title: String }\nasync fn create(Json(req): Json<Envelope<User>>) {}\n";
         let root = chosen(schema, &[r#"{"data": 3, "meta": 1}"#]);
         assert_eq!(root.name, "Envelope<User>");
     }

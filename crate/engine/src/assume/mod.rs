@@ -117,6 +117,13 @@ pub fn complete(schema: &str, root: Option<&str>, inputs: &[&str]) -> Completion
                 (Form::Nothing, ", since no input shows it".to_owned())
             };
             let definition = definitions(&name, &form);
+            // A type the paste dives into (`nested`, `dive`) has rules of its
+            // own where it is defined: a newtype of the form, with none here.
+            let definition = if dived_into(&instances, &name) {
+                as_newtype(&name, definition)
+            } else {
+                definition
+            };
             let warning = Diagnostic::at(
                 Severity::Warning,
                 span,
@@ -231,6 +238,41 @@ fn implied_by_rules(instances: &Instances, name: &str) -> Option<(Form, &'static
             };
             Some((form, info.name))
         })
+}
+
+/// Whether a rule that validates a type's own rules (`nested`, `dive`) sits
+/// on a field of type `name` (inside `Option`, `Vec`, a map too).
+fn dived_into(instances: &Instances, name: &str) -> bool {
+    use overhead_schema::registry::AppliesTo;
+    fn names(shape: &Shape, name: &str) -> bool {
+        match shape {
+            Shape::Named(n) => n == name,
+            Shape::Option(inner) | Shape::Seq(inner) | Shape::Map(inner) => names(inner, name),
+            _ => false,
+        }
+    }
+    instances
+        .types
+        .iter()
+        .flat_map(|t| t.all_fields())
+        .filter(|f| names(&f.shape, name))
+        .flat_map(|f| &f.rules)
+        .any(|rule| rule.kind.id().info().applies_to == AppliesTo::Named)
+}
+
+/// `type X = T;` (the first line of an assumed definition) as a transparent
+/// newtype of `T`, the lines after it kept.
+fn as_newtype(name: &str, definition: String) -> String {
+    let alias = format!("type {name} = ");
+    match definition
+        .strip_prefix(&alias)
+        .and_then(|rest| rest.split_once(";\n"))
+    {
+        Some((ty, after)) => format!(
+            "#[derive(Debug, Clone, Serialize, Deserialize)]\n#[serde(transparent)]\npub struct {name}(pub {ty});\n{after}"
+        ),
+        None => definition,
+    }
 }
 
 /// The names used as a map's key type anywhere in the definitions.
@@ -421,6 +463,30 @@ pub struct Invite {
     pub meta: Option<Meta>,
 }
 "#;
+
+    #[test]
+    fn a_type_from_elsewhere_takes_the_form_its_rules_imply_and_one_dived_into_is_a_newtype() {
+        let paste = "struct AddItem {\n    #[validate(length(min = 3))]\n    sku: Sku,\n    #[validate(nested)]\n    owner: Option<OwnerId>,\n}\n";
+        let done = complete(paste, None, &[]);
+        assert!(done.text.contains("type Sku = String;"), "{}", done.text);
+        let warning = done.assumed[0].warning.to_string();
+        assert!(
+            warning.contains("it is read as a string, as its `length` rule implies"),
+            "{warning}"
+        );
+        // `nested` on it: a newtype (with no rules here), not a string nested cannot take.
+        let done = complete(paste, None, &[r#"{"sku": "abc", "owner": "u-1"}"#]);
+        assert!(
+            done.text
+                .contains("#[serde(transparent)]\npub struct OwnerId(pub String);"),
+            "{}",
+            done.text
+        );
+        assert!(
+            crate::diagnose::diagnose_with(paste, None, &[r#"{"sku": "abc", "owner": "u-1"}"#])
+                .runnable
+        );
+    }
 
     #[test]
     fn undefined_types_take_the_form_the_inputs_show() {
