@@ -24,14 +24,15 @@ import { ReportView } from './ui/report-view';
 import { applyPreset, chosenVariants, requestedVariants, setSettings, showVariants } from './ui/settings-form';
 import { Editors, explainRules } from './ui/editors';
 import { RuleDocs } from './ui/rule-docs';
-import { markdownToHtml } from './ui/markdown';
 import { renderChips, renderPanel } from './ui/environment';
 import { asReport, readFileText } from './ui/files';
 import { renderGallery } from './ui/gallery';
 import { ComparisonView } from './ui/comparison-view';
 import { compiledFor } from './ui/compiled-step';
 import { parseDocument } from './state/document';
-import { loadSaved, save } from './state/saved';
+import { loadPreset, loadSaved, save, savePreset } from './state/saved';
+import { presetOnOpen, presetWhenOwn, rootGone } from './state/ownership';
+import { showHeader, showPicker, showRoots } from './ui/scenario-head';
 import { isShareFragment, readShareFragment } from './state/share';
 import { toCsv, toJson, toMarkdown } from './export';
 import { cliCommand, downloadText, fileName } from './ui/sharing';
@@ -63,6 +64,21 @@ const analysis = new AnalysisClient(showDiagnosis, (message) => {
 });
 
 function showDiagnosis(diagnosis: Diagnosis): void {
+  const scenario = state.scenario;
+  if (scenario && rootGone(scenario, diagnosis.types)) {
+    // Pasted over the scenario: the definitions are the person's own now, and
+    // automatic means automatic. Analysed again without the scenario's root.
+    becomeOwn(scenario.settings);
+    analyzeSchema(true);
+    return;
+  }
+  state.automatic = diagnosis.automatic;
+  editors.markMisfits(
+    new Map(state.analyzedInputs.flatMap((name, i) => {
+      const why = diagnosis.misfits[i];
+      return why ? [[name, why] as const] : [];
+    })),
+  );
   editors.setMarkers(toMarkers(diagnosis));
   editors.setAssumed(diagnosis.assumed);
   const errors = diagnosis.diagnostics.some((d) => d.severity === 'error');
@@ -77,19 +93,22 @@ function showDiagnosis(diagnosis: Diagnosis): void {
   }
   ui.schemaStatus.textContent = summarize(diagnosis);
   ui.schemaStatus.className = `schema-status ${errors ? 'error' : diagnosis.diagnostics.length > 0 ? 'warn' : 'good'}`;
-  showRoots(diagnosis.types);
+  showRoots(state, diagnosis.types, diagnosis.automatic);
+  showHeader(state);
 }
 
-/** The root picker, shown when the definitions hold more than one type. */
-function showRoots(types: string[]): void {
-  const root = state.scenario?.root ?? '';
-  const options = [
-    Object.assign(document.createElement('option'), { value: '', textContent: 'automatic' }),
-    ...types.map((t) => Object.assign(document.createElement('option'), { value: t, textContent: t })),
-  ];
-  ui.rootPicker.replaceChildren(...options);
-  ui.rootPicker.value = types.includes(root) ? root : '';
-  ui.rootLabel.hidden = types.length < 2;
+/** A paste no longer holds the scenario's root: the work is the person's (see state/ownership.ts). */
+function becomeOwn(scenarioSettings: Settings): void {
+  state.makeOwn();
+  showPicker(state);
+  const form = parseSettings({ warmup: ui.warmup.value, runs: ui.runs.value, iterations: ui.iterations.value });
+  const preset = presetWhenOwn(ui.preset.value as Preset, form.ok ? form.settings : scenarioSettings, scenarioSettings);
+  if (preset !== ui.preset.value) {
+    applyPreset(preset);
+    savePreset(storage, preset);
+  }
+  showHeader(state);
+  saveSoon();
 }
 
 /** The document as the page holds it now: the scenario with the user's edits. */
@@ -135,7 +154,9 @@ window.addEventListener('pagehide', () => {
 });
 
 function analyzeSchema(now = false): void {
-  analysis.request(editors.schemaText(), state.scenario?.root ?? null, Object.values(editors.inputs()), now);
+  const inputs = editors.inputs();
+  state.analyzedInputs = Object.keys(inputs);
+  analysis.request(editors.schemaText(), state.scenario?.root ?? null, Object.values(inputs), now);
 }
 
 function showMessage(text: string, kind: 'error' | 'info'): void {
@@ -149,14 +170,14 @@ function clearMessage(): void {
   ui.message.textContent = '';
 }
 
-function loadScenario(doc: ScenarioDocument): void {
+function loadScenario(doc: ScenarioDocument, preset: Preset = presetOnOpen(doc)): void {
   state.load(doc);
-  ui.picker.value = doc.name ?? '';
-  ui.title.textContent = doc.title;
-  ui.summary.innerHTML = markdownToHtml(doc.summary);
+  state.automatic = null;
+  showPicker(state);
+  showHeader(state);
   editors.load(doc.schema, doc.inputs);
   setSettings(doc.settings);
-  applyPreset('custom');
+  applyPreset(preset);
   ui.data.value = doc.data ?? 'serial';
   showVariants(doc.variants);
   analyzeSchema(true);
@@ -348,10 +369,37 @@ async function eject(): Promise<void> {
 }
 
 ui.eject.addEventListener('click', () => void eject());
-/** Loads the bundled scenario the picker names, as it ships. */
+/** Whether the work on screen differs from `shipped` (edits a Reset or another scenario would drop). */
+function edited(shipped: ScenarioDocument | undefined): boolean {
+  const doc = currentDocument();
+  if (!doc) return false;
+  if (!shipped) return true;
+  const names = Object.keys(doc.inputs);
+  return (
+    doc.schema !== shipped.schema ||
+    names.length !== Object.keys(shipped.inputs).length ||
+    names.some((name) => doc.inputs[name] !== shipped.inputs[name])
+  );
+}
+
+/** Asks before a scenario replaces the person's edits; whether to go on. */
+function mayDropEdits(next: ScenarioDocument): boolean {
+  const current = state.scenario;
+  const shipped = current?.name === undefined ? undefined : state.shipped.find((s) => s.name === current.name);
+  if (!edited(shipped)) return true;
+  return window.confirm(
+    `Load “${next.title}” and drop your edits to the definitions and inputs? (Download .json or Share keeps them first.)`,
+  );
+}
+
+/** Loads the bundled scenario the picker names (the default one for the person's own work), as it ships. */
 function loadPicked(): void {
-  const doc = state.shipped.find((s) => s.name === ui.picker.value);
+  const doc = state.shipped.find((s) => s.name === (ui.picker.value || DEFAULT_SCENARIO));
   if (!doc || client.running) return;
+  if (!mayDropEdits(doc)) {
+    ui.picker.value = state.scenario?.name ?? '';
+    return;
+  }
   clearMessage();
   results.clear();
   loadScenario(doc);
@@ -489,14 +537,18 @@ onFileDrop(
 window.addEventListener('hashchange', openShareLink);
 ui.reset.addEventListener('click', loadPicked);
 editors.onRunShortcut(() => void run());
-editors.onSchemaChange(() => analyzeSchema());
+// The inputs choose the automatic root and the form of a type from elsewhere: they are analysed too.
+editors.onChange(() => analyzeSchema());
 editors.onChange(saveSoon);
 ui.form.addEventListener('input', (event) => {
   // Typing a number leaves the preset: the settings are the user's now.
   if (event.target instanceof HTMLInputElement && ui.preset.value === 'seed') ui.preset.value = 'custom';
   saveSoon();
 });
-ui.preset.addEventListener('change', () => applyPreset(ui.preset.value as Preset));
+ui.preset.addEventListener('change', () => {
+  applyPreset(ui.preset.value as Preset);
+  savePreset(storage, ui.preset.value as Preset);
+});
 ui.rootPicker.addEventListener('change', () => {
   if (!state.scenario) return;
   state.setRoot(ui.rootPicker.value);
@@ -525,15 +577,14 @@ Promise.all([analysis.ready, extraScenarios()]).then(
     state.bundled = info.scenarios;
     state.extras = extras;
     const shipped = state.shipped;
-    ui.picker.replaceChildren(
-      ...shipped.map((s) => Object.assign(document.createElement('option'), { value: s.name ?? '', textContent: s.title })),
-    );
+    showPicker(state);
     ui.picker.disabled = false;
     // The last work comes back as it was left; otherwise the default scenario.
     const saved = loadSaved(storage);
     const named = shipped.find((s) => s.name === params.get('scenario'));
     const doc = named ?? saved ?? shipped.find((s) => s.name === DEFAULT_SCENARIO) ?? shipped[0];
-    if (doc) loadScenario(doc);
+    const savedPreset = saved && !named ? loadPreset(storage) : null;
+    if (doc) loadScenario(doc, savedPreset ?? presetOnOpen(doc));
     if (saved && !named) {
       showMessage('Your last work is restored. Reset loads the bundled scenario again.', 'info');
       state.markRestored();

@@ -304,7 +304,7 @@ describe('overhead-wasm', () => {
 
   it('analyses definitions for the editor: types, and diagnostics at their line and column', () => {
     const ok = JSON.parse(analyze(userSignup().schema, 'UserSignup', '[]')) as { types: string[]; diagnostics: unknown[]; runnable: boolean };
-    expect(ok).toEqual({ types: ['UserSignup'], diagnostics: [], runnable: true, assumed: [] });
+    expect(ok).toEqual({ types: ['UserSignup'], diagnostics: [], runnable: true, assumed: [], automatic: null, misfits: [] });
     const text = 'struct A {\n    #[validate(emial)]\n    email: String,\n    when: Widget,\n}\n';
     const broken = JSON.parse(analyze(text, undefined, '[]')) as {
       diagnostics: { severity: string; message: string; line: number; column: number }[];

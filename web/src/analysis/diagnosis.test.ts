@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { summarize, toMarkers, type Diagnosis } from './diagnosis';
 
-const diagnosis = (diagnostics: Diagnosis['diagnostics']): Diagnosis => ({ types: ['A'], diagnostics, runnable: true, assumed: [] });
+const diagnosis = (diagnostics: Diagnosis['diagnostics']): Diagnosis => ({ types: ['A'], diagnostics, runnable: true, assumed: [], automatic: null, misfits: [] });
 
 describe('toMarkers', () => {
   it('keeps the analyzer’s 1-based positions', () => {

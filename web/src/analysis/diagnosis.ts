@@ -21,6 +21,15 @@ export interface Diagnosis {
   runnable: boolean;
   /** Types the definitions name and do not define, with the definition assumed for each (the quick fix inserts it). */
   assumed: Assumed[];
+  /** With no root named: the root a run uses, and why (the picker's "automatic" says it). */
+  automatic: Automatic | null;
+  /** For each input sent, in order: why it is not a value of the root, or null when it may be. */
+  misfits: (string | null)[];
+}
+
+export interface Automatic {
+  name: string;
+  why: string;
 }
 
 export interface Assumed {

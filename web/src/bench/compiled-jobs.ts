@@ -37,6 +37,15 @@ function load(urls: { js: string; wasm: string }): Promise<OnDemandModule> {
   return module;
 }
 
+/**
+ * Drops the instance of the module at `urls`: after a trap (a panic in the
+ * definitions' own code, in wasm) its state is unknown, and the next run
+ * starts a fresh one. The benchmark module's instance is apart and unharmed.
+ */
+export function forget(urls: { js: string; wasm: string }): void {
+  loaded.delete(urls.js);
+}
+
 /** The module's compiled and peer jobs for `doc` and the request, with its notes. */
 export async function compiledJobs(
   urls: { js: string; wasm: string },

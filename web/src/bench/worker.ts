@@ -1,7 +1,7 @@
 // The benchmark Worker: owns the benchmark module's instance and runs timed loops
 // off the UI thread. The page starts it at the first run.
 import init, { run } from '../wasm-pkg/overhead_wasm.js';
-import { compiledJobs } from './compiled-jobs';
+import { compiledJobs, forget } from './compiled-jobs';
 import { jsJobs } from './js-jobs';
 import type { Report } from '../report';
 import type { Checked } from '../surprises';
@@ -51,13 +51,19 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
     let compiledNotes = compiled?.notes ?? [];
     if (compiled && !compiled.js && request.request.engines === 'compiled') throw new Error(compiledNotes.join(' '));
     if (compiled?.js && compiled.wasm && request.request.engines !== 'interpreted') {
+      const urls = { js: compiled.js, wasm: compiled.wasm };
       try {
-        outside = await compiledJobs({ js: compiled.js, wasm: compiled.wasm }, request.scenario, request.request);
+        outside = await compiledJobs(urls, request.scenario, request.request);
         compiledNotes = [...compiledNotes, ...outside.notes];
       } catch (error) {
-        if (isTrap(error)) throw error;
         if (request.request.engines === 'compiled') throw error;
-        compiledNotes = [...compiledNotes, `compiled code built on demand not run: ${describe(error)}`];
+        // A trap in the module built for these definitions (it runs each job
+        // once while preparing) is its own: the interpreter still runs.
+        if (isTrap(error)) forget(urls);
+        const why = isTrap(error)
+          ? `it panicked in the browser (${describe(error)}) while running each job once; pasted code that reads the clock or the file system (std's SystemTime::now, std::fs) panics on wasm32-unknown-unknown — Run natively runs it`
+          : describe(error);
+        compiledNotes = [...compiledNotes, `compiled code built on demand not run: ${why}`];
       }
     }
     const reportJson = run(

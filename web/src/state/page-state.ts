@@ -2,8 +2,10 @@
 // on screen, and the native figures beside them — with the rules for when each
 // is kept or dropped, in one place (the page and the embed wire events to it;
 // nothing here touches the DOM).
+import type { Automatic } from '../analysis/diagnosis';
 import type { NativeNumbers } from '../native';
 import type { Report, ScenarioDocument } from '../report';
+import { asOwn } from './ownership';
 
 /** Native figures beside the results: recorded with a scenario, or imported from a file. */
 export interface NativeBeside {
@@ -33,6 +35,10 @@ export class PageState {
   private live: { numbers: NativeNumbers; of: string } | null = null;
   /** Set while restored work waits for its first analysis. */
   private restored = false;
+  /** The root the latest analysis chose while none is named (the picker's "automatic"). */
+  automatic: Automatic | null = null;
+  /** The inputs' names, in the order the latest analysis request sent their texts. */
+  analyzedInputs: string[] = [];
 
   /** Every scenario the site ships: the picker's and the gallery's. */
   get shipped(): readonly ScenarioDocument[] {
@@ -54,6 +60,20 @@ export class PageState {
     this.reportOf = '';
     this.native = null;
     this.live = null;
+  }
+
+  /**
+   * The definitions became the person's own (a paste no longer holds the
+   * scenario's root): its title, the root automatic. The results on screen
+   * stay, of what was run.
+   */
+  makeOwn(): void {
+    if (this.scenario) this.scenario = asOwn(this.scenario);
+  }
+
+  /** The root a run uses: the one named, else the automatic choice; null before any analysis. */
+  get root(): string | null {
+    return this.scenario?.root ?? this.automatic?.name ?? null;
   }
 
   /** The root type the user picked ('' for automatic). */

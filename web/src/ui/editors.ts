@@ -61,6 +61,8 @@ export class Editors {
   private readonly changeListeners: (() => void)[] = [];
   /** The types the latest analysis assumed: each marker's quick fix inserts its definition. */
   private assumed: Assumed[] = [];
+  /** Why an input is not a value of the root, by input name (its tab is marked). */
+  private misfits = new Map<string, string>();
 
   constructor(
     schemaHost: HTMLElement,
@@ -180,6 +182,22 @@ export class Editors {
     this.notify();
   }
 
+  /** Marks the tab of each input that is not a value of the root, with why; clears the others. */
+  markMisfits(misfits: ReadonlyMap<string, string>): void {
+    this.misfits = new Map(misfits);
+    this.showMisfits();
+  }
+
+  private showMisfits(): void {
+    for (const tab of this.tabs.querySelectorAll<HTMLElement>('[data-input]')) {
+      const why = this.misfits.get(tab.dataset['input'] ?? '');
+      tab.classList.toggle('misfit', why !== undefined);
+      tab.title = why === undefined ? 'Double-click to rename' : `Does not fit the root: ${why}`;
+      if (why === undefined) tab.removeAttribute('aria-invalid');
+      else tab.setAttribute('aria-invalid', 'true');
+    }
+  }
+
   /** Shows one input in the input editor. */
   show(name: string): void {
     const model = this.inputModels.get(name);
@@ -284,6 +302,7 @@ export class Editors {
     add.setAttribute('aria-label', 'Add an input');
     add.addEventListener('click', () => this.addInput());
     this.tabs.replaceChildren(...tabs, add);
+    this.showMisfits();
   }
 
   /** Renames in place: Enter keeps the new name, Escape the old one. */

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { ScenarioDocument } from '../report';
+import { OWN_TITLE, asOwn, isOwn, ownHeading, presetOnOpen, presetWhenOwn, rootGone } from './ownership';
+
+const signup: ScenarioDocument = {
+  version: 1,
+  name: 'user-signup',
+  title: 'User signup',
+  summary: 'What validation costs on a signup form.',
+  root: 'UserSignup',
+  schema: 'struct UserSignup { email: String }',
+  inputs: { valid: '{"email":"a@b.c"}' },
+  variants: ['de'],
+  settings: { warmup: 50_000, runs: 5, iterations: 500_000 },
+};
+
+describe('a paste over a scenario', () => {
+  it('is the person’s own once the definitions no longer hold the scenario’s root', () => {
+    expect(rootGone(signup, ['Address', 'CreateOrder'])).toBe(true);
+    expect(rootGone(signup, ['UserSignup', 'Extra'])).toBe(false);
+    // A half-typed paste that defines nothing yet keeps the scenario's root.
+    expect(rootGone(signup, [])).toBe(false);
+    expect(rootGone({ ...signup, root: undefined }, ['A'])).toBe(false);
+  });
+
+  it('keeps the definitions, inputs and teaching text, and drops the bundled name and root', () => {
+    const own = asOwn(signup);
+    expect(own).toEqual({ ...signup, name: undefined, root: undefined, title: OWN_TITLE });
+    expect('name' in own).toBe(false);
+    expect('root' in own).toBe(false);
+    expect(isOwn(own)).toBe(true);
+    expect(isOwn(signup)).toBe(false);
+  });
+
+  it('heads the page with the root a run uses', () => {
+    expect(ownHeading('CreateOrder')).toBe('Your definitions — CreateOrder');
+    expect(ownHeading(null)).toBe('Your definitions');
+  });
+
+  it('runs Quick unless the person chose numbers or a preset', () => {
+    const seed = signup.settings;
+    expect(presetWhenOwn('custom', seed, seed)).toBe('quick');
+    expect(presetWhenOwn('custom', { ...seed, runs: 7 }, seed)).toBe('custom');
+    expect(presetWhenOwn('seed', seed, seed)).toBe('seed');
+    expect(presetWhenOwn('quick', seed, seed)).toBe('quick');
+  });
+
+  it('opens the person’s own definitions Quick, a scenario with its own numbers', () => {
+    expect(presetOnOpen(asOwn(signup))).toBe('quick');
+    expect(presetOnOpen(signup)).toBe('custom');
+  });
+});

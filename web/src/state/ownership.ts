@@ -1,0 +1,49 @@
+// When a paste makes the definitions the person's own. A bundled scenario
+// names its root (`UserSignup`); a person who pastes their request type over it
+// has definitions that no longer hold that root. From then on the work is
+// theirs: the root is automatic (the type the inputs fit), the header is
+// theirs, the scenario's teaching text folds away, and the run is sized by
+// time — the scenario's seed methodology (5 × 500,000 iterations) would take
+// minutes on a type that costs microseconds. Pure functions: the page wires them.
+import type { Preset } from '../presets';
+import type { ScenarioDocument, Settings } from '../report';
+
+/** The title of definitions a person pasted over a scenario. */
+export const OWN_TITLE = 'Your definitions';
+
+/** Whether the definitions (whose types are `types`) no longer hold the document's root. */
+export function rootGone(doc: ScenarioDocument, types: readonly string[]): boolean {
+  return doc.root !== undefined && types.length > 0 && !types.includes(doc.root);
+}
+
+/** The document as the person's own: its title, no bundled name, the root automatic. The teaching text stays, folded. */
+export function asOwn(doc: ScenarioDocument): ScenarioDocument {
+  const { name: _name, root: _root, ...rest } = doc;
+  return { ...rest, title: OWN_TITLE };
+}
+
+/** Whether the document is definitions a person pasted (its header and teaching text read so). */
+export function isOwn(doc: ScenarioDocument): boolean {
+  return doc.name === undefined && doc.title === OWN_TITLE;
+}
+
+/** The header of the person's own definitions: theirs, with the root a run uses. */
+export function ownHeading(root: string | null): string {
+  return root ? `${OWN_TITLE} — ${root}` : OWN_TITLE;
+}
+
+const same = (a: Settings, b: Settings) => a.warmup === b.warmup && a.runs === b.runs && a.iterations === b.iterations;
+
+/**
+ * The preset for definitions that became the person's own: Quick, unless the
+ * person chose (a preset of their own, or numbers that differ from the
+ * scenario's).
+ */
+export function presetWhenOwn(current: Preset, form: Settings, scenario: Settings): Preset {
+  return current === 'custom' && same(form, scenario) ? 'quick' : current;
+}
+
+/** The preset a document opens with: Quick for a person's own definitions, else the scenario's numbers. */
+export function presetOnOpen(doc: ScenarioDocument): Preset {
+  return isOwn(doc) ? 'quick' : 'custom';
+}
