@@ -1,11 +1,12 @@
 // The docs book (`npm run docs`: docs/book built into target/book, the
 // Overhead site with the book's own scenarios under target/book/overhead),
-// served as a static host serves it, without COOP/COEP: every embed on every
-// page shows its scenario and is sized to its content, one runs to results,
-// the book's theme reaches the embeds, and nothing logs an error.
+// served as a static host serves it, without COOP/COEP: every embed on the
+// example pages shows its scenario and is sized to its content, one runs to
+// results, the book's theme reaches the embeds, every other page (Overhead's
+// own documentation) opens with its title, and nothing logs an error.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Browser, Frame, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveStatic } from '../../scripts/docs/static-server.mjs';
 import { launchChromium } from './browser';
@@ -20,6 +21,22 @@ if (!built) console.warn('book.test.ts skipped: the book is not built; run `npm 
 function pages(): string[] {
   const summary = readFileSync(`${root}docs/book/src/SUMMARY.md`, 'utf8');
   return [...summary.matchAll(/\]\(([^)]+)\.md\)/g)].map((match) => `${match[1]}.html`);
+}
+
+/** The example pages, Overhead embedded in a docs site: each has at least one embed. */
+const examples = ['validation.html', 'flatten.html', 'your-scenario.html'];
+
+/** The book's other pages, its documentation, in SUMMARY.md's order. */
+function documentation(): string[] {
+  return pages().filter((path) => !examples.includes(path));
+}
+
+/** A page's title: the first heading of its Markdown source, as text. */
+function pageTitle(path: string): string {
+  const source = readFileSync(`${root}docs/book/src/${path.replace(/\.html$/, '.md')}`, 'utf8');
+  const heading = source.match(/^# (.+)$/m)?.[1];
+  if (!heading) throw new Error(`${path} has no first heading`);
+  return heading.replace(/`/g, '');
 }
 
 /** A scenario's title, from its folder among the bundled ones or the book's own. */
@@ -46,8 +63,8 @@ afterAll(async () => {
   await host?.close();
 });
 
-/** A page of the book, with every console error, uncaught exception and failed request of it and its frames. */
-async function openPage(path: string): Promise<{ page: Page; problems: string[] }> {
+/** A page of the book, its response, and every console error, uncaught exception and failed request of it and its frames. */
+async function openPage(path: string): Promise<{ page: Page; response: Response | null; problems: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -57,8 +74,8 @@ async function openPage(path: string): Promise<{ page: Page; problems: string[] 
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
   });
-  await page.goto(`${host.url}${path}`);
-  return { page, problems };
+  const response = await page.goto(`${host.url}${path}`);
+  return { page, response, problems };
 }
 
 /** The embeds of a page: each iframe that loads Overhead's embed, and the scenario it names. */
@@ -98,11 +115,22 @@ async function expectFitted(page: Page, index: number): Promise<void> {
 
 describe.skipIf(!built)('the docs book', () => {
   // The pages below come from SUMMARY.md: a reading that found none would test nothing.
-  it('lists its three pages, one of them the author’s own scenario', () => {
-    expect(pages()).toEqual(['validation.html', 'flatten.html', 'your-scenario.html']);
+  it('lists its documentation and its three example pages, one of them the author’s own scenario', () => {
+    expect(pages().filter((path) => examples.includes(path))).toEqual(examples);
+    expect(documentation().length).toBeGreaterThan(0);
   });
 
-  it.each(pages())('%s: every embed shows its scenario, fitted to its content, without errors', async (path) => {
+  it.each(documentation())('%s opens and shows its title, without errors', async (path) => {
+    const { page, response, problems } = await openPage(path);
+    expect(response?.status()).toBe(200);
+    const heading = page.locator('main h1').first();
+    await expect.poll(() => heading.isVisible()).toBe(true);
+    expect((await heading.innerText()).trim()).toBe(pageTitle(path));
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it.each(examples)('%s: every embed shows its scenario, fitted to its content, without errors', async (path) => {
     const { page, problems } = await openPage(path);
     const found = await embeds(page);
     expect(found.length).toBeGreaterThan(0);

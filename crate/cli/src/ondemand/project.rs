@@ -31,8 +31,8 @@ pub const DEFINITIONS_LINE: usize = 3;
 /// `release`), so that both kinds of compiled rows measure the same build;
 /// not incremental (a document's crate builds in about 1.5 s from scratch,
 /// faster than incrementally). For the page, the same without LTO: the
-/// bundled module's LTO takes tens of seconds a build. Measured in the README
-/// ("Compiled code for any definitions").
+/// bundled module's LTO takes tens of seconds a build. Measured in the user
+/// guide (docs/book/src/guide.md, "Compiled code for any definitions").
 const PROFILES: &str = r#"[profile.ondemand]
 inherits = "release"
 lto = false
