@@ -6,7 +6,7 @@
 use overhead_schema::{Diagnostic, Severity, analyze};
 use serde::Serialize;
 
-use crate::assume::{Assumed, complete};
+use crate::assume::{Assumed, complete_values};
 use crate::plan::Plan;
 use crate::root::Automatic;
 
@@ -36,7 +36,20 @@ pub fn diagnose(schema: &str, root: Option<&str>) -> Diagnosis {
 /// The diagnosis of `schema` as it runs against `inputs` (JSON texts): an
 /// undefined type takes the form they show.
 pub fn diagnose_with(schema: &str, root: Option<&str>, inputs: &[&str]) -> Diagnosis {
-    let completion = complete(schema, root, inputs);
+    // Each input parsed once: the completion reads the ones that parse, and
+    // each is held to the root (the page marks the ones that do not fit).
+    let mut values = Vec::with_capacity(inputs.len());
+    let parsed: Vec<Result<usize, String>> = inputs
+        .iter()
+        .map(|text| match serde_json::from_str(text) {
+            Ok(value) => {
+                values.push(value);
+                Ok(values.len() - 1)
+            }
+            Err(e) => Err(format!("not JSON: {e}")),
+        })
+        .collect();
+    let completion = complete_values(schema, root, &values);
     // Checked at the root a run would use.
     let root = root.or(completion.root.as_ref().map(|a| a.name.as_str()));
     let analysis = analyze(&completion.text);
@@ -69,9 +82,12 @@ pub fn diagnose_with(schema: &str, root: Option<&str>, inputs: &[&str]) -> Diagn
     let runnable =
         !analysis.types.is_empty() && diagnostics.iter().all(|d| d.severity != Severity::Error);
     let misfits = match root {
-        Some(root) if runnable => inputs
-            .iter()
-            .map(|input| crate::root::misfit(&analysis.types, root, input))
+        Some(root) if runnable => parsed
+            .into_iter()
+            .map(|input| match input {
+                Ok(at) => crate::root::misfit(&analysis.types, root, &values[at]),
+                Err(not_json) => Some(not_json),
+            })
             .collect(),
         _ => vec![None; inputs.len()],
     };

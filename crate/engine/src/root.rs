@@ -397,21 +397,26 @@ impl<'a> Keys<'a> {
             return;
         }
         match &ty.kind {
+            // A newtype, or a transparent struct, reads its one field's form.
+            TypeKind::Struct { style, fields } if ty.transparent || *style == Style::Newtype => {
+                match fields
+                    .iter()
+                    .find(|f| !f.skip)
+                    .map(|f| peel_option(&f.shape))
+                {
+                    Some(Shape::Map(_) | Shape::Json) => self.any = true,
+                    Some(Shape::Named(name)) => {
+                        if let Some(inner) = types.get(name) {
+                            self.of_type(inner, types, depth + 1);
+                        }
+                    }
+                    _ => {}
+                }
+            }
             TypeKind::Struct {
                 style: Style::Named,
                 fields,
             } => self.of_fields(fields, types, depth, true),
-            // A newtype reads its field's form: a struct's keys.
-            TypeKind::Struct {
-                style: Style::Newtype,
-                fields,
-            } if ty.transparent || fields.len() == 1 => {
-                if let Some(Shape::Named(name)) = fields.first().map(|f| &f.shape)
-                    && let Some(inner) = types.get(name)
-                {
-                    self.of_type(inner, types, depth + 1);
-                }
-            }
             TypeKind::Struct { .. } => {}
             TypeKind::Enum { variants } => {
                 for variant in variants.iter().filter(|v| !v.skip) {
@@ -550,23 +555,15 @@ fn idents(ty: &syn::Type, out: &mut Vec<String>) {
     }
 }
 
-/// Why `input` (a JSON text) is not a value of the root `root`, before any run:
-/// it is not JSON, or the root reads objects and it is none, or none of its
-/// keys is one the root reads. `None` when it may fit (a missing field or a
-/// broken rule is an invalid input's business, for the run to report).
-pub fn misfit(types: &[TypeDef], root: &str, input: &str) -> Option<String> {
-    let value: serde_json::Value = match serde_json::from_str(input) {
-        Ok(value) => value,
-        Err(e) => return Some(format!("not JSON: {e}")),
-    };
+/// Why `value` (a parsed input) is not a value of the root `root`, before any
+/// run: the root reads objects and it is none, or none of its keys is one the
+/// root reads. `None` when it may fit (a missing field or a broken rule is an
+/// invalid input's business, for the run to report).
+pub fn misfit(types: &[TypeDef], root: &str, value: &serde_json::Value) -> Option<String> {
     let by_name: HashMap<String, &TypeDef> =
         types.iter().map(|t| (t.ident.to_string(), t)).collect();
-    let ty = by_name.get(
-        crate::generic::root_key(root)
-            .split('<')
-            .next()
-            .unwrap_or(root),
-    )?;
+    // A generic root's keys are its definition's (`Envelope` of `Envelope<User>`).
+    let ty = by_name.get(root.split('<').next().unwrap_or(root).trim())?;
     let mut keys = Keys::default();
     keys.of_type(ty, &by_name, 0);
     if keys.any || (keys.names.is_empty() && keys.required.is_empty()) {
@@ -575,7 +572,7 @@ pub fn misfit(types: &[TypeDef], root: &str, input: &str) -> Option<String> {
     let Some(object) = value.as_object() else {
         return Some(format!(
             "`{root}` reads a JSON object; this input is {}",
-            kind(&value)
+            kind(value)
         ));
     };
     let fit = fit(ty, object, &by_name);
@@ -758,7 +755,10 @@ enum Payment { Card(Card), BankTransfer { iban: String } }
     #[test]
     fn an_input_of_other_definitions_is_told_apart_from_an_invalid_one() {
         let types = overhead_schema::analyze(ORDER).types;
-        let misfit = |input: &str| misfit(&types, "CreateOrder", input);
+        let misfit = |input: &str| {
+            let value = serde_json::from_str(input).expect("JSON");
+            misfit(&types, "CreateOrder", &value)
+        };
         assert_eq!(
             misfit(r#"{"lineItems": []}"#),
             None,
@@ -773,7 +773,15 @@ enum Payment { Card(Card), BankTransfer { iban: String } }
             misfit("[1, 2]").as_deref(),
             Some("`CreateOrder` reads a JSON object; this input is an array")
         );
-        assert!(misfit("{").is_some_and(|why| why.starts_with("not JSON")));
+        // Text that is not JSON is said so by the diagnosis, which parses each input once.
+        let diagnosis = crate::diagnose::diagnose_with(ORDER, Some("CreateOrder"), &["{"]);
+        assert!(
+            diagnosis.misfits[0]
+                .as_deref()
+                .is_some_and(|why| why.starts_with("not JSON")),
+            "{:?}",
+            diagnosis.misfits
+        );
     }
 
     #[test]

@@ -65,16 +65,27 @@ pub fn complete(schema: &str, root: Option<&str>, inputs: &[&str]) -> Completion
         .iter()
         .filter_map(|text| serde_json::from_str(text).ok())
         .collect();
-    let automatic = match root {
-        Some(_) => None,
-        None => crate::root::choose(schema, &analyze(schema).types, &values),
+    complete_values(schema, root, &values)
+}
+
+/// [`complete`] with the inputs parsed already (those that did not parse left out).
+pub fn complete_values(
+    schema: &str,
+    root: Option<&str>,
+    values: &[serde_json::Value],
+) -> Completion {
+    // The paste's own analysis serves the root's choice and the first round.
+    let mut analysis = Some(analyze(schema));
+    let automatic = match (root, &analysis) {
+        (None, Some(first)) => crate::root::choose(schema, &first.types, values),
+        _ => None,
     };
     let root = root.or(automatic.as_ref().map(|a| a.name.as_str()));
     let mut text = schema.to_owned();
     let mut assumed: Vec<Assumed> = Vec::new();
     let mut known: Vec<String> = Vec::new();
     for _ in 0..MAX_ROUNDS {
-        let analysis = analyze(&text);
+        let analysis = analysis.take().unwrap_or_else(|| analyze(&text));
         // Generic definitions as the root and the fields use them.
         let instances = generic::instantiate(&analysis.types, root);
         let missing = undefined(&instances);
@@ -90,7 +101,7 @@ pub fn complete(schema: &str, root: Option<&str>, inputs: &[&str]) -> Completion
             text.push_str(std_definition(schema, &name).unwrap_or_default());
             known.push(name);
         }
-        let seen = Seen::collect(&instances, root, &values);
+        let seen = Seen::collect(&instances, root, values);
         let keys = map_keys(&analysis);
         for (name, span) in fresh {
             // A map's key is a JSON object's key: a string, whatever else it is.

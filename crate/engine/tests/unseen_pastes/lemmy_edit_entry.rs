@@ -110,5 +110,7 @@ pub async fn edit_entry(
   local_user_view: LocalUserView,
 ) -> LemmyResult<Json<EntryResponse>> {
   let local_site = SiteView::read_local(&mut context.pool()).await?.local_site;
-  todo!()
+  check_community_user_action(&local_user_view, &local_site, &mut context.pool()).await?;
+  let entry = Entry::update(&mut context.pool(), data.entry_id, &data.into()).await?;
+  Ok(Json(EntryResponse { entry }))
 }

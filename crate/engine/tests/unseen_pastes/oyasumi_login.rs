@@ -52,5 +52,7 @@ pub async fn login(
             pw = password;
         }
     };
-    todo!()
+    let session = app_state.sessions.login(login_id, &pw, ip).await;
+    headers.insert("set-cookie", session.cookie());
+    (headers, Json(session.into()))
 }

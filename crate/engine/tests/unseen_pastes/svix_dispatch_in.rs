@@ -129,5 +129,7 @@ async fn create_dispatch(
     Path(ApplicationPath { app_id }): Path<ApplicationPath>,
     ValidatedJson(data): ValidatedJson<DispatchIn>,
 ) -> Result<Json<DispatchOut>> {
-    todo!()
+    let app = application::Entity::secure_find(app_id).one(db).await?;
+    let dispatch = dispatch::ActiveModel::new(app.id, data).insert(db).await?;
+    Ok(Json(dispatch.into()))
 }

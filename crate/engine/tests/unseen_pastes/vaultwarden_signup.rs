@@ -136,5 +136,7 @@ pub struct MasterPasswordUnlock {
 pub async fn signup(data: Json<SignupData>, email_verification: bool, conn: DbConn) -> JsonResult {
     let mut data: SignupData = data.into_inner();
     let email = data.email.to_lowercase();
-    todo!()
+    let user = User::new(email, data.name.take());
+    user.save(&conn).await?;
+    Ok(Json(json!({ "object": "signup", "verify": email_verification })))
 }
