@@ -9,7 +9,7 @@ use crate::prepare::compiled::CompiledJobs;
 use crate::prepare::interpreted::InterpretedJobs;
 use crate::prepare::peers::PeerJobs;
 use crate::prepare::selection::Selection;
-use crate::prepare::{Builder, CompiledCode, Slot, breakdown};
+use crate::prepare::{Builder, CompiledCode, Shipped, Slot, breakdown};
 use crate::quality;
 use crate::runner::{self, Measured, Progress};
 use crate::stats::Summary;
@@ -107,6 +107,11 @@ impl Benchmark {
         let selection = Selection::of(scenario, request)?;
         let scenario = &*selection.scenario;
         let mut notes = selection.notes.clone();
+        let shipped = match (request.engines, &code) {
+            (Engines::All, Compiled::Here(code)) => code.shipped(scenario),
+            _ => Shipped::default(),
+        };
+        let any_shipped = shipped.own.is_some() || !shipped.translations.is_empty();
         let compiled = match (request.engines, &code) {
             (Engines::Interpreted, _) => None,
             (_, Compiled::Elsewhere(_)) => Some(None),
@@ -121,6 +126,8 @@ impl Benchmark {
                 }
                 Some(Err(e)) => return Err(e),
                 None if request.engines == Engines::Compiled => return Err(code.unavailable()),
+                // The paste's own build runs without ours (which said why at its build).
+                None if any_shipped => None,
                 None => {
                     notes.push(code.unavailable_note());
                     None
@@ -161,6 +168,7 @@ impl Benchmark {
         // The families in the order they answer: the first job's outcome is the
         // reference the others are held to.
         let mut builders: Vec<Box<dyn Builder + '_>> = Vec::new();
+        builders.extend(shipped.own.map(|root| PeerJobs::shipped(root, true)));
         match (&code, compiled) {
             (Compiled::Here(code), Some(Some(root))) => {
                 builders.push(Box::new(CompiledJobs { root }));
@@ -168,18 +176,25 @@ impl Benchmark {
                     builders.push(Box::new(PeerJobs {
                         hand_written: code.hand_written_peers(scenario),
                         root,
+                        reference: false,
                     }));
                 }
             }
             (Compiled::Elsewhere(elsewhere), Some(_)) => builders.push(Box::new(*elsewhere)),
             _ => {}
         }
+        builders.extend(
+            shipped
+                .translations
+                .iter()
+                .map(|root| PeerJobs::shipped(*root, false)),
+        );
         if let Some(engine) = &interpreter {
             builders.push(Box::new(InterpretedJobs {
                 engine: engine.clone(),
                 schema: &scenario.schema,
                 root: scenario.root.as_deref(),
-                beside_compiled: compiled.is_some(),
+                beside_compiled: compiled.is_some() || any_shipped,
             }));
         }
         let inputs = selection.inputs();
@@ -206,19 +221,34 @@ impl Benchmark {
         code: &dyn CompiledCode,
     ) -> Result<Benchmark, Error> {
         let selection = Selection::as_written(scenario, request)?;
-        let root = match code.root(&selection.scenario) {
-            Some(root) => root?,
-            None => return Err(code.unavailable()),
+        let shipped = match request.engines {
+            Engines::All => code.shipped(&selection.scenario),
+            _ => Shipped::default(),
         };
-        let compiled = CompiledJobs { root };
-        let peers = PeerJobs {
-            hand_written: None,
-            root,
+        let any_shipped = shipped.own.is_some() || !shipped.translations.is_empty();
+        let root = match (code.root(&selection.scenario), any_shipped) {
+            (Some(root), _) => Some(root?),
+            (None, true) => None,
+            (None, false) => return Err(code.unavailable()),
         };
-        let mut builders: Vec<Box<dyn Builder + '_>> = vec![Box::new(compiled)];
-        if request.engines == Engines::All {
-            builders.push(Box::new(peers));
+        let mut builders: Vec<Box<dyn Builder + '_>> = Vec::new();
+        builders.extend(shipped.own.map(|root| PeerJobs::shipped(root, true)));
+        if let Some(root) = root {
+            builders.push(Box::new(CompiledJobs { root }));
+            if request.engines == Engines::All {
+                builders.push(Box::new(PeerJobs {
+                    hand_written: None,
+                    root,
+                    reference: false,
+                }));
+            }
         }
+        builders.extend(
+            shipped
+                .translations
+                .iter()
+                .map(|root| PeerJobs::shipped(*root, false)),
+        );
         let mut jobs = Vec::new();
         let mut notes = selection.notes.clone();
         for_each_slot(&selection, &builders, &mut jobs, &mut notes)?;

@@ -619,7 +619,7 @@ fn code_size(args: &RunArgs, scenario: &Scenario) -> Result<Vec<overhead_bench::
     let mut status = ondemand_status(args, show_progress, "measuring code size");
     // A bundled scenario's hand-written peers run beside its code: theirs too.
     let bundled = bundled::matching(scenario).map(|b| b.name);
-    let sizes = ondemand::code_size(&ondemand::definitions(scenario), bundled, &mut status);
+    let sizes = ondemand::code_size(&ondemand::paste(scenario), bundled, &mut status);
     if show_progress {
         table::clear_progress_line();
     }
@@ -696,7 +696,7 @@ fn prebuild() -> Result<(), String> {
         .ok_or("no bundled scenario")?;
     let started = std::time::Instant::now();
     let show = std::io::stderr().is_terminal();
-    ondemand::prebuild(&scenario.schema, &mut |s| {
+    ondemand::prebuild(&scenario, &mut |s| {
         if let (ondemand::Status::Cargo(line), true) = (s, show) {
             table::status_line(&format!("compiled code on demand, dependencies: {line}"));
         }
@@ -757,7 +757,7 @@ fn eject(path: &Path, out: &Path) -> Result<(), String> {
 
 fn build_browser(document: &Path) -> Result<(), String> {
     let scenario = load(document)?;
-    let built = ondemand::build_browser(&ondemand::definitions(&scenario), &mut |s| {
+    let built = ondemand::build_browser(&ondemand::paste(&scenario), &mut |s| {
         if let ondemand::Status::Cargo(line) = s {
             eprintln!("{}", serde_json::json!({ "building": line }));
         }

@@ -28,7 +28,7 @@ pub const CRATES: &[&str] = &[
 /// A type name a paste may use unimported, and what it is in the crate that
 /// gives it its serde form (the interpreter's `STRING_FORMS`, and their
 /// companions). sea-orm's aliases of chrono's types are aliases here too.
-const WELL_KNOWN: &[(&str, &str)] = &[
+pub const WELL_KNOWN: &[(&str, &str)] = &[
     ("Uuid", "use ::uuid::Uuid;"),
     ("NaiveDate", "use ::chrono::NaiveDate;"),
     ("NaiveTime", "use ::chrono::NaiveTime;"),

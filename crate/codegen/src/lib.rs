@@ -9,6 +9,7 @@ pub mod ecosystem;
 mod elsewhere;
 pub mod items;
 mod modules;
+pub mod shipped;
 
 pub use items::{Measured, has_flatten, measured};
 

@@ -42,6 +42,12 @@ pub trait CompiledType: Sync {
     fn verdict(&self, _text: &str) -> Option<Verdict> {
         None
     }
+
+    /// What the paste's own library makes of `text`, for the as-shipped
+    /// build's root (`peers::shipped`); `None` for our codecs.
+    fn library_verdict(&self, _text: &str) -> Option<crate::peers::shipped::LibraryVerdict> {
+        None
+    }
 }
 
 /// What compiled code makes of one text: `de`'s value written back as JSON
@@ -76,6 +82,10 @@ impl<T: CompiledType + ?Sized> CompiledType for &T {
 
     fn verdict(&self, text: &str) -> Option<Verdict> {
         (**self).verdict(text)
+    }
+
+    fn library_verdict(&self, text: &str) -> Option<crate::peers::shipped::LibraryVerdict> {
+        (**self).library_verdict(text)
     }
 }
 

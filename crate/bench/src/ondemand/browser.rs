@@ -29,9 +29,9 @@ struct Prepared<'a> {
 /// Prepares the compiled engine's and the peers' jobs for an [`Order`] (JSON)
 /// with `types`, checking each once; returns their descriptions and notes as
 /// JSON. The previous preparation's jobs are dropped.
-pub fn prepare(types: Types, order: &str) -> Result<String, String> {
+pub fn prepare(types: Types, shipped: &'static [Types], order: &str) -> Result<String, String> {
     let (scenario, request) = read(order)?;
-    let bench = Benchmark::prepare_compiled(&scenario, &request, &OnDemandCode { types })
+    let bench = Benchmark::prepare_compiled(&scenario, &request, &OnDemandCode { types, shipped })
         .map_err(|e| e.to_string())?;
     keep(bench.into_parts())
 }
@@ -109,18 +109,19 @@ pub fn timed(index: u32, iterations: f64) -> f64 {
 }
 
 /// The wasm API of a crate built on demand for the page: `prepare(order)` and
-/// `timed(index, iterations)` over the crate's `TYPES`. The crate depends on
-/// `wasm-bindgen`, whose attribute this expands to.
+/// `timed(index, iterations)` over the crate's `TYPES` (our codecs) and
+/// `SHIPPED` (the paste's root as its own build compiles it). The crate
+/// depends on `wasm-bindgen`, whose attribute this expands to.
 #[macro_export]
 macro_rules! browser_api {
-    ($types:expr) => {
+    ($types:expr, $shipped:expr) => {
         /// Prepares the compiled and peer jobs of an order (JSON); returns
         /// their descriptions and notes (JSON).
         #[::wasm_bindgen::prelude::wasm_bindgen]
         pub fn prepare(
             order: &str,
         ) -> ::std::result::Result<::std::string::String, ::wasm_bindgen::JsError> {
-            $crate::ondemand::browser::prepare($types, order)
+            $crate::ondemand::browser::prepare($types, $shipped, order)
                 .map_err(|e| ::wasm_bindgen::JsError::new(&e))
         }
 
@@ -189,7 +190,7 @@ mod tests {
         let (doc, types) = user_signup();
         let order = serde_json::json!({ "document": doc, "request": {} }).to_string();
         let prepared: serde_json::Value =
-            serde_json::from_str(&prepare(types, &order).expect("prepares")).expect("json");
+            serde_json::from_str(&prepare(types, &[], &order).expect("prepares")).expect("json");
         let jobs = prepared["jobs"].as_array().expect("jobs");
         assert!(jobs.iter().any(|j| j["engine"] == "compiled"));
         assert!(
@@ -232,7 +233,7 @@ mod tests {
         let (mut doc, types) = user_signup();
         doc["data"] = serde_json::json!("random");
         let order = serde_json::json!({ "document": doc, "request": {} }).to_string();
-        let error = prepare(types, &order).expect_err("refused");
+        let error = prepare(types, &[], &order).expect_err("refused");
         assert!(error.contains("natively"), "{error}");
     }
 }

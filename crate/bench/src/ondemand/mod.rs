@@ -17,7 +17,7 @@ pub use serve::{progress_json, serve, serve_pair};
 use serde::{Deserialize, Serialize};
 
 use crate::compiled::CompiledType;
-use crate::prepare::CompiledCode;
+use crate::prepare::{CompiledCode, Shipped};
 use crate::scenario::Document;
 use crate::{Error, RunRequest, Scenario};
 
@@ -45,13 +45,37 @@ pub struct Order {
     pub against: Option<Document>,
 }
 
-/// Compiled code for exactly the definitions the crate was built from.
+/// Compiled code for exactly the definitions the crate was built from: our
+/// codecs (`types`, empty when our derives refused them) and the paste's
+/// root as its libraries compile it (`shipped`: first the paste as shipped,
+/// then its translations; each empty when refused).
 pub struct OnDemandCode {
     pub types: Types,
+    pub shipped: &'static [Types],
 }
 
 impl CompiledCode for OnDemandCode {
+    fn shipped(&self, scenario: &Scenario) -> Shipped {
+        let root = crate::root::of(scenario);
+        // Each table is written for one root: the run's unless another was named.
+        let of = |table: &Types| {
+            table
+                .iter()
+                .find(|(name, _)| root.as_deref() == Some(*name))
+                .or(table.first().filter(|_| table.len() == 1))
+                .map(|(_, ty)| *ty)
+        };
+        let mut tables = self.shipped.iter();
+        Shipped {
+            own: tables.next().and_then(of),
+            translations: tables.filter_map(of).collect(),
+        }
+    }
+
     fn root(&self, scenario: &Scenario) -> Option<Result<&'static dyn CompiledType, Error>> {
+        if self.types.is_empty() {
+            return None;
+        }
         let root = crate::root::of(scenario)
             .or_else(|| self.types.first().map(|(name, _)| (*name).to_owned()))?;
         Some(

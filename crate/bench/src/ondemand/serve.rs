@@ -8,20 +8,21 @@ use crate::runner::{Phase, Progress};
 use crate::{Benchmark, Env, Scenario, SystemClock};
 
 /// The `main` of a crate built on demand: reads the [`Order`] from stdin,
-/// runs it with `types`, and writes the Report (or `{"error": …}`) to stdout.
-pub fn serve(types: Types) -> std::process::ExitCode {
+/// runs it with our codecs `types` and the as-shipped root `shipped`, and
+/// writes the Report (or `{"error": …}`) to stdout.
+pub fn serve(types: Types, shipped: &'static [Types]) -> std::process::ExitCode {
     answer((|| -> Result<String, String> {
         let order = read_order()?;
         let scenario = Scenario::try_from(order.document).map_err(|e| e.to_string())?;
-        let code = OnDemandCode { types };
+        let code = OnDemandCode { types, shipped };
         if !order.verdicts.is_empty() {
             return verdicts(&code, &scenario, &order.verdicts);
         }
         if order.count {
             return crate::count::plan_json(&scenario, &order.request, &code);
         }
-        let bench = Benchmark::prepare_with(&scenario, &order.request, &OnDemandCode { types })
-            .map_err(|e| e.to_string())?;
+        let bench =
+            Benchmark::prepare_with(&scenario, &order.request, &code).map_err(|e| e.to_string())?;
         let mut stderr = std::io::stderr().lock();
         let mut progress = |p: &Progress| {
             let _ = writeln!(stderr, "{}", progress_json(p));
@@ -46,8 +47,11 @@ pub fn serve_pair(before: Types, after: Types) -> std::process::ExitCode {
             .ok_or("the order has no document to measure against")?;
         let prepared = |document: crate::scenario::Document, types: Types| {
             let scenario = Scenario::try_from(document).map_err(|e| e.to_string())?;
-            Benchmark::prepare_with(&scenario, &order.request, &OnDemandCode { types })
-                .map_err(|e| e.to_string())
+            let code = OnDemandCode {
+                types,
+                shipped: &[],
+            };
+            Benchmark::prepare_with(&scenario, &order.request, &code).map_err(|e| e.to_string())
         };
         let a = prepared(order.document, before)?;
         let b = prepared(against, after)?;
@@ -85,14 +89,21 @@ fn answer(result: Result<String, String>) -> std::process::ExitCode {
     }
 }
 
-/// What the compiled root makes of each text, as a JSON array of verdicts.
+/// What each build's root makes of each text: `{"compiled": [Verdict…],
+/// "shipped": [LibraryVerdict…]}`, `null` for a build the crate lacks.
 fn verdicts(code: &OnDemandCode, scenario: &Scenario, texts: &[String]) -> Result<String, String> {
-    let root = match code.root(scenario) {
-        Some(root) => root.map_err(|e| e.to_string())?,
-        None => return Err(code.unavailable().to_string()),
-    };
-    let verdicts: Vec<_> = texts.iter().map(|text| root.verdict(text)).collect();
-    serde_json::to_string(&verdicts).map_err(|e| e.to_string())
+    // Ours may have no code for the root (a generic one): the library's answers alone.
+    let ours = code.root(scenario).and_then(Result::ok);
+    let shipped = code.shipped(scenario);
+    if ours.is_none() && shipped.own.is_none() {
+        return Err(code.unavailable().to_string());
+    }
+    let compiled: Option<Vec<_>> = ours.map(|root| texts.iter().map(|t| root.verdict(t)).collect());
+    let library: Option<Vec<_>> = shipped
+        .own
+        .map(|root| texts.iter().map(|t| root.library_verdict(t)).collect());
+    serde_json::to_string(&serde_json::json!({ "compiled": compiled, "shipped": library }))
+        .map_err(|e| e.to_string())
 }
 
 /// Progress as one JSON object, in the shape of the page's `Progress` message.

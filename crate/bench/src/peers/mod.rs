@@ -15,6 +15,7 @@ use crate::scenario::Input;
 use crate::{Engine, Job, JobInfo, Outcome, Variant};
 
 mod generated;
+pub mod shipped;
 pub mod user_signup;
 
 pub use generated::{GardePeer, ValidatorPeer};

@@ -30,12 +30,27 @@ pub trait CompiledCode {
         None
     }
 
+    /// The paste's root as its library's own derive compiles it
+    /// (`peers::shipped`), where there is such a build.
+    fn shipped(&self, _scenario: &Scenario) -> Shipped {
+        Shipped::default()
+    }
+
     /// Why there is no compiled code for definitions it is not for, when only
     /// the compiled engine was asked for.
     fn unavailable(&self) -> Error;
 
     /// The note beside interpreted-only results for definitions it is not for.
     fn unavailable_note(&self) -> String;
+}
+
+/// The roots a paste's libraries compile: the paste as shipped (its jobs
+/// are the library's, the reference the other engines are held to), and
+/// translations of it into other libraries' forms (peers, held to it).
+#[derive(Default)]
+pub struct Shipped {
+    pub own: Option<&'static dyn CompiledType>,
+    pub translations: Vec<&'static dyn CompiledType>,
 }
 
 /// What the builders gather for one (variant, input), and the outcome every

@@ -21,6 +21,9 @@ pub struct RustcMessage {
     pub line: Option<usize>,
     pub column: Option<usize>,
     pub message: String,
+    /// The library module it is on (`shipped`, `translated_garde`); `None`
+    /// on our derives' code.
+    pub module: Option<String>,
 }
 
 impl std::fmt::Display for RustcMessage {
@@ -87,6 +90,7 @@ pub fn build(
         .map_err(|e| BuildError::Cargo(format!("cannot start cargo: {e}")))?;
     let stdout = child.stdout.take();
     let stderr = child.stderr.take();
+    let definitions_lines = project.definitions_lines;
     // cargo's progress ("Compiling …") comes on stderr, its JSON on stdout;
     // both are read as they come so that neither pipe fills.
     let (lines_tx, lines_rx) = std::sync::mpsc::channel::<String>();
@@ -113,7 +117,7 @@ pub fn build(
                 };
                 match value["reason"].as_str() {
                     Some("compiler-message") => {
-                        if let Some(m) = rustc_message(&value["message"]) {
+                        if let Some(m) = rustc_message(&value["message"], definitions_lines) {
                             messages.push(m);
                         } else if other_error.is_none() && value["message"]["level"] == "error" {
                             other_error = value["message"]["rendered"].as_str().map(str::to_owned);
@@ -183,7 +187,7 @@ pub fn build(
     // The definitions are compiled in several modules (ours, the integrated
     // form, the peer): one mistake is reported once per module, at one place.
     let mut seen = std::collections::HashSet::new();
-    messages.retain(|m| seen.insert((m.line, m.column, m.message.clone())));
+    messages.retain(|m| seen.insert((m.module.clone(), m.line, m.column, m.message.clone())));
     if !status.success() {
         if messages.iter().any(|m| m.level == "error") {
             return Err(BuildError::Rustc(messages));
@@ -244,9 +248,11 @@ fn keep_binary(built: &std::path::Path, kept: &std::path::Path) -> std::io::Resu
     })
 }
 
-/// A rustc diagnostic about `src/main.rs`, its primary span mapped to the
-/// definitions; other files' (a dependency's) are not the person's.
-fn rustc_message(message: &serde_json::Value) -> Option<RustcMessage> {
+/// A rustc diagnostic about `src/main.rs` (our derives' code) or
+/// `src/shipped.rs` (the as-shipped module), its primary span mapped to the
+/// definitions (`definitions_lines` long); other files' (a dependency's) are
+/// not the person's.
+fn rustc_message(message: &serde_json::Value, definitions_lines: usize) -> Option<RustcMessage> {
     let level = message["level"].as_str()?;
     if !matches!(level, "error" | "warning") {
         return None;
@@ -257,20 +263,27 @@ fn rustc_message(message: &serde_json::Value) -> Option<RustcMessage> {
     let primary = spans
         .iter()
         .find(|s| s["is_primary"].as_bool() == Some(true))?;
-    if !matches!(
-        primary["file_name"].as_str(),
-        Some("src/main.rs" | "src/lib.rs")
-    ) {
-        return None;
-    }
+    let file = primary["file_name"].as_str()?;
+    let (module, first) = match file {
+        "src/main.rs" | "src/lib.rs" => (None, DEFINITIONS_LINE),
+        // A library module's first line is its prelude.
+        other => {
+            let stem = other.strip_prefix("src/")?.strip_suffix(".rs")?;
+            if !super::project::LIBRARY_MODULES.contains(&stem) {
+                return None;
+            }
+            (Some(stem.to_owned()), 2)
+        }
+    };
     let line = primary["line_start"].as_u64()? as usize;
     let column = primary["column_start"].as_u64()? as usize;
-    let in_definitions = line >= DEFINITIONS_LINE;
+    let in_definitions = line >= first && line - first < definitions_lines;
     Some(RustcMessage {
         level: level.to_owned(),
-        line: in_definitions.then(|| line - DEFINITIONS_LINE + 1),
+        line: in_definitions.then(|| line - first + 1),
         column: in_definitions.then_some(column),
         message: text,
+        module,
     })
 }
 

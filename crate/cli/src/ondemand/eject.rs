@@ -36,19 +36,37 @@ pub fn eject(
     }
     // Built here first, so that what is written compiles, and so that the
     // peers are left out when their derive refuses the text.
-    let (native, built, definitions) =
-        super::compiled(&super::definitions(scenario), Kind::Native, status)?;
+    let paste = super::paste(scenario);
+    // Built, not run: the paste's own code is not run here.
+    let leave = super::sides::Leave {
+        ours: true,
+        shipped: true,
+    };
+    let built = super::sides::build(
+        &paste.definitions,
+        paste.root.as_deref(),
+        Kind::Native,
+        leave,
+        status,
+        &mut |_, _, _| Ok(()),
+    )?;
     let notes = built.notes;
-    // The ejected project builds with the peers this build had.
-    let (features, left_out) = match native.left_out_peers() {
-        Some(l) => (l.features, l.names),
-        None => (
-            super::peers::of(&definitions)
-                .iter()
-                .map(|p| p.feature.to_owned())
-                .collect(),
-            Vec::new(),
-        ),
+    let settled = built.settled;
+    let definitions = settled
+        .ours
+        .clone()
+        .unwrap_or_else(|| paste.definitions.clone());
+    // The ejected project builds with the sides and peers this build had.
+    let features = settled.features.clone();
+    let left_out: Vec<String> = notes
+        .iter()
+        .filter(|n| n.starts_with("peers: serde_fast_flatten"))
+        .map(|_| "serde_fast_flatten".to_owned())
+        .collect();
+    let sources = project::Sources {
+        ours: &definitions,
+        shipped: &settled.shipped,
+        root: &settled.root,
     };
     let workspace = project::workspace().ok_or_else(|| {
         Unavailable::because("the Overhead workspace is not where this binary was built")
@@ -64,14 +82,22 @@ pub fn eject(
     let document = serde_json::to_string_pretty(&scenario.to_document())
         .map_err(|e| Unavailable::because(e.to_string()))?;
     write("Cargo.toml", &manifest(&workspace, &name, &features))?;
-    write("src/lib.rs", &project::library_source(&definitions))?;
+    write("src/lib.rs", &project::library_source(&sources))?;
+    for module in &settled.shipped {
+        write(&format!("src/{}.rs", module.name), &module.text)?;
+    }
     write("benches/overhead.rs", &bench_source(&name))?;
     write("scenario.json", &format!("{document}\n"))?;
     write("README.md", &readme(&scenario.title, &left_out))?;
     write(".gitignore", "/target\n")?;
     Ok(notes
         .into_iter()
-        .filter(|n| n.starts_with("peers:") || n.starts_with("rustc:"))
+        .filter(|n| {
+            n.starts_with("peers:")
+                || n.starts_with("rustc:")
+                || n.starts_with("as shipped:")
+                || n.starts_with("compiled: our")
+        })
         .collect())
 }
 
@@ -127,7 +153,7 @@ harness = false
             .map(|f| format!("{f:?}"))
             .collect::<Vec<_>>()
             .join(", "),
-        features = project::peer_features(),
+        features = project::side_features(),
     )
 }
 
@@ -146,7 +172,7 @@ use overhead_bench::{{Benchmark, RunRequest, Scenario, SystemClock}};
 fn document(c: &mut Criterion) {{
     let scenario = Scenario::from_document(include_str!("../scenario.json"))
         .unwrap_or_else(|e| panic!("scenario.json: {{e}}"));
-    let code = OnDemandCode {{ types: {library}::TYPES }};
+    let code = OnDemandCode {{ types: {library}::TYPES, shipped: {library}::SHIPPED }};
     let bench = Benchmark::prepare_compiled(&scenario, &RunRequest::default(), &code)
         .unwrap_or_else(|e| panic!("scenario.json: {{e}}"));
     let (jobs, notes) = bench.into_parts();

@@ -139,6 +139,75 @@ pub fn pasted_items(text: &str) -> Vec<PastedItem> {
         .collect()
 }
 
+/// Every item of the paste that holds code, at any depth of its inline
+/// modules: functions, `impl` blocks, traits, statics and item macros. The
+/// as-shipped build compiles them all, and runs whichever its types call
+/// (a `TryFrom`, a custom validator, a hand-written `Deserialize`).
+pub fn code_items(text: &str) -> Vec<PastedItem> {
+    fn walk(items: &[syn::Item], out: &mut Vec<PastedItem>) {
+        for item in items {
+            let (what, span) = match item {
+                syn::Item::Fn(f) => (format!("fn {}", f.sig.ident), f.sig.ident.span()),
+                syn::Item::Static(s) => (format!("static {}", s.ident), s.ident.span()),
+                syn::Item::Trait(t) => (format!("trait {}", t.ident), t.ident.span()),
+                syn::Item::Macro(m) => (
+                    format!("{}!", m.mac.path.to_token_stream()),
+                    m.mac.path.span(),
+                ),
+                syn::Item::Impl(i) => {
+                    let ty = i.self_ty.to_token_stream().to_string();
+                    let what = match &i.trait_ {
+                        Some((path, _)) => {
+                            format!("impl {} for {ty}", path.to_token_stream())
+                        }
+                        None => format!("impl {ty}"),
+                    };
+                    (what, i.impl_token.span)
+                }
+                syn::Item::Mod(m) => {
+                    if let Some((_, inner)) = &m.content {
+                        walk(inner, out);
+                    }
+                    continue;
+                }
+                _ => continue,
+            };
+            let at = span.start();
+            let whole = item.span();
+            out.push(PastedItem {
+                what: what
+                    .replace(" :: ", "::")
+                    .replace(" < ", "<")
+                    .replace(" >", ">"),
+                line: at.line,
+                column: at.column + 1,
+                lines: whole.start().line..=whole.end().line,
+            });
+        }
+    }
+    let mut out = Vec::new();
+    if let Ok(file) = syn::parse_file(text) {
+        walk(&file.items, &mut out);
+    }
+    out
+}
+
+/// [`code_items`] as what the person is asked to allow for the as-shipped
+/// build (natively, its code runs on this machine).
+pub fn shipped_code(text: &str) -> Vec<Refused> {
+    code_items(text)
+        .into_iter()
+        .map(|item| Refused {
+            line: item.line,
+            column: item.column,
+            message: format!(
+                "`{}` is pasted code that the paste's own build runs",
+                item.what
+            ),
+        })
+        .collect()
+}
+
 /// [`pasted_items`] as what the person is asked to allow, each at its name:
 /// natively, pasted code runs only when the person allows it.
 pub fn pasted_code(text: &str) -> Vec<Refused> {

@@ -8,8 +8,8 @@ mod bindgen;
 mod cargo;
 mod eject;
 mod guard;
-mod peers;
 mod project;
+pub(crate) mod sides;
 mod size;
 
 pub use eject::eject;
@@ -75,16 +75,33 @@ pub struct BrowserBuilt {
     pub bindgen_s: f64,
 }
 
-/// The definitions compiled for `scenario`: its paste, completed as the
-/// interpreter completes it (a type it names and does not define, read in the
-/// form its inputs show, appended after the paste so every line and column
-/// stays), so that compiled code and the interpreter run the same types.
-pub fn definitions(scenario: &Scenario) -> String {
+/// A document's paste as both builds take it: completed as the interpreter
+/// completes it (a type it names and does not define, read in the form its
+/// inputs show, appended after the paste so every line and column stays),
+/// and the root they run at (the document's, else the automatic one).
+pub struct Paste {
+    pub definitions: String,
+    pub root: Option<String>,
+}
+
+/// [`Paste`] of `scenario`.
+pub fn paste(scenario: &Scenario) -> Paste {
     let texts: Vec<&str> = scenario.inputs.iter().map(|i| i.text.as_str()).collect();
     let completion =
         overhead_engine::assume::complete(&scenario.schema, scenario.root.as_deref(), &texts);
-    // The standard library's types the completion writes out in their serde
-    // form for the interpreter (`Duration`) are the real ones here.
+    let root = scenario
+        .root
+        .clone()
+        .or_else(|| completion.root.as_ref().map(|a| a.name.clone()));
+    Paste {
+        definitions: completed(scenario, completion),
+        root,
+    }
+}
+
+/// The completion's text with the standard library's types it writes out in
+/// their serde form for the interpreter (`Duration`) left to the real ones.
+fn completed(scenario: &Scenario, completion: overhead_engine::assume::Completion) -> String {
     let added = completion.text.strip_prefix(scenario.schema.as_str());
     let Some(Ok(added)) = added.map(syn::parse_file) else {
         return completion.text;
@@ -145,6 +162,61 @@ fn displayed_from_str(schema: &str) -> std::collections::HashSet<String> {
     names
 }
 
+/// The pasted code a native build of `definitions` would run, which the
+/// person is asked to allow: ours' (what the types' attributes name) and the
+/// as-shipped build's (every function, `impl` and static of the paste).
+pub fn pasted_code(definitions: &str) -> Vec<RustcMessage> {
+    let mut code: Vec<RustcMessage> = guard::pasted_code(definitions)
+        .into_iter()
+        .map(RustcMessage::from)
+        .collect();
+    for more in guard::shipped_code(definitions) {
+        if !code.iter().any(|c| c.line == Some(more.line)) {
+            code.push(more.into());
+        }
+    }
+    code.sort_by_key(|c| (c.line, c.column));
+    code
+}
+
+/// What may be built natively for `definitions`, given the person's leave.
+fn leave(definitions: &str, allow_code: bool) -> Result<sides::Leave, Unavailable> {
+    let leave = sides::Leave {
+        ours: allow_code || guard::pasted_code(definitions).is_empty(),
+        shipped: allow_code || guard::shipped_code(definitions).is_empty(),
+    };
+    if !leave.ours && !leave.shipped {
+        return Err(Unavailable {
+            reason: NEEDS_LEAVE.into(),
+            messages: pasted_code(definitions),
+        });
+    }
+    Ok(leave)
+}
+
+/// The native crate for `paste`, built (or from the cache).
+fn native(
+    paste: &Paste,
+    allow_code: bool,
+    status: &mut dyn FnMut(Status<'_>),
+) -> Result<sides::Built, Unavailable> {
+    let leave = leave(&paste.definitions, allow_code)?;
+    let mut built = sides::build(
+        &paste.definitions,
+        paste.root.as_deref(),
+        Kind::Native,
+        leave,
+        status,
+        &mut |_, _, _| Ok(()),
+    )?;
+    if !leave.ours {
+        built
+            .notes
+            .push(format!("compiled: not built: {NEEDS_LEAVE}"));
+    }
+    Ok(built)
+}
+
 /// Builds (or finds in the cache) the crate for `scenario`'s definitions and
 /// runs `request` in it. `status` receives what happens meanwhile (cargo's
 /// progress, then the run's progress lines as JSON).
@@ -154,184 +226,69 @@ pub fn run(
     allow_code: bool,
     status: &mut dyn FnMut(Status<'_>),
 ) -> Result<Built, Unavailable> {
-    let definitions = definitions(scenario);
-    with_leave(&definitions, allow_code)?;
-    let (project, built, _) = compiled(&definitions, Kind::Native, status)?;
+    let built = native(&paste(scenario), allow_code, status)?;
     let mut notes = built.notes;
     let mut report =
-        start(&project.artifact, scenario, request, status).map_err(Unavailable::because)?;
+        start(&built.project.artifact, scenario, request, status).map_err(Unavailable::because)?;
     notes.append(&mut report.notes);
     report.notes = notes;
     Ok(Built {
         report,
-        binary: project.artifact.clone(),
+        binary: built.project.artifact.clone(),
     })
 }
 
-/// Builds (or finds in the cache) the page's module for `definitions`.
+/// Builds (or finds in the cache) the page's module for `paste`.
 pub fn build_browser(
-    definitions: &str,
+    paste: &Paste,
     status: &mut dyn FnMut(Status<'_>),
 ) -> Result<BrowserBuilt, Unavailable> {
-    browser(definitions, status).map(|(_, built, _)| built)
+    browser(paste, status).map(|(_, built)| built)
 }
 
-/// [`build_browser`], with the crate it built and the definitions it built
-/// (without pasted code rustc refused).
+/// [`build_browser`], with the crate it built.
 fn browser(
-    definitions: &str,
+    paste: &Paste,
     status: &mut dyn FnMut(Status<'_>),
-) -> Result<(Project, BrowserBuilt, String), Unavailable> {
+) -> Result<(sides::Built, BrowserBuilt), Unavailable> {
     let started = Instant::now();
-    let (project, built, built_definitions) = compiled(definitions, Kind::Browser, status)?;
     let (mut cargo_s, mut bindgen_s) = (0.0, 0.0);
-    // Freshly built (not from the cache): the page's module from cargo's wasm.
-    if let Some(wasm) = &built.fresh {
+    // In the browser, pasted code runs in the page's sandbox.
+    let leave = sides::Leave {
+        ours: true,
+        shipped: true,
+    };
+    let mut finish = |project: &Project,
+                      wasm: &Path,
+                      status: &mut dyn FnMut(Status<'_>)|
+     -> Result<(), Unavailable> {
         cargo_s = started.elapsed().as_secs_f64();
         status(Status::Cargo("wasm-bindgen"));
         let started = Instant::now();
         bindgen::generate(wasm, &project.artifact).map_err(Unavailable::because)?;
         bindgen_s = started.elapsed().as_secs_f64();
-    }
-    let Fresh {
-        notes, warnings, ..
-    } = built;
-    let built = BrowserBuilt {
-        key: project.key.clone(),
-        dir: project.artifact.clone(),
+        Ok(())
+    };
+    let built = sides::build(
+        &paste.definitions,
+        paste.root.as_deref(),
+        Kind::Browser,
+        leave,
+        status,
+        &mut finish,
+    )?;
+    let mut notes = built.notes.clone();
+    notes.insert(1.min(notes.len()), BROWSER_BUILD.to_owned());
+    let browser = BrowserBuilt {
+        key: built.project.key.clone(),
+        dir: built.project.artifact.clone(),
         notes,
-        warnings,
+        warnings: built.warnings.clone(),
         cargo_s,
         bindgen_s,
     };
-    Ok((project, built, built_definitions))
+    Ok((built, browser))
 }
-
-/// Compiled natively, pasted functions run on this machine, outside any
-/// sandbox (a link can carry them): only with the person's leave.
-fn with_leave(definitions: &str, allow_code: bool) -> Result<(), Unavailable> {
-    let code = guard::pasted_code(definitions);
-    if code.is_empty() || allow_code {
-        return Ok(());
-    }
-    Err(Unavailable {
-        reason: NEEDS_LEAVE.into(),
-        messages: code.into_iter().map(RustcMessage::from).collect(),
-    })
-}
-
-/// The document's crate of `kind`, written, once its definitions pass the guard.
-fn written(definitions: &str, kind: Kind) -> Result<Project, Unavailable> {
-    let Some(workspace) = project::workspace() else {
-        return Err(Unavailable::because(
-            "compiled code for edited definitions is built by cargo in the Overhead workspace, which this binary was not run from",
-        ));
-    };
-    let refused = guard::refused(definitions);
-    if !refused.is_empty() {
-        return Err(Unavailable {
-            reason: "the definitions hold what compiled code built on demand refuses".into(),
-            messages: refused.into_iter().map(RustcMessage::from).collect(),
-        });
-    }
-    Project::write(&workspace, definitions, kind).map_err(|e| {
-        Unavailable::because(format!("cannot write the crate for these definitions: {e}"))
-    })
-}
-
-/// The file in a document's crate whose pasted code rustc refused: the
-/// definitions built instead, and the note saying what was left out.
-const LEFT_OUT: &str = "left-out.json";
-
-struct LeftOut {
-    definitions: String,
-    note: String,
-}
-
-impl LeftOut {
-    fn read(path: &Path) -> Option<LeftOut> {
-        let value: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
-        Some(LeftOut {
-            definitions: value.get("definitions")?.as_str()?.to_owned(),
-            note: value.get("note")?.as_str()?.to_owned(),
-        })
-    }
-
-    fn write(&self, path: &Path) -> std::io::Result<()> {
-        let value = serde_json::json!({ "definitions": self.definitions, "note": self.note });
-        std::fs::write(path, value.to_string())
-    }
-}
-
-/// The crate of `kind` for `definitions`, built (or from the cache), with the
-/// definitions it was built from. When rustc refuses only pasted code (a
-/// default function reading a constant that lives elsewhere in the person's
-/// codebase), that code is left out and the crate built again without it,
-/// saying so: compiled code then leaves out the rules and defaults it
-/// decided, as the interpreter does.
-fn compiled(
-    definitions: &str,
-    kind: Kind,
-    status: &mut dyn FnMut(Status<'_>),
-) -> Result<(Project, Fresh, String), Unavailable> {
-    let project = written(definitions, kind)?;
-    let left_out_file = project.dir.join(LEFT_OUT);
-    if let Some(before) = LeftOut::read(&left_out_file) {
-        let reduced = written(&before.definitions, kind)?;
-        let mut built = build(&reduced, &before.definitions, status)?;
-        built.notes.push(before.note);
-        return Ok((reduced, built, before.definitions));
-    }
-    let refused = match build(&project, definitions, status) {
-        Ok(built) => return Ok((project, built, definitions.to_owned())),
-        Err(refused) => refused,
-    };
-    // Leaving a function out may leave another that calls it refused in
-    // turn: a few rounds, each leaving out what rustc refused in the last.
-    let mut current = definitions.to_owned();
-    let mut messages = refused.messages.clone();
-    let mut left_out: Vec<String> = Vec::new();
-    let mut first_error = None;
-    for _ in 0..LEAVE_OUT_ROUNDS {
-        let Some(reduced) = without_refused_code(&current, &messages, &mut left_out) else {
-            return Err(refused);
-        };
-        first_error.get_or_insert_with(|| {
-            messages
-                .iter()
-                .find(|m| m.level == "error")
-                .map(ToString::to_string)
-                .unwrap_or_default()
-        });
-        current = reduced;
-        let Ok(again) = written(&current, kind) else {
-            return Err(refused);
-        };
-        match build(&again, &current, status) {
-            Ok(mut built) => {
-                let note = format!(
-                    "compiled: left out {}, which rustc refuses here ({}): the rules and defaults it decides are not run by compiled code, as the interpreter does not run them",
-                    left_out.join(", "),
-                    first_error.unwrap_or_default()
-                );
-                let record = LeftOut {
-                    definitions: current.clone(),
-                    note: note.clone(),
-                };
-                // A cache: without it, the next run only builds the refused crate again.
-                let _ = record.write(&left_out_file);
-                built.notes.push(note);
-                return Ok((again, built, current));
-            }
-            Err(e) => messages = e.messages,
-        }
-    }
-    Err(refused)
-}
-
-/// How many times pasted code rustc refuses is left out before giving up.
-const LEAVE_OUT_ROUNDS: usize = 4;
 
 /// `definitions` without the pasted code that rustc's `messages` refuse, when
 /// every error is inside such code and none of it decides how a field reads
@@ -371,78 +328,11 @@ fn without_refused_code(
     Some(guard::without(definitions, &culprits))
 }
 
-/// What [`build`] did: the notes, rustc's warnings, and cargo's artifact
-/// when it built one (`None` for a cache hit).
-struct Fresh {
-    notes: Vec<String>,
-    warnings: Vec<RustcMessage>,
-    fresh: Option<PathBuf>,
-}
-
-/// Builds `project` unless it is in the cache: with the peers first; a peer
-/// whose derive rustc refuses is left out, ours and the other peers built
-/// without it, and the note says why it is missing (`peers`).
-fn build(
-    project: &Project,
-    definitions: &str,
-    status: &mut dyn FnMut(Status<'_>),
-) -> Result<Fresh, Unavailable> {
-    let mut notes = Vec::new();
-    let what = match project.kind {
-        Kind::Native => "compiled",
-        Kind::Browser => "compiled (wasm)",
-    };
-    // Said beside the page's figures: they are not the bundled module's build.
-    let how = (project.kind == Kind::Browser).then_some(BROWSER_BUILD);
-    if project.is_built() {
-        notes.push(format!(
-            "{what}: code built on demand for these definitions (from the cache)"
-        ));
-        notes.extend(how.map(str::to_owned));
-        notes.extend(project.left_out_peers().into_iter().flat_map(|l| l.notes));
-        project.used();
-        return Ok(Fresh {
-            notes,
-            warnings: Vec::new(),
-            fresh: None,
-        });
-    }
-    let started = Instant::now();
-    let mut progress = |line: &str| status(Status::Cargo(line));
-    let with_peers =
-        peers::build(project, &peers::of(definitions), &mut progress).map_err(unavailable)?;
-    if !with_peers.left_out.is_empty() {
-        let left_out = project::LeftOutPeers {
-            features: with_peers.features.iter().map(|f| f.to_string()).collect(),
-            names: with_peers.left_out.iter().map(|n| n.to_string()).collect(),
-            notes: with_peers.notes.clone(),
-        };
-        project
-            .keep_left_out_peers(&left_out)
-            .map_err(|e| Unavailable::because(format!("cannot write the crate's notes: {e}")))?;
-    }
-    notes.extend(with_peers.notes);
-    let built = with_peers.built;
-    notes.insert(
-        0,
-        format!(
-            "{what}: code built on demand for these definitions in {:.1} s",
-            started.elapsed().as_secs_f64()
-        ),
-    );
-    if let Some(how) = how {
-        notes.insert(1, how.to_owned());
-    }
-    notes.extend(built.warnings.iter().map(|w| format!("rustc: {w}")));
-    if let Some(workspace) = project::workspace() {
-        project::prune(&workspace);
-    }
-    project.used();
-    Ok(Fresh {
-        notes,
-        warnings: built.warnings,
-        fresh: Some(built.artifact),
-    })
+/// The peers our code carries for `definitions` (none when they do not parse).
+fn peers_of(definitions: &str) -> Vec<overhead_codegen::Peer> {
+    syn::parse_file(definitions)
+        .map(|file| overhead_codegen::peers(&file))
+        .unwrap_or_default()
 }
 
 fn unavailable(e: BuildError) -> Unavailable {
@@ -494,15 +384,25 @@ pub fn run_pair(
     allow_code: bool,
     status: &mut dyn FnMut(Status<'_>),
 ) -> Result<(Report, Report), Unavailable> {
-    // Each document's own crate: its notes, and the definitions it built.
-    let mut own = |scenario: &Scenario| -> Result<(Vec<String>, String), Unavailable> {
-        let definitions = definitions(scenario);
-        with_leave(&definitions, allow_code)?;
-        let (_, built, definitions) = compiled(&definitions, Kind::Native, status)?;
-        Ok((built.notes, definitions))
+    // Each document's own crate: its notes, the definitions our derives took
+    // and whether serde_fast_flatten did.
+    let mut own = |scenario: &Scenario| -> Result<(Vec<String>, String, bool), Unavailable> {
+        let built = native(&paste(scenario), allow_code, status)?;
+        let Some(ours) = built.settled.ours.clone() else {
+            return Err(Unavailable::because(format!(
+                "`--against` measures our compiled code of both documents, and our derives do not take `{}`",
+                scenario.name
+            )));
+        };
+        let flatten = built
+            .settled
+            .features
+            .iter()
+            .any(|f| f == overhead_codegen::FLATTEN_PEER);
+        Ok((built.notes, ours, flatten))
     };
-    let (before_notes, before_kept) = own(before)?;
-    let (after_notes, after_kept) = own(after)?;
+    let (before_notes, before_kept, before_flatten) = own(before)?;
+    let (after_notes, after_kept, after_flatten) = own(after)?;
     let workspace = project::workspace().ok_or_else(|| {
         Unavailable::because("compiled code for edited definitions is built by cargo in the Overhead workspace, which this binary was not run from")
     })?;
@@ -510,14 +410,13 @@ pub fn run_pair(
         Unavailable::because(format!("cannot write the crate for both definitions: {e}"))
     })?;
     if !project.is_built() {
-        let mut peers = peers::of(&before_kept);
-        for peer in peers::of(&after_kept) {
-            if !peers.iter().any(|p| p.feature == peer.feature) {
-                peers.push(peer);
-            }
-        }
+        let features: &[&str] = if before_flatten && after_flatten {
+            &[overhead_codegen::FLATTEN_PEER]
+        } else {
+            &[]
+        };
         let mut progress = |line: &str| status(Status::Cargo(line));
-        peers::build(&project, &peers, &mut progress).map_err(unavailable)?;
+        cargo::build(&project, features, &mut progress).map_err(unavailable)?;
     }
     project.used();
     let order = Order {
@@ -541,18 +440,17 @@ pub fn run_pair(
 }
 
 /// Builds (or finds in the cache) the native crate for `scenario`'s
-/// definitions and asks it what its compiled root makes of each text: a JSON
-/// array of `overhead_bench::compiled::Verdict`s (for the differential test
-/// against the interpreter).
+/// definitions and asks it what each build's root makes of each text:
+/// `{"compiled": [Verdict…] | null, "shipped": [LibraryVerdict…] | null,
+/// "notes": […]}` (for the differential tests against the interpreter).
 pub fn verdicts(
     scenario: &Scenario,
     texts: Vec<String>,
     allow_code: bool,
 ) -> Result<serde_json::Value, Unavailable> {
     let mut quiet = |_: Status<'_>| {};
-    let definitions = definitions(scenario);
-    with_leave(&definitions, allow_code)?;
-    let (project, ..) = compiled(&definitions, Kind::Native, &mut quiet)?;
+    let built = native(&paste(scenario), allow_code, &mut quiet)?;
+    let project = built.project;
     let order = Order {
         document: scenario.to_document(),
         request: RunRequest::default(),
@@ -560,7 +458,10 @@ pub fn verdicts(
         count: false,
         against: None,
     };
-    exchange(&project.artifact, &order, &mut quiet).map_err(Unavailable::because)
+    let mut answer =
+        exchange(&project.artifact, &order, &mut quiet).map_err(Unavailable::because)?;
+    answer["notes"] = serde_json::json!(built.notes);
+    Ok(answer)
 }
 
 /// Starts `binary` with its three streams piped. Linux refuses to run a file
@@ -622,16 +523,16 @@ fn exchange(
 /// scenario's definitions, whose crates need them all), natively and for the
 /// page, so that a person's first edit compiles in seconds. `npm start` and
 /// `npm test` run it.
-pub fn prebuild(definitions: &str, status: &mut dyn FnMut(Status<'_>)) -> Result<(), String> {
+pub fn prebuild(scenario: &Scenario, status: &mut dyn FnMut(Status<'_>)) -> Result<(), String> {
     let say = |u: Unavailable| {
         std::iter::once(u.reason)
             .chain(u.messages.iter().map(ToString::to_string))
             .collect::<Vec<_>>()
             .join("\n")
     };
-    let project = written(definitions, Kind::Native).map_err(say)?;
-    build(&project, definitions, status).map_err(say)?;
-    build_browser(definitions, status).map_err(say)?;
+    let paste = paste(scenario);
+    native(&paste, false, status).map_err(say)?;
+    build_browser(&paste, status).map_err(say)?;
     Ok(())
 }
 
@@ -642,6 +543,7 @@ impl From<guard::Refused> for RustcMessage {
             line: Some(r.line),
             column: Some(r.column),
             message: r.message,
+            module: None,
         }
     }
 }

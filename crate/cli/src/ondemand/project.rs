@@ -76,13 +76,76 @@ pub struct Project {
     /// The target dir every crate built on demand shares (the dependencies
     /// are built once).
     pub target_dir: PathBuf,
+    /// How many lines the definitions have: rustc's messages past them in
+    /// `shipped.rs` are on the harness, not the paste.
+    pub definitions_lines: usize,
 }
 
+/// The cargo feature of our derives' side of a document's crate.
+pub const OURS: &str = "ours";
+
+/// What a document's crate compiles: the definitions under our derives
+/// (feature `ours`) and the paste as its libraries' derives compile it (a
+/// module each, `shipped.rs` first: `overhead_codegen::shipped`), each
+/// standing alone behind its feature.
+pub struct Sources<'a> {
+    pub ours: &'a str,
+    pub shipped: &'a [LibraryModule],
+    /// The root's name the library modules are measured at.
+    pub root: &'a str,
+}
+
+/// A library's module of the paste, as a build keeps it.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub struct LibraryModule {
+    /// The file's stem (`shipped`, `translated_validator`); the feature is
+    /// the same with dashes.
+    pub name: String,
+    pub text: String,
+    /// The library that derives it (`validator`, `garde`, `domainstack`, `serde`).
+    pub library: String,
+    /// A translation's definitions, shown to the person.
+    pub translation: Option<String>,
+}
+
+impl LibraryModule {
+    pub fn feature(&self) -> String {
+        self.name.replace('_', "-")
+    }
+
+    pub fn of(module: &overhead_codegen::shipped::Module) -> LibraryModule {
+        LibraryModule {
+            name: module.name.to_owned(),
+            text: module.text.clone(),
+            library: module.library.name().to_owned(),
+            translation: module.translation.clone(),
+        }
+    }
+}
+
+/// The library modules a crate may have, in the order of its `SHIPPED`
+/// table (the paste as shipped first: the reference).
+pub const LIBRARY_MODULES: &[&str] = &["shipped", "translated_validator", "translated_garde"];
+
 impl Project {
-    /// Writes the crate of `kind` for `definitions` (unless it is there).
-    pub fn write(workspace: &Path, definitions: &str, kind: Kind) -> std::io::Result<Project> {
-        let text = source(definitions, kind);
-        Project::write_source(workspace, &source(definitions, Kind::Native), text, kind)
+    /// Writes the crate of `kind` for `sources` (unless it is there).
+    pub fn write(workspace: &Path, sources: &Sources<'_>, kind: Kind) -> std::io::Result<Project> {
+        let text = source(sources, kind);
+        let modules: String = sources.shipped.iter().map(|m| m.text.as_str()).collect();
+        let mut project = Project::write_source(
+            workspace,
+            &format!("{}\n{modules}", source(sources, Kind::Native)),
+            text,
+            kind,
+        )?;
+        for module in sources.shipped {
+            let file = project.dir.join("src").join(format!("{}.rs", module.name));
+            if !file.is_file() {
+                std::fs::write(&file, &module.text)?;
+            }
+        }
+        project.definitions_lines = sources.ours.lines().count();
+        Ok(project)
     }
 
     /// Writes the native crate for two documents' definitions, each in a
@@ -140,6 +203,7 @@ impl Project {
             key,
             artifact,
             target_dir: target.join("ondemand-target"),
+            definitions_lines: usize::MAX,
         };
         let file = match kind {
             Kind::Native => "src/main.rs",
@@ -180,46 +244,40 @@ impl Project {
         self.artifact.join(format!("{BROWSER_MODULE}.js"))
     }
 
-    /// The peers the kept artifact was built without, and why (said once at
-    /// build time, kept for cache hits); `None` when it has every peer.
-    pub fn left_out_peers(&self) -> Option<LeftOutPeers> {
-        let text = std::fs::read_to_string(self.dir.join(LEFT_OUT_PEERS)).ok()?;
-        let value: serde_json::Value = serde_json::from_str(&text).ok()?;
-        let strings = |key: &str| -> Option<Vec<String>> {
-            value
-                .get(key)?
-                .as_array()?
-                .iter()
-                .map(|s| s.as_str().map(str::to_owned))
-                .collect()
-        };
-        Some(LeftOutPeers {
-            features: strings("features")?,
-            names: strings("names")?,
-            notes: strings("notes")?,
-        })
+    /// What the build of this crate settled (which sides and peers it has,
+    /// and what it said), kept once its artifact is complete: without it, a
+    /// folder is not a cache hit, whatever a build killed midway left there.
+    pub fn settled(&self) -> Option<Settled> {
+        let text = std::fs::read_to_string(self.dir.join(SETTLED)).ok()?;
+        serde_json::from_str(&text).ok()
     }
 
-    pub fn keep_left_out_peers(&self, left_out: &LeftOutPeers) -> std::io::Result<()> {
-        let value = serde_json::json!({
-            "features": left_out.features,
-            "names": left_out.names,
-            "notes": left_out.notes,
-        });
-        std::fs::write(self.dir.join(LEFT_OUT_PEERS), value.to_string())
+    /// Keeps what the build settled, published by a rename (last, after the artifact).
+    pub fn settle(&self, settled: &Settled) -> std::io::Result<()> {
+        let partial = self
+            .dir
+            .join(format!("{SETTLED}.partial-{}", std::process::id()));
+        std::fs::write(
+            &partial,
+            serde_json::to_string(settled).map_err(std::io::Error::other)?,
+        )?;
+        std::fs::rename(&partial, self.dir.join(SETTLED))
     }
 }
 
-/// The file of a crate whose artifact was built without some of its peers.
-const LEFT_OUT_PEERS: &str = "left-out-peers.json";
+/// The file of a crate whose artifact is complete: what its build settled.
+const SETTLED: &str = "settled.json";
 
-/// A build without some of the definitions' peers.
-pub struct LeftOutPeers {
-    /// The features the artifact was built with (the peers it has).
+/// What a document's build settled: the definitions each side was built
+/// from (pasted code rustc refused left out), the features, and the notes.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub struct Settled {
+    /// The definitions our derives were built from; `None` when they refused.
+    pub ours: Option<String>,
+    /// The library modules built, and the root they are measured at.
+    pub shipped: Vec<LibraryModule>,
+    pub root: String,
     pub features: Vec<String>,
-    /// The crates of the peers left out.
-    pub names: Vec<String>,
-    /// Why each was left out.
     pub notes: Vec<String>,
 }
 
@@ -248,17 +306,17 @@ publish = false
         },
         dependencies = dependencies(workspace),
         features = match kind {
-            Kind::Native => peer_features(),
-            Kind::Browser => format!("{}\n{}", peer_features(), size_features()),
+            Kind::Native => side_features(),
+            Kind::Browser => format!("{}\n{}", side_features(), size_features()),
         },
     )
 }
 
-/// The browser crate's features for measuring code size (`size`): `bare`
-/// leaves the compiled types out of the page's API, `interpreter` adds the
-/// interpreter's, and one a hand-written peer (`hand_written_feature`).
+/// The browser crate's features for measuring code size (`size`):
+/// `interpreter` adds the interpreter's, and one a hand-written peer
+/// (`hand_written_feature`).
 fn size_features() -> String {
-    let mut features = String::from("bare = []\ninterpreter = []");
+    let mut features = String::from("interpreter = []");
     for (scenario, peer) in overhead_bench::peers::HAND_WRITTEN {
         features.push_str(&format!("\n{} = []", hand_written_feature(scenario, peer)));
     }
@@ -271,14 +329,19 @@ pub fn hand_written_feature(scenario: &str, peer: &str) -> String {
     format!("peer-{scenario}-{peer}")
 }
 
-/// The `[features]` of a crate for a person's definitions: one per peer,
-/// each compiling that peer in (`overhead_codegen::peers`).
-pub fn peer_features() -> String {
-    format!(
-        "{} = []\n{} = []",
+/// The `[features]` of a crate for a person's definitions: our derives'
+/// code, each library module, and each peer our code carries
+/// (`overhead_codegen::peers`).
+pub fn side_features() -> String {
+    let mut features = format!(
+        "{OURS} = []\n{} = []\n{} = []",
         overhead_codegen::DIALECT_PEER,
         overhead_codegen::FLATTEN_PEER
-    )
+    );
+    for module in LIBRARY_MODULES {
+        features.push_str(&format!("\n{} = []", module.replace('_', "-")));
+    }
+    features
 }
 
 /// The `[dependencies]` of a crate for a person's definitions (this one, and
@@ -290,13 +353,16 @@ pub fn dependencies(workspace: &Path) -> String {
 overhead-validate = {{ path = {validate}, features = ["validator", "garde"] }}
 overhead-flatten = {{ path = {flatten} }}
 overhead-ondemand-macro = {{ path = {macro_} }}
-serde = {{ version = "1", features = ["derive"] }}
+# `rc`: `Arc<str>` and `Rc<str>` read as a person's build with the feature reads them.
+serde = {{ version = "1", features = ["derive", "rc"] }}
 serde_json = "1"
 serde_fast_flatten = {{ version = "=0.1.3", features = ["derive"] }}
-# The dialects' crates: what pasted custom functions name, and the peers (the
-# same definitions derived by their dialect's own crate, feature `peers`).
+# The libraries a paste derives (its build as shipped: features `shipped`,
+# `translated-validator`, `translated-garde`), and what custom functions name.
 validator = {{ version = "0.21", features = ["derive"] }}
 garde = {{ version = "0.23", default-features = false, features = ["derive", "email", "url", "regex"] }}
+# The seed's dialect is domainstack's: its derive is that dialect's library.
+domainstack = {{ version = "1.1", features = ["derive", "serde", "regex"] }}
 # The crates the definitions may name (uuid, chrono, …), as `overhead-ecosystem` lists them.
 {ecosystem}
 "#,
@@ -336,49 +402,73 @@ fn toml_string(text: &str) -> String {
     out
 }
 
-/// An ejected project's library: the definitions verbatim, as compiled code
-/// with its table `TYPES`.
-pub fn library_source(definitions: &str) -> String {
-    let mut out = String::with_capacity(definitions.len() + 256);
-    out.push_str(
-        "//! The definitions, verbatim, as compiled code (`TYPES`: each type's codec).\n\n",
-    );
-    out.push_str("overhead_ondemand_macro::definitions! {\n");
-    out.push_str(definitions);
-    if !definitions.ends_with('\n') {
-        out.push('\n');
-    }
-    out.push_str("}\n");
-    out
+/// An ejected project's library: the crate's source without a `main`, its
+/// tables `TYPES` (our codecs) and `SHIPPED` (the libraries' builds) public.
+pub fn library_source(sources: &Sources<'_>) -> String {
+    let text = source(sources, Kind::Native);
+    let text = text
+        .split("\nfn main()")
+        .next()
+        .unwrap_or_default()
+        .to_owned();
+    text.replace("\nstatic TYPES", "\npub static TYPES")
+        .replace("\nstatic SHIPPED", "\npub static SHIPPED")
+        .replace("\nconst LIBRARY_", "\npub const LIBRARY_")
 }
 
-/// The crate's one source file: the definitions verbatim inside the macro
-/// that compiles them, then the native `main` or the page's API.
-fn source(definitions: &str, kind: Kind) -> String {
-    let mut out = String::with_capacity(definitions.len() + 256);
+/// The crate's main source file: the definitions verbatim inside the macro
+/// that compiles them with our derives (feature `ours`), the as-shipped
+/// module (`shipped.rs`, feature `shipped`), then the native `main` or the
+/// page's API over both tables.
+fn source(sources: &Sources<'_>, kind: Kind) -> String {
+    let definitions = sources.ours;
+    let mut out = String::with_capacity(definitions.len() + 1024);
     out.push_str(
         "// Written by `overhead`: the document's definitions, verbatim, as compiled code.\n",
     );
-    out.push_str("overhead_ondemand_macro::definitions! {\n");
+    out.push_str(&format!(
+        "#[cfg(feature = \"{OURS}\")] overhead_ondemand_macro::definitions! {{\n"
+    ));
     debug_assert_eq!(out.lines().count() + 1, DEFINITIONS_LINE);
     out.push_str(definitions);
     if !definitions.ends_with('\n') {
         out.push('\n');
     }
+    out.push_str("}\n\n");
+    out.push_str(&format!(
+        "#[cfg(not(feature = \"{OURS}\"))]\nstatic TYPES: overhead_bench::ondemand::Types = &[];\n"
+    ));
+    // One table per library module, at its place in `SHIPPED` (empty when
+    // the module is not compiled in).
+    let mut tables = Vec::new();
+    for (i, name) in LIBRARY_MODULES.iter().enumerate() {
+        let feature = name.replace('_', "-");
+        let present = sources.shipped.iter().any(|m| m.name == *name);
+        if present {
+            out.push_str(&format!(
+                "#[cfg(feature = \"{feature}\")]\nmod {name};\n#[cfg(feature = \"{feature}\")]\nconst LIBRARY_{i}: overhead_bench::ondemand::Types = &[({root:?}, &{name}::{})];\n#[cfg(not(feature = \"{feature}\"))]\n",
+                overhead_codegen::shipped::ROOT,
+                root = sources.root,
+            ));
+        }
+        out.push_str(&format!(
+            "const LIBRARY_{i}: overhead_bench::ondemand::Types = &[];\n"
+        ));
+        tables.push(format!("LIBRARY_{i}"));
+    }
+    out.push_str(&format!(
+        "static SHIPPED: &[overhead_bench::ondemand::Types] = &[{}];\n",
+        tables.join(", ")
+    ));
     match kind {
-        Kind::Native => out.push_str("}\n\nfn main() -> std::process::ExitCode {\n    overhead_bench::ondemand::serve(TYPES)\n}\n"),
+        Kind::Native => out.push_str(
+            "\nfn main() -> std::process::ExitCode {\n    overhead_bench::ondemand::serve(TYPES, SHIPPED)\n}\n",
+        ),
         // The size features build the modules whose sizes tell what each
         // engine's code adds (`size`); the page's module has none of them.
         Kind::Browser => {
-            out.push_str(concat!(
-                "}\n\n",
-                "#[cfg(not(feature = \"bare\"))]\n",
-                "overhead_bench::browser_api!(TYPES);\n",
-                "#[cfg(feature = \"bare\")]\n",
-                "overhead_bench::browser_api!(&[]);\n",
-                "#[cfg(feature = \"interpreter\")]\n",
-                "overhead_bench::interpreter_api!();\n",
-            ));
+            out.push_str("\noverhead_bench::browser_api!(TYPES, SHIPPED);\n");
+            out.push_str("#[cfg(feature = \"interpreter\")]\noverhead_bench::interpreter_api!();\n");
             for (scenario, peer) in overhead_bench::peers::HAND_WRITTEN {
                 let module = scenario.replace('-', "_");
                 out.push_str(&format!(

@@ -1,8 +1,8 @@
 //! What each engine's and peer's code adds to the page's wasm module for a
 //! document's definitions (`overhead run --measure size`): the document's
 //! browser crate built once per configuration — the page's API with no
-//! compiled types (`bare`), with ours, with ours and one peer, with no types
-//! and the interpreter, with no types and one of a bundled scenario's
+//! compiled types, with ours, with ours and serde_fast_flatten, with the
+//! paste as shipped, with the interpreter, with one of a bundled scenario's
 //! hand-written peers — each made into the module the page would load
 //! (wasm-bindgen, name and producers sections removed), and the bytes one
 //! configuration has over the one without the engine in question.
@@ -15,8 +15,10 @@ use std::path::Path;
 
 use overhead_bench::{CodeSize, Engine};
 
-use super::project::{BROWSER_MODULE, Project};
-use super::{Status, Unavailable, bindgen, browser, cargo, peers, unavailable};
+use overhead_codegen::FLATTEN_PEER;
+
+use super::project::{BROWSER_MODULE, OURS, Project};
+use super::{Paste, Status, Unavailable, bindgen, browser, cargo, unavailable};
 
 /// The file in a document's browser crate that keeps its measured sizes.
 const SIZES: &str = "code-size.json";
@@ -26,13 +28,14 @@ const SIZES: &str = "code-size.json";
 /// are), built (or read from the cache) with cargo's progress passed to
 /// `status`.
 pub fn code_size(
-    definitions: &str,
+    paste: &Paste,
     bundled: Option<&str>,
     status: &mut dyn FnMut(Status<'_>),
 ) -> Result<Vec<CodeSize>, Unavailable> {
-    // The page's own module first: its build settles which pasted code and
-    // which peers rustc takes, and the measured builds take the same.
-    let (project, _, built_definitions) = browser(definitions, status)?;
+    // The page's own module first: its build settles which sides, pasted
+    // code and peers rustc takes, and the measured builds take the same.
+    let (built, _) = browser(paste, status)?;
+    let project = built.project;
     let cache = project.dir.join(SIZES);
     if let Some(sizes) = std::fs::read_to_string(&cache)
         .ok()
@@ -40,25 +43,29 @@ pub fn code_size(
     {
         return Ok(sizes);
     }
-    let kept = project.left_out_peers().map(|l| l.features);
-    let peers: Vec<_> = peers::of(&built_definitions)
-        .into_iter()
-        .filter(|p| {
-            kept.as_ref()
-                .is_none_or(|k| k.iter().any(|f| f == p.feature))
-        })
-        .collect();
+    let has = |feature: &str| built.settled.features.iter().any(|f| f == feature);
     let mut module = |features: &[&str]| module_bytes(&project, features, status);
-    let bare = module(&["bare"])?;
-    let ours = module(&[])?;
-    let interpreter = module(&["bare", "interpreter"])?;
-    let mut sizes = vec![
-        added(Engine::Compiled, ours, bare),
-        added(Engine::Interpreted, interpreter, bare),
-    ];
-    for peer in &peers {
-        let with = module(&[peer.feature])?;
-        sizes.push(added(Engine::Peer(peer.name.into()), with, ours));
+    // Neither side: the page's API over no types.
+    let bare = module(&[])?;
+    let interpreter = module(&["interpreter"])?;
+    let mut sizes = Vec::new();
+    if has(OURS) {
+        let ours = module(&[OURS])?;
+        sizes.push(added(Engine::Compiled, ours, bare));
+        if has(FLATTEN_PEER) {
+            let with = module(&[OURS, FLATTEN_PEER])?;
+            sizes.push(added(Engine::Peer("serde_fast_flatten".into()), with, ours));
+        }
+    }
+    sizes.push(added(Engine::Interpreted, interpreter, bare));
+    for library in &built.settled.shipped {
+        let feature = library.feature();
+        let with = module(&[&feature])?;
+        sizes.push(added(
+            Engine::Peer(library.library.clone().into()),
+            with,
+            bare,
+        ));
     }
     // A bundled scenario's hand-written peers (`bundled`, its folder):
     // their own structs, alone beside the bare harness, as ours and the
@@ -71,7 +78,7 @@ pub fn code_size(
             continue;
         }
         let feature = super::project::hand_written_feature(scenario, peer);
-        let with = module(&["bare", &feature])?;
+        let with = module(&[&feature])?;
         sizes.push(added(Engine::Peer(peer.into()), with, bare));
     }
     if let Ok(json) = serde_json::to_string(&sizes) {
