@@ -38,7 +38,7 @@ function wasmBindgen() {
  * Every crate any build here may need, downloaded once: the workspace's whole
  * Cargo.lock (all members, all targets and features), which is also the lock
  * file compiled code built on demand is written with. Those crates build
- * `--offline` (crate/cli/src/ondemand/cargo.rs), and `cargo build -p
+ * `--offline` (crate/ondemand/src/cargo.rs), and `cargo build -p
  * overhead-cli` alone fetches only what the CLI needs: on an empty registry
  * the first on-demand build (prebuild) failed. A no-op once everything is
  * there (about a second).

@@ -36,9 +36,15 @@ export interface RustcMessage {
 }
 
 /** One line of the build's answer stream. */
+/** A paste in the seed's dialect in a peer library's form: what that peer's derive runs. */
+export interface Translation {
+  library: string;
+  text: string;
+}
+
 export type BuildLine =
   | { type: 'building'; line: string }
-  | { type: 'built'; key: string; notes: string[]; messages: RustcMessage[]; seconds: { cargo: number; bindgen: number } }
+  | { type: 'built'; key: string; notes: string[]; messages: RustcMessage[]; seconds: { cargo: number; bindgen: number }; translations: Translation[] }
   | { type: 'unavailable'; reason: string; messages: RustcMessage[] }
   | { type: 'error'; message: string };
 
@@ -127,8 +133,14 @@ export function compiledBuilder(options: CompiledBuilderOptions) {
 }
 
 /** The CLI's answer (one JSON object on stdout) as the page's last line. */
+function isTranslation(value: unknown): value is Translation {
+  if (typeof value !== 'object' || value === null) return false;
+  const { library, text } = value as Record<string, unknown>;
+  return typeof library === 'string' && typeof text === 'string';
+}
+
 function answer(end: CliEnd): BuildLine {
-  let value: { key?: unknown; notes?: unknown; messages?: unknown; seconds?: unknown; error?: unknown };
+  let value: { key?: unknown; notes?: unknown; messages?: unknown; seconds?: unknown; translations?: unknown; error?: unknown };
   try {
     value = JSON.parse(end.stdout.trim()) as typeof value;
   } catch {
@@ -142,6 +154,7 @@ function answer(end: CliEnd): BuildLine {
       notes: Array.isArray(value.notes) ? (value.notes as string[]) : [],
       messages,
       seconds: value.seconds as { cargo: number; bindgen: number },
+      translations: Array.isArray(value.translations) ? value.translations.filter(isTranslation) : [],
     };
   }
   return { type: 'unavailable', reason: typeof value.error === 'string' ? value.error : 'the build failed', messages };

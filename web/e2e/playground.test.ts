@@ -458,6 +458,32 @@ describe('the playground', () => {
     await page.close();
   });
 
+  it('keeps every peer when a bound of user-signup is edited: the libraries build the edit, translations shown', async () => {
+    const { page, errors } = await openPlayground();
+    await setSettings(page, '100', '3', '1000');
+    // As a person changes one bound: find `120`, type over it.
+    await page.click('#schema-editor .view-lines');
+    await page.keyboard.press('ControlOrMeta+F');
+    await page.keyboard.type('120');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await page.keyboard.type(`${90 + (Date.now() % 9)}`);
+    expect(await editorText(page, '#schema-editor')).toMatch(/range\(min = 18, max = 9\d\)/);
+    await page.click('#run');
+    const rows = page.locator('#results .result-row');
+    await expect.poll(() => rows.count(), { timeout: 180_000 }).toBeGreaterThan(0);
+    const engines = new Set(await rows.locator('td:nth-child(2)').allInnerTexts());
+    for (const engine of ['compiled', 'interpreted', 'peer:domainstack', 'peer:validator', 'peer:garde']) expect(engines).toContain(engine);
+    // What validator's and garde's derives ran: the rules in their forms, beside the definitions.
+    expect(await page.isVisible('#translations')).toBe(true);
+    const translated = await page.locator('#translation-list').textContent();
+    expect(translated).toContain('#[garde(alphanumeric, length(min = 3, max = 20))]');
+    expect(translated).toContain('#[validate(range(min = 18, max = 9');
+    expect(await page.textContent('#notes')).toContain("the seed's dialect is domainstack's");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('shows rustc’s errors at their line when edited definitions do not compile, and runs the interpreter', async () => {
     const { page, errors } = await openPlayground();
     await setSettings(page, '100', '3', '1000');

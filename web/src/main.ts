@@ -5,7 +5,7 @@ import './styles.css';
 import { AnalysisClient } from './analysis/client';
 import { summarize, toMarkers, type Diagnosis } from './analysis/diagnosis';
 import { BenchClient, RunCancelled } from './bench/client';
-import { compiledAvailable, ejectProject, hasBundledCode, type RustcMessage } from './bench/compiled-client';
+import { compiledAvailable, ejectProject, hasBundledCode, type RustcMessage, type Translation } from './bench/compiled-client';
 import { CodeNeedsLeave, cancelNative, nativeAvailable, runNatively } from './bench/native-client';
 import type { Progress, RunRequest } from './bench/protocol';
 import { nativeProblem } from './native';
@@ -29,6 +29,7 @@ import { asReport, readFileText } from './ui/files';
 import { renderGallery } from './ui/gallery';
 import { ComparisonView } from './ui/comparison-view';
 import { compiledFor } from './ui/compiled-step';
+import { showTranslations } from './ui/translations';
 import { parseDocument } from './state/document';
 import { loadPreset, loadSaved, save, savePreset } from './state/saved';
 import { presetOnOpen, presetWhenOwn, rootGone } from './state/ownership';
@@ -260,6 +261,7 @@ async function run(): Promise<void> {
             ui.schemaStatus.className = 'schema-status error';
           }
         },
+        translations: (list: Translation[]) => showTranslations(ui.translations, ui.translationList, list),
       };
       compiled = await compiledFor(doc, view, undefined, await catalog);
     }

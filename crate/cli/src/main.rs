@@ -4,7 +4,7 @@
 mod compare;
 mod instructions;
 mod machine;
-mod ondemand;
+use overhead_ondemand as ondemand;
 mod table;
 
 use std::io::IsTerminal;
@@ -779,6 +779,7 @@ fn build_browser(document: &Path) -> Result<(), String> {
             "notes": b.notes,
             "messages": diagnostics(&b.warnings),
             "seconds": { "cargo": b.cargo_s, "bindgen": b.bindgen_s },
+            "translations": b.translations.iter().map(|(library, text)| serde_json::json!({ "library": library, "text": text })).collect::<Vec<_>>(),
         }),
         Err(u) => serde_json::json!({ "error": u.reason, "messages": diagnostics(&u.messages) }),
     };

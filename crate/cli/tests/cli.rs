@@ -1316,3 +1316,40 @@ fn check_exits_0_exactly_for_what_run_runs_with_the_same_root_and_inputs() {
     std::fs::remove_dir_all(&dir).ok();
     assert_eq!(missing.status.code(), Some(1), "{}", stdout(&missing));
 }
+
+#[test]
+fn a_build_killed_midway_is_rebuilt_not_served_from_the_cache() {
+    // A fresh comment: a crate the cache has not seen.
+    let schema = format!(
+        "// {}\nuse validator::Validate;\n#[derive(Deserialize, Validate)]\npub struct Signup {{\n    #[validate(email)]\n    pub email: String,\n    #[validate(range(min = 18))]\n    pub age: u8,\n    pub username: String,\n}}\n",
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos())
+    );
+    let (dir, path) = document("killed", &schema);
+    let build = || {
+        let out = overhead(&["build-browser", path.to_str().expect("utf-8")]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        serde_json::from_str::<serde_json::Value>(&stdout(&out)).expect("json")
+    };
+    let first = build();
+    let pkg = PathBuf::from(first["dir"].as_str().expect("dir"));
+    let module = pkg.join("overhead_ondemand_bg.wasm");
+    let whole = std::fs::metadata(&module).expect("the module").len();
+    // What a build stopped between writing the module and settling leaves:
+    // half a module, and no record that the build was complete.
+    let half = std::fs::read(&module).expect("module");
+    std::fs::write(&module, &half[..half.len() / 2]).expect("half");
+    std::fs::remove_file(pkg.parent().expect("crate").join("settled.json")).expect("settled");
+    let again = build();
+    let notes = again["notes"].to_string();
+    assert!(!notes.contains("from the cache"), "{notes}");
+    assert!(
+        notes.contains("built on demand for these definitions in"),
+        "{notes}"
+    );
+    assert_eq!(std::fs::metadata(&module).expect("module").len(), whole);
+    // Settled now: the next build is a cache hit.
+    assert!(build()["notes"].to_string().contains("from the cache"));
+    std::fs::remove_dir_all(&dir).ok();
+}

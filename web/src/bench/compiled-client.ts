@@ -23,6 +23,14 @@ export interface CompiledModule {
   messages: RustcMessage[];
   /** Seconds in cargo and wasm-bindgen (zero each for a cache hit). */
   seconds: { cargo: number; bindgen: number };
+  /** The definitions in each translated peer's form (a paste in the seed's dialect). */
+  translations: Translation[];
+}
+
+/** The definitions as a peer library's derive runs them. */
+export interface Translation {
+  library: string;
+  text: string;
 }
 
 /** Why there is no module: the reason, and rustc's errors at their lines. */
@@ -79,7 +87,7 @@ export async function buildCompiled(doc: ScenarioDocument, onBuilding: (line: st
   }
   const built = await readJsonLines<Line, CompiledModule>(response.body, (line) => {
     if (line.type === 'building') return void onBuilding(line.line);
-    if (line.type === 'built') return { key: line.key, notes: line.notes, messages: line.messages, seconds: line.seconds };
+    if (line.type === 'built') return { key: line.key, notes: line.notes, messages: line.messages, seconds: line.seconds, translations: line.translations ?? [] };
     if (line.type === 'unavailable') throw new CompiledUnavailable(line.reason, line.messages);
     throw new CompiledUnavailable(line.message, []);
   });

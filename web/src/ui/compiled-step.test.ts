@@ -33,7 +33,7 @@ function staticHost(): string[] {
 
 function view() {
   const said: string[] = [];
-  return { said, view: { progress: (t: string) => said.push(t), message: (t: string) => said.push(t), rustc: () => undefined } };
+  return { said, view: { progress: (t: string) => said.push(t), message: (t: string) => said.push(t), rustc: () => undefined, translations: () => undefined } };
 }
 
 afterEach(() => vi.unstubAllGlobals());

@@ -5,7 +5,7 @@
 // rustc's messages go to the editor at their lines, and the interpreter runs
 // alone. A static host has no such server: compiled numbers for other
 // definitions need `npm start` or the CLI.
-import { buildCompiled, CompiledUnavailable, compiledAvailable, moduleUrls, type RustcMessage } from '../bench/compiled-client';
+import { buildCompiled, CompiledUnavailable, compiledAvailable, moduleUrls, type RustcMessage, type Translation } from '../bench/compiled-client';
 import type { RunRequest } from '../bench/protocol';
 import type { ScenarioDocument } from '../report';
 import { type Catalog, catalogOrEmpty } from '../scenarios/catalog';
@@ -15,6 +15,8 @@ export interface CompiledStepView {
   progress(text: string): void;
   message(text: string, kind: 'error' | 'info'): void;
   rustc(messages: RustcMessage[]): void;
+  /** The definitions in each translated peer's form (none when there are none). */
+  translations(list: Translation[]): void;
 }
 
 export const STATIC_HOST =
@@ -41,12 +43,14 @@ export async function compiledFor(doc: ScenarioDocument, view: CompiledStepView,
   try {
     const built = await buildCompiled(doc, (line) => view.progress(`compiled: building for these definitions — ${line}`), signal);
     view.rustc(built.messages);
+    view.translations(built.translations);
     return { ...moduleUrls(built.key), notes: built.notes };
   } catch (error) {
     if (signal?.aborted) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     const messages = error instanceof CompiledUnavailable ? error.messages : [];
     view.rustc(messages);
+    view.translations([]);
     // The first error at a place in the definitions says most (rustc also
     // reports some on code the derives generate, with no place of their own).
     const errors = messages.filter((m) => m.level === 'error');

@@ -29,6 +29,8 @@ export const ui = {
   rootLabel: byId('root-label', HTMLLabelElement),
   rootPicker: byId('root-picker', HTMLSelectElement),
   schemaStatus: byId('schema-status', HTMLSpanElement),
+  translations: byId('translations', HTMLDetailsElement),
+  translationList: byId('translation-list', HTMLDivElement),
   reset: byId('reset', HTMLButtonElement),
   share: byId('share', HTMLButtonElement),
   shareResults: byId('share-results', HTMLInputElement),

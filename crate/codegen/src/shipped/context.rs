@@ -105,19 +105,44 @@ fn same_type(ty: &syn::Type, wanted: &str) -> bool {
 }
 
 pub fn derives(attrs: &[syn::Attribute], name: &str) -> bool {
-    attrs
+    derived(attrs)
         .iter()
-        .filter(|a| a.path().is_ident("derive"))
-        .any(|a| {
-            a.parse_args_with(
+        .any(|p| p.segments.last().is_some_and(|s| s.ident == name))
+}
+
+/// The paths of an item's derives, those under `cfg_attr` too (its
+/// features are on).
+pub fn derived(attrs: &[syn::Attribute]) -> Vec<syn::Path> {
+    let mut out = Vec::new();
+    for attr in attrs {
+        if attr.path().is_ident("derive") {
+            if let Ok(paths) = attr.parse_args_with(
                 syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
-            )
-            .is_ok_and(|paths| {
-                paths
-                    .iter()
-                    .any(|p| p.segments.last().is_some_and(|s| s.ident == name))
-            })
-        })
+            ) {
+                out.extend(paths);
+            }
+        } else if attr.path().is_ident("cfg_attr") {
+            let Ok(metas) = attr.parse_args_with(
+                syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated,
+            ) else {
+                continue;
+            };
+            for meta in metas.iter().skip(1) {
+                let syn::Meta::List(list) = meta else {
+                    continue;
+                };
+                if !list.path.is_ident("derive") {
+                    continue;
+                }
+                if let Ok(paths) = list.parse_args_with(
+                    syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
+                ) {
+                    out.extend(paths);
+                }
+            }
+        }
+    }
+    out
 }
 
 fn path_in(modules: &[String], name: &str) -> String {

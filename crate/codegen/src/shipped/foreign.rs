@@ -132,6 +132,13 @@ fn items(
     // module): a later `use` of a name already imported is left out.
     let mut imported: HashSet<String> = HashSet::new();
     for item in list {
+        // Code behind a feature is read with the feature on (as the
+        // interpreter reads it); `cfg(test)` and `cfg(not(…))` code is not
+        // the build's.
+        if item_attrs(item).iter().any(off) {
+            edits.blank(item.span());
+            continue;
+        }
         match item {
             syn::Item::Use(u) if !resolvable(&u.tree, depth, names) => {
                 blanked.uses.push(edits.text_of(u.span()));
@@ -177,23 +184,119 @@ fn items(
                     continue;
                 }
             },
-            syn::Item::Struct(s) => {
-                for field in &s.fields {
-                    attributes(&field.attrs, edits, blanked);
-                }
-            }
+            syn::Item::Struct(s) => fields(&s.fields, edits, blanked),
             syn::Item::Enum(e) => {
-                for variant in &e.variants {
-                    attributes(&variant.attrs, edits, blanked);
-                    for field in &variant.fields {
-                        attributes(&field.attrs, edits, blanked);
+                for pair in e.variants.pairs() {
+                    let variant = pair.value();
+                    if variant.attrs.iter().any(off) {
+                        edits.blank(variant.span());
+                        if let Some(comma) = pair.punct() {
+                            edits.blank(comma.span);
+                        }
+                        continue;
                     }
+                    attributes(&variant.attrs, edits, blanked);
+                    fields(&variant.fields, edits, blanked);
                 }
             }
             _ => {}
         }
         attributes(item_attrs(item), edits, blanked);
     }
+}
+
+/// A struct's or variant's fields: those configured off are left out with
+/// their commas.
+fn fields(list: &syn::Fields, edits: &mut Edits, blanked: &mut Blanked) {
+    let pairs: Vec<(&syn::Field, Option<&syn::token::Comma>)> = match list {
+        syn::Fields::Named(n) => n
+            .named
+            .pairs()
+            .map(|p| (*p.value(), p.punct().copied()))
+            .collect(),
+        syn::Fields::Unnamed(u) => u
+            .unnamed
+            .pairs()
+            .map(|p| (*p.value(), p.punct().copied()))
+            .collect(),
+        syn::Fields::Unit => Vec::new(),
+    };
+    for (field, comma) in pairs {
+        if field.attrs.iter().any(off) {
+            edits.blank(field.span());
+            if let Some(comma) = comma {
+                edits.blank(comma.span);
+            }
+            continue;
+        }
+        attributes(&field.attrs, edits, blanked);
+    }
+}
+
+/// Whether a `cfg` attribute leaves its item out of the build: `test`, or
+/// the other side of a feature (`not(…)`); features themselves are on.
+fn off(attr: &syn::Attribute) -> bool {
+    attr.path().is_ident("cfg") && {
+        let text = attr.meta.to_token_stream().to_string();
+        text.contains("not") || text.contains("test")
+    }
+}
+
+/// `#[cfg(feature = …)]` is left out (the feature is on); `#[cfg_attr(feature
+/// = …, attr)]` is its attributes, unconditionally; one on `test` or `not(…)`
+/// is left out.
+fn configured(attr: &syn::Attribute, edits: &mut Edits) -> bool {
+    if attr.path().is_ident("cfg") {
+        edits.blank(attr.span());
+        return true;
+    }
+    if !attr.path().is_ident("cfg_attr") {
+        return false;
+    }
+    let text = attr.meta.to_token_stream().to_string();
+    if text.contains("not") || text.contains("test") {
+        edits.blank(attr.span());
+        return true;
+    }
+    let Ok(args) = attr.parse_args_with(
+        syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated,
+    ) else {
+        return false;
+    };
+    // Of its attributes, those the build reads; of a derive, the derives it has.
+    let attrs: Vec<String> = args
+        .iter()
+        .skip(1)
+        .filter_map(|m| {
+            let path = m.path();
+            let first = path.segments.first()?.ident.to_string();
+            let known = ATTRIBUTES.contains(&first.as_str())
+                || (path.segments.len() > 1 && CRATES.contains(&first.as_str()));
+            if !known {
+                return None;
+            }
+            if !path.is_ident("derive") {
+                return Some(format!("#[{}]", m.to_token_stream()));
+            }
+            let syn::Meta::List(list) = m else {
+                return None;
+            };
+            let paths = list
+                .parse_args_with(
+                    syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
+                )
+                .ok()?;
+            let kept: Vec<String> = paths
+                .iter()
+                .filter(|p| known_derive(p))
+                .map(|p| p.to_token_stream().to_string())
+                .collect();
+            (!kept.is_empty()).then(|| format!("#[derive({})]", kept.join(", ")))
+        })
+        .collect();
+    let span = attr.span();
+    edits.replace(span.start(), span.end(), &attrs.join(" "));
+    true
 }
 
 fn item_attrs(item: &syn::Item) -> &[syn::Attribute] {
@@ -220,6 +323,9 @@ fn attributes(attrs: &[syn::Attribute], edits: &mut Edits, blanked: &mut Blanked
             edits.blank(attr.span());
             continue;
         }
+        if configured(attr, edits) {
+            continue;
+        }
         let path = attr.path();
         let first = path
             .segments
@@ -244,6 +350,26 @@ fn attributes(attrs: &[syn::Attribute], edits: &mut Edits, blanked: &mut Blanked
     }
 }
 
+/// Whether the build has a derive: the standard library's and those of its
+/// crates, by name or by a path into a crate it depends on.
+fn known_derive(path: &syn::Path) -> bool {
+    let first = path
+        .segments
+        .first()
+        .map(|s| s.ident.to_string())
+        .unwrap_or_default();
+    let last = path
+        .segments
+        .last()
+        .map(|s| s.ident.to_string())
+        .unwrap_or_default();
+    if path.segments.len() > 1 {
+        CRATES.contains(&first.as_str())
+    } else {
+        DERIVES.contains(&last.as_str())
+    }
+}
+
 /// The derives of `attr` the build has not, blanked with their commas.
 fn derives(attr: &syn::Attribute, edits: &mut Edits, blanked: &mut Blanked) {
     let Ok(paths) = attr.parse_args_with(
@@ -258,22 +384,7 @@ fn derives(attr: &syn::Attribute, edits: &mut Edits, blanked: &mut Blanked) {
             syn::punctuated::Pair::Punctuated(p, c) => (p, Some(c.span)),
             syn::punctuated::Pair::End(p) => (p, None),
         };
-        let first = path
-            .segments
-            .first()
-            .map(|s| s.ident.to_string())
-            .unwrap_or_default();
-        let last = path
-            .segments
-            .last()
-            .map(|s| s.ident.to_string())
-            .unwrap_or_default();
-        let known = if path.segments.len() > 1 {
-            CRATES.contains(&first.as_str())
-        } else {
-            DERIVES.contains(&last.as_str())
-        };
-        if !known {
+        if !known_derive(path) {
             blanked
                 .derives
                 .insert(path.to_token_stream().to_string().replace(' ', ""));

@@ -15,6 +15,7 @@
 //! public on the way to a nested root, each column: rustc's messages on the
 //! module are the paste's lines (the module's first line is the prelude).
 
+mod compat;
 mod context;
 mod edits;
 mod foreign;
@@ -116,10 +117,10 @@ impl Module {
 /// The modules of `definitions` (the paste and its completion) measured at
 /// `root`: the paste as shipped, and for the seed's dialect its translations
 /// into validator's and garde's forms. Each one missing says why, in a note.
-pub fn modules(definitions: &str, root: &str) -> (Vec<Module>, Vec<String>) {
+pub fn modules(definitions: &str, root: &str, pasted: usize) -> (Vec<Module>, Vec<String>) {
     let mut modules = Vec::new();
     let mut notes = Vec::new();
-    match module(definitions, root) {
+    match module_as(definitions, root, "shipped", None, pasted) {
         Ok(shipped) => {
             let seed = shipped.library == Library::Domainstack;
             modules.push(shipped);
@@ -129,7 +130,7 @@ pub fn modules(definitions: &str, root: &str) -> (Vec<Module>, Vec<String>) {
                     ("translated_garde", Library::Garde),
                 ] {
                     let built = translate(definitions, library).and_then(|t| {
-                        let mut module = module_as(&t.text, root, name, Some(library))?;
+                        let mut module = module_as(&t.text, root, name, Some(library), pasted)?;
                         module.translation = Some(t.text);
                         module.notes.clear();
                         Ok(module)
@@ -153,16 +154,18 @@ pub fn modules(definitions: &str, root: &str) -> (Vec<Module>, Vec<String>) {
 /// name, with its arguments for a generic one: `Page<Item>`). An error says
 /// why the paste has no such build.
 pub fn module(definitions: &str, root: &str) -> Result<Module, String> {
-    module_as(definitions, root, "shipped", None)
+    module_as(definitions, root, "shipped", None, usize::MAX)
 }
 
 /// [`module`] as the file `name`, validated by `library` when given (a
-/// translation), else by the library the paste derives.
-fn module_as(
+/// translation), else by the library the paste derives; the paste's own
+/// text is its first `pasted` lines (the completion's types follow).
+pub fn module_as(
     definitions: &str,
     root: &str,
     name: &'static str,
     library: Option<Library>,
+    pasted: usize,
 ) -> Result<Module, String> {
     let file = syn::parse_file(definitions)
         .map_err(|e| format!("the definitions do not parse as Rust: {e}"))?;
@@ -185,6 +188,16 @@ fn module_as(
     notes.extend(foreign.notes());
     let stand_ins = stand_ins::missing(&file, &names, &mut edits);
     notes.extend(stand_ins.notes());
+    assumed_derives(&file, pasted, library, &mut edits);
+    if library == Library::Validator {
+        let older = compat::validator(&file, &mut edits);
+        if !older.is_empty() {
+            notes.push(format!(
+                "as shipped: built with validator 0.21, which reads a paste written for an older validator only with its syntax of 0.18 on: {} (as 0.18's changelog maps them)",
+                older.join(", ")
+            ));
+        }
+    }
     // A root inside modules is reached through them: the path made public.
     for (vis, at) in found.private_on_the_way {
         if vis {
@@ -204,7 +217,8 @@ fn module_as(
     if !text.ends_with('\n') {
         text.push('\n');
     }
-    text.push_str(&names_module(library, &stand_ins.code));
+    let mentioned = file.to_token_stream().to_string();
+    text.push_str(&names_module(library, &mentioned, &stand_ins.code));
     let context = context.map(|c| format!(", {c}")).unwrap_or_default();
     text.push_str(&format!(
         "::overhead_bench::shipped_root!({ROOT}, {}, {ty}{context});\n",
@@ -217,6 +231,38 @@ fn module_as(
         notes,
         translation: None,
     })
+}
+
+/// The types the completion assumes (after the paste's `pasted` lines)
+/// stand for the person's own, which have whatever the paste's derives need
+/// of them: equality and a default, and validator's `Validate` for a nested
+/// rule (with no rules of their own: valid).
+fn assumed_derives(file: &syn::File, pasted: usize, library: Library, edits: &mut Edits) {
+    for item in &file.items {
+        let (attrs, is_struct) = match item {
+            syn::Item::Struct(s) => (&s.attrs, true),
+            syn::Item::Enum(e) => (&e.attrs, false),
+            _ => continue,
+        };
+        if proc_macro2::Span::start(&syn::spanned::Spanned::span(item)).line <= pasted {
+            continue;
+        }
+        let Some(derive) = attrs.iter().find(|a| a.path().is_ident("derive")) else {
+            continue;
+        };
+        let syn::Meta::List(list) = &derive.meta else {
+            continue;
+        };
+        let mut more = vec!["PartialEq"];
+        if is_struct {
+            more.push("Default");
+            if library == Library::Validator {
+                more.push("::validator::Validate");
+            }
+        }
+        let at = list.delimiter.span().open().end();
+        edits.insert(at, &format!("{}, ", more.join(", ")));
+    }
 }
 
 /// Whether the root derives `Deserialize` (under any path) or the paste
@@ -237,12 +283,7 @@ fn decodes(file: &syn::File, attrs: &[syn::Attribute], base: &str) -> bool {
             by_hand |= trait_is_deserialize && ty.split(['<', ' ']).next() == Some(base);
         }
     });
-    // serde_with's `serde_as` and `cfg_attr(…, derive(Deserialize))` write it too.
     by_hand
-        || attrs.iter().any(|a| {
-            let text = a.to_token_stream().to_string();
-            a.path().is_ident("cfg_attr") && text.contains("Deserialize")
-        })
 }
 
 /// Line 1 of the module: lints off (the paste is the person's), and the
@@ -256,15 +297,20 @@ fn prelude() -> String {
 /// interpreter's well-known names (`Uuid`, `NaiveDate`, sea-orm's
 /// `DateTimeUtc`) are the same types here; the logging macros of a handler
 /// (`tracing`, `log`) write nothing.
-fn names_module(library: Library, stand_ins: &str) -> String {
-    let dialect = match library {
-        Library::Validator => {
-            "pub use ::validator::{Validate, ValidateArgs, ValidationError, ValidationErrors};"
-        }
+fn names_module(library: Library, mentioned: &str, stand_ins: &str) -> String {
+    let mut dialect = match library {
+        Library::Validator => "pub use ::validator::Validate;",
         Library::Garde => "pub use ::garde::Validate;",
         Library::Domainstack => "pub use ::domainstack::Validate;",
         Library::Serde => "",
-    };
+    }
+    .to_owned();
+    // A paste whose root validates with another library (or none) may still
+    // name validator's types in its functions.
+    if mentioned.contains("Validat") && !mentioned.contains("garde") {
+        dialect
+            .push_str(" pub use ::validator::{ValidateArgs, ValidationError, ValidationErrors};");
+    }
     let mut named: HashSet<&str> = HashSet::new();
     let mut items = Vec::new();
     let mut name = |name: &'static str, item: String| {
@@ -418,21 +464,14 @@ fn library_of(file: &syn::File, root_attrs: &[syn::Attribute]) -> Library {
         };
     }
     let mut derives_validate = None;
-    for attr in root_attrs.iter().filter(|a| a.path().is_ident("derive")) {
-        let Ok(paths) = attr.parse_args_with(
-            syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
-        ) else {
-            continue;
-        };
-        for path in paths {
-            if path.segments.last().is_some_and(|s| s.ident == "Validate") {
-                let first = path.segments.first().map(|s| s.ident.to_string());
-                derives_validate = Some(match first.as_deref() {
-                    Some("garde") => Some(Library::Garde),
-                    Some("validator") => Some(Library::Validator),
-                    _ => None,
-                });
-            }
+    for path in context::derived(root_attrs) {
+        if path.segments.last().is_some_and(|s| s.ident == "Validate") {
+            let first = path.segments.first().map(|s| s.ident.to_string());
+            derives_validate = Some(match first.as_deref() {
+                Some("garde") => Some(Library::Garde),
+                Some("validator") => Some(Library::Validator),
+                _ => None,
+            });
         }
     }
     let Some(named) = derives_validate else {
@@ -584,6 +623,27 @@ mod tests {
                 .notes
                 .iter()
                 .any(|n| n.contains("`strong`") && n.contains("not run")),
+            "{:?}",
+            written.notes
+        );
+    }
+
+    #[test]
+    fn older_validator_syntax_is_written_as_validator_0_21_reads_it() {
+        let paste = "use validator::Validate;\n#[derive(Deserialize, Validate)]\npub struct A {\n    #[validate]\n    pub inner: B,\n    #[validate(custom = \"check\", contains = \"@\")]\n    pub name: String,\n    #[validate(range(min = 0, max = 500_000))]\n    pub cost: f32,\n}\nfn check(_: &str) -> Result<(), validator::ValidationError> { Ok(()) }\n";
+        let written = module(paste, "A").expect("a module");
+        let lines: Vec<&str> = written.text.lines().collect();
+        assert_eq!(lines[4].trim(), "#[validate(nested)]");
+        assert_eq!(
+            lines[6].trim(),
+            "#[validate(custom(function = \"check\"), contains(pattern = \"@\"))]"
+        );
+        assert_eq!(
+            lines[8].trim(),
+            "#[validate(range(min = 0.0, max = 500000.0))]"
+        );
+        assert!(
+            written.notes.iter().any(|n| n.contains("validator 0.21")),
             "{:?}",
             written.notes
         );

@@ -81,7 +81,8 @@ pub fn missing(file: &syn::File, names: &HashSet<String>, edits: &mut Edits) -> 
                     continue;
                 };
                 let held = if segments.len() == 1 {
-                    names.contains(*first)
+                    // A `with` module may be a crate (`humantime_serde`).
+                    names.contains(*first) || CRATES.contains(first)
                 } else {
                     names.contains(*first)
                         || CRATES.contains(first)

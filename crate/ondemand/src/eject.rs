@@ -44,6 +44,7 @@ pub fn eject(
     };
     let built = super::sides::build(
         &paste.definitions,
+        paste.pasted,
         paste.root.as_deref(),
         Kind::Native,
         leave,

@@ -192,6 +192,72 @@ pub fn code_items(text: &str) -> Vec<PastedItem> {
     out
 }
 
+/// The structs, enums and type aliases of `text` (at any depth) that the
+/// type `root` does not reach through the names its definition uses, and
+/// they in turn: a file of many types holds ones the root's build never
+/// touches, which may be left out where rustc refuses them.
+pub fn unreached_types(text: &str, root: &str) -> Vec<PastedItem> {
+    let Ok(file) = syn::parse_file(text) else {
+        return Vec::new();
+    };
+    let mut types: Vec<(String, &syn::Item)> = Vec::new();
+    fn collect<'a>(items: &'a [syn::Item], out: &mut Vec<(String, &'a syn::Item)>) {
+        for item in items {
+            match item {
+                syn::Item::Struct(s) => out.push((s.ident.to_string(), item)),
+                syn::Item::Enum(e) => out.push((e.ident.to_string(), item)),
+                syn::Item::Type(t) => out.push((t.ident.to_string(), item)),
+                syn::Item::Mod(m) => {
+                    if let Some((_, inner)) = &m.content {
+                        collect(inner, out);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    collect(&file.items, &mut types);
+    let base = root.split('<').next().unwrap_or(root).trim().to_owned();
+    let mut reached: std::collections::HashSet<String> = std::collections::HashSet::new();
+    let mut queue = vec![base];
+    while let Some(name) = queue.pop() {
+        if !reached.insert(name.clone()) {
+            continue;
+        }
+        for (_, item) in types.iter().filter(|(n, _)| *n == name) {
+            let mut named = std::collections::HashSet::new();
+            idents(item.to_token_stream(), &mut named);
+            queue.extend(named.into_iter().filter(|n| !reached.contains(n)));
+        }
+    }
+    types
+        .iter()
+        .filter(|(name, _)| !reached.contains(name))
+        .map(|(name, item)| {
+            let whole = item.span();
+            PastedItem {
+                what: format!("type {name}"),
+                line: whole.start().line,
+                column: whole.start().column + 1,
+                lines: whole.start().line..=whole.end().line,
+            }
+        })
+        .collect()
+}
+
+/// Every identifier in `tokens`, at any depth.
+fn idents(tokens: TokenStream, out: &mut std::collections::HashSet<String>) {
+    for token in tokens {
+        match token {
+            TokenTree::Ident(i) => {
+                out.insert(i.to_string());
+            }
+            TokenTree::Group(g) => idents(g.stream(), out),
+            _ => {}
+        }
+    }
+}
+
 /// [`code_items`] as what the person is asked to allow for the as-shipped
 /// build (natively, its code runs on this machine).
 pub fn shipped_code(text: &str) -> Vec<Refused> {

@@ -53,6 +53,7 @@ pub struct Built {
 /// so that a build stopped midway is never a cache hit.
 pub fn build(
     definitions: &str,
+    pasted: usize,
     root: Option<&str>,
     kind: Kind,
     leave: Leave,
@@ -82,7 +83,7 @@ pub fn build(
     // from the definitions they were written from.
     let mut shipped_definitions = definitions.to_owned();
     let mut modules: Vec<LibraryModule> = match (root, leave.shipped) {
-        (Some(root), true) => library_modules(definitions, root, &mut notes),
+        (Some(root), true) => library_modules(definitions, root, pasted, &mut notes),
         (None, _) => {
             notes.push("as shipped: no build, as no root type was found".to_owned());
             Vec::new()
@@ -190,7 +191,7 @@ pub fn build(
             // Pasted code rustc refuses (a handler calling a framework) is
             // left out of the paste as shipped, and the module written again.
             let reduced = as_shipped
-                .then(|| left_out(&shipped_definitions, theirs))
+                .then(|| left_out(&shipped_definitions, root_name, theirs))
                 .flatten();
             match reduced {
                 Some((reduced, left)) => {
@@ -200,7 +201,13 @@ pub fn build(
                     ));
                     shipped_definitions = reduced;
                     let mut quiet = Vec::new();
-                    match shipped::module(&shipped_definitions, root_name) {
+                    match shipped::module_as(
+                        &shipped_definitions,
+                        root_name,
+                        "shipped",
+                        None,
+                        pasted,
+                    ) {
                         Ok(module) => modules[*i] = LibraryModule::of(&module),
                         Err(why) => {
                             quiet.push(why);
@@ -273,8 +280,13 @@ pub fn build(
 
 /// The paste's library modules (as shipped, and translations), each one
 /// missing said in `notes`.
-fn library_modules(definitions: &str, root: &str, notes: &mut Vec<String>) -> Vec<LibraryModule> {
-    let (modules, missing) = shipped::modules(definitions, root);
+fn library_modules(
+    definitions: &str,
+    root: &str,
+    pasted: usize,
+    notes: &mut Vec<String>,
+) -> Vec<LibraryModule> {
+    let (modules, missing) = shipped::modules(definitions, root, pasted);
     for module in &modules {
         for note in &module.notes {
             if !notes.contains(note) {
@@ -346,9 +358,11 @@ fn cached(
 
 /// `definitions` without the pasted code rustc's `errors` are in, when every
 /// error is inside such code (any function, `impl` block, static or item
-/// macro, at any depth): the paste's build without it, and what was left out.
-fn left_out(definitions: &str, errors: &[RustcMessage]) -> Option<(String, String)> {
-    let items = guard::code_items(definitions);
+/// macro, at any depth) or in a type the root does not reach: the paste's
+/// build without it, and what was left out.
+fn left_out(definitions: &str, root: &str, errors: &[RustcMessage]) -> Option<(String, String)> {
+    let mut items = guard::code_items(definitions);
+    items.extend(guard::unreached_types(definitions, root));
     let inside = |m: &RustcMessage, item: &guard::PastedItem| {
         m.line.is_some_and(|line| item.lines.contains(&line))
     };

@@ -1,4 +1,7 @@
-//! Compiled code for any definitions: the document's own crate, written under
+//! overhead-ondemand: compiled code for any definitions, the one front door
+//! the CLI and the local server (through the CLI) call for a run's code.
+//!
+//! The document's own crate, written under
 //! the workspace's target dir (`project`), checked for what it must not carry
 //! (`guard`), built by cargo (`cargo`) and run, in the same interleaved loop
 //! as the interpreter (`overhead_bench::ondemand` is its `main`); or, for the
@@ -9,7 +12,7 @@ mod cargo;
 mod eject;
 mod guard;
 mod project;
-pub(crate) mod sides;
+pub mod sides;
 mod size;
 
 pub use eject::eject;
@@ -73,6 +76,9 @@ pub struct BrowserBuilt {
     /// Seconds spent in cargo and in wasm-bindgen (zero for a cache hit).
     pub cargo_s: f64,
     pub bindgen_s: f64,
+    /// The definitions in each translated peer's form, by library: what
+    /// validator's and garde's derives run for a paste in the seed's dialect.
+    pub translations: Vec<(String, String)>,
 }
 
 /// A document's paste as both builds take it: completed as the interpreter
@@ -81,6 +87,8 @@ pub struct BrowserBuilt {
 /// and the root they run at (the document's, else the automatic one).
 pub struct Paste {
     pub definitions: String,
+    /// How many of its lines are the person's (the completion's follow).
+    pub pasted: usize,
     pub root: Option<String>,
 }
 
@@ -95,6 +103,7 @@ pub fn paste(scenario: &Scenario) -> Paste {
         .or_else(|| completion.root.as_ref().map(|a| a.name.clone()));
     Paste {
         definitions: completed(scenario, completion),
+        pasted: scenario.schema.lines().count(),
         root,
     }
 }
@@ -203,6 +212,7 @@ fn native(
     let leave = leave(&paste.definitions, allow_code)?;
     let mut built = sides::build(
         &paste.definitions,
+        paste.pasted,
         paste.root.as_deref(),
         Kind::Native,
         leave,
@@ -271,6 +281,7 @@ fn browser(
     };
     let built = sides::build(
         &paste.definitions,
+        paste.pasted,
         paste.root.as_deref(),
         Kind::Browser,
         leave,
@@ -286,6 +297,12 @@ fn browser(
         warnings: built.warnings.clone(),
         cargo_s,
         bindgen_s,
+        translations: built
+            .settled
+            .shipped
+            .iter()
+            .filter_map(|m| Some((m.library.clone(), m.translation.clone()?)))
+            .collect(),
     };
     Ok((built, browser))
 }

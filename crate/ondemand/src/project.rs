@@ -378,7 +378,7 @@ domainstack = {{ version = "1.1", features = ["derive", "serde", "regex"] }}
 /// definitions may name, by the versions and features the workspace's
 /// Cargo.lock resolved for that crate.
 fn ecosystem() -> &'static str {
-    let manifest = include_str!("../../../ecosystem/Cargo.toml");
+    let manifest = include_str!("../../ecosystem/Cargo.toml");
     let table = manifest
         .split_once("\n[dependencies]\n")
         .map_or("", |(_, rest)| rest);
