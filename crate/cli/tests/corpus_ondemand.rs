@@ -424,10 +424,15 @@ const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
     ),
 ];
 
-/// The share of pastes whose as-shipped build gives the library's outcomes.
-const SHIPPED_FLOOR_PERCENT: usize = 0;
-/// The share of pastes our derives build and the interpreter agrees with.
-const OURS_FLOOR_PERCENT: usize = 0;
+/// The share of pastes whose as-shipped build gives the library's outcomes
+/// (measured when this was written: 96 of 99; the rest are a paste that
+/// reads a file, one whose root does not derive `Deserialize`, and one whose
+/// type from elsewhere is stricter than the form its inputs show).
+const SHIPPED_FLOOR_PERCENT: usize = 95;
+/// The share of pastes our derives build and the interpreter agrees with
+/// (measured: 64 of 99; generic types, lifetimes and serde's container
+/// conversions are what our derives do not take yet).
+const OURS_FLOOR_PERCENT: usize = 60;
 
 #[test]
 fn library_paths_show_map_keys_as_each_library_does() {

@@ -6,22 +6,32 @@ use quote::ToTokens;
 
 use super::Library;
 
-/// The root's validation context, as an expression: a constant or static
-/// of its type the paste has, else its `Default` (`None`: garde's
-/// `validate()` takes that itself, and a root without a context needs none).
-/// An error names what the paste lacks.
+/// The root's validation context.
+#[derive(Default)]
+pub struct Context {
+    /// As an expression: a constant or static of its type the paste has,
+    /// else its `Default` (`None`: garde's `validate()` takes that itself,
+    /// and a root without a context needs none).
+    pub expr: Option<String>,
+    /// A stand-in for a context type from elsewhere that no rule reads.
+    pub stand_in: Option<String>,
+}
+
+/// The root's validation context ([`Context`]); an error names what the
+/// paste lacks.
 pub fn context(
     file: &syn::File,
     root_attrs: &[syn::Attribute],
     library: Library,
-) -> Result<Option<String>, String> {
+) -> Result<Context, String> {
     let Some(ty) = context_type(root_attrs, library) else {
-        return Ok(None);
+        return Ok(Context::default());
     };
     let wanted = ty.replace(' ', "");
     let base = wanted.split('<').next().unwrap_or_default().to_owned();
     let mut default = false;
     let mut constant = None;
+    let mut defined = false;
     walk_items(
         &file.items,
         &mut Vec::new(),
@@ -33,8 +43,11 @@ pub fn context(
                 constant.get_or_insert_with(|| path_in(modules, &s.ident.to_string()));
             }
             syn::Item::Struct(s) if s.ident == base => {
+                defined = true;
                 default |= derives(&s.attrs, "Default");
             }
+            syn::Item::Enum(e) if e.ident == base => defined = true,
+            syn::Item::Type(t) if t.ident == base => defined = true,
             syn::Item::Impl(i) => {
                 let for_it = i.self_ty.to_token_stream().to_string().replace(' ', "") == base;
                 let is_default = i.trait_.as_ref().is_some_and(|(path, _)| {
@@ -45,10 +58,26 @@ pub fn context(
             _ => {}
         },
     );
+    // A context from elsewhere that no rule reads (`ctx.…`) stands in as
+    // an empty one.
+    let read = file.to_token_stream().to_string().contains("ctx .");
+    if !defined && constant.is_none() && !read && !wanted.contains('<') {
+        return Ok(Context {
+            expr: (library != Library::Garde)
+                .then(|| format!("<{ty} as ::std::default::Default>::default()")),
+            stand_in: Some(format!("#[derive(Default)] pub struct {base};")),
+        });
+    }
+    let expr = |expr: Option<String>| {
+        Ok(Context {
+            expr,
+            stand_in: None,
+        })
+    };
     match (constant, default, library) {
-        (Some(constant), _, _) => Ok(Some(constant)),
-        (None, true, Library::Garde) => Ok(None),
-        (None, true, _) => Ok(Some(format!(
+        (Some(constant), _, _) => expr(Some(constant)),
+        (None, true, Library::Garde) => expr(None),
+        (None, true, _) => expr(Some(format!(
             "<{ty} as ::std::default::Default>::default()"
         ))),
         (None, false, _) => Err(format!(

@@ -218,8 +218,14 @@ pub fn module_as(
         text.push('\n');
     }
     let mentioned = file.to_token_stream().to_string();
-    text.push_str(&names_module(library, &mentioned, &stand_ins.code));
-    let context = context.map(|c| format!(", {c}")).unwrap_or_default();
+    let mut supplied = stand_ins.code.clone();
+    if let Some(stand_in) = &context.stand_in {
+        supplied.push(' ');
+        supplied.push_str(stand_in);
+        notes.push("as shipped: the root's validation context comes from elsewhere and no rule reads it: an empty one stands in".to_owned());
+    }
+    text.push_str(&names_module(library, &mentioned, &supplied));
+    let context = context.expr.map(|c| format!(", {c}")).unwrap_or_default();
     text.push_str(&format!(
         "::overhead_bench::shipped_root!({ROOT}, {}, {ty}{context});\n",
         library.name()
@@ -239,9 +245,9 @@ pub fn module_as(
 /// rule (with no rules of their own: valid).
 fn assumed_derives(file: &syn::File, pasted: usize, library: Library, edits: &mut Edits) {
     for item in &file.items {
-        let (attrs, is_struct) = match item {
-            syn::Item::Struct(s) => (&s.attrs, true),
-            syn::Item::Enum(e) => (&e.attrs, false),
+        let attrs = match item {
+            syn::Item::Struct(s) => &s.attrs,
+            syn::Item::Enum(e) => &e.attrs,
             _ => continue,
         };
         if proc_macro2::Span::start(&syn::spanned::Spanned::span(item)).line <= pasted {
@@ -254,10 +260,21 @@ fn assumed_derives(file: &syn::File, pasted: usize, library: Library, edits: &mu
             continue;
         };
         let mut more = vec!["PartialEq"];
-        if is_struct {
+        if let syn::Item::Struct(s) = item {
             more.push("Default");
-            if library == Library::Validator {
-                more.push("::validator::Validate");
+            match library {
+                Library::Validator => more.push("::validator::Validate"),
+                Library::Garde => {
+                    more.push("::garde::Validate");
+                    // garde asks a rule of every field: none here.
+                    for field in &s.fields {
+                        edits.insert(
+                            syn::spanned::Spanned::span(field).start(),
+                            "#[garde(skip)] ",
+                        );
+                    }
+                }
+                _ => {}
             }
         }
         let at = list.delimiter.span().open().end();
@@ -562,8 +579,16 @@ mod tests {
             "{}",
             written.text
         );
-        let missing = "#[derive(Deserialize, garde::Validate)]\n#[garde(context(Ctx))]\npub struct A { #[garde(skip)] pub a: String }\n";
-        let error = module(missing, "A").expect_err("no context");
+        // From elsewhere, unread: an empty one stands in; read by a rule: none can.
+        let unread = "#[derive(Deserialize, garde::Validate)]\n#[garde(context(Ctx))]\npub struct A { #[garde(skip)] pub a: String }\n";
+        let written = module(unread, "A").expect("a stand-in");
+        assert!(
+            written.text.contains("#[derive(Default)] pub struct Ctx;"),
+            "{}",
+            written.text
+        );
+        let read = "#[derive(Deserialize, garde::Validate)]\n#[garde(context(Ctx))]\npub struct A { #[garde(length(max = ctx.max))] pub a: String }\n";
+        let error = module(read, "A").expect_err("no context");
         assert!(error.contains("`Ctx`"), "{error}");
     }
 
