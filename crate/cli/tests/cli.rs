@@ -1353,3 +1353,69 @@ fn a_build_killed_midway_is_rebuilt_not_served_from_the_cache() {
     assert!(build()["notes"].to_string().contains("from the cache"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_paste_our_derives_refuse_gets_its_librarys_rows_and_says_why_ours_are_missing() {
+    // A generic root with a lifetime, validated by validator: validator's
+    // derive takes it, Overhead's does not yet.
+    let schema = "use std::borrow::Cow;\nuse validator::Validate;\n\n#[derive(Deserialize, Validate)]\npub struct Page<'a, T> {\n    pub items: Vec<T>,\n    #[validate(range(max = 50))]\n    pub size: u32,\n    #[validate(length(min = 3))]\n    pub cursor: Cow<'a, str>,\n}\n";
+    let dir = std::env::temp_dir().join(format!("overhead-cli-refused-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("doc.json");
+    let doc = serde_json::json!({
+        "version": 1, "title": "refused", "schema": schema, "root": "Page<u32>",
+        "inputs": { "valid": "{\"items\":[1,2],\"size\":2,\"cursor\":\"abcd\"}", "invalid": "{\"items\":[],\"size\":99,\"cursor\":\"a\"}" },
+        "variants": ["de", "de+validate"],
+    });
+    std::fs::write(&path, doc.to_string()).expect("write doc");
+    let mut args = vec![
+        "run",
+        path.to_str().expect("utf-8"),
+        "--engine",
+        "all",
+        "--json",
+    ];
+    args.extend(TINY);
+    let out = overhead(&args);
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("json");
+    let rows = report["results"].as_array().expect("rows");
+    let outcome = |engine: &str, variant: &str, input: &str| {
+        rows.iter()
+            .find(|r| r["engine"] == engine && r["variant"] == variant && r["input"] == input)
+            .map(|r| r["outcome"].as_str().unwrap_or_default().to_owned())
+    };
+    assert_eq!(
+        outcome("peer:validator", "de+validate", "valid").as_deref(),
+        Some("ok"),
+        "{report}"
+    );
+    assert_eq!(
+        outcome("peer:validator", "de+validate", "invalid").as_deref(),
+        Some("invalid")
+    );
+    assert_eq!(
+        outcome("peer:validator", "de", "invalid").as_deref(),
+        Some("ok")
+    );
+    assert!(rows.iter().all(|r| r["engine"] != "compiled"), "{report}");
+    let violations = rows
+        .iter()
+        .find(|r| {
+            r["engine"] == "peer:validator"
+                && r["variant"] == "de+validate"
+                && r["input"] == "invalid"
+        })
+        .map(|r| r["violations"].to_string())
+        .unwrap_or_default();
+    assert!(
+        violations.contains("\"size\"") && violations.contains("\"cursor\""),
+        "{violations}"
+    );
+    let notes = report["notes"].to_string();
+    assert!(
+        notes.contains("compiled: our derives do not take these definitions, so Overhead's codecs are missing (5:"),
+        "{notes}"
+    );
+}
