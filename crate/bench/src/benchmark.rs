@@ -1,8 +1,6 @@
 //! A benchmark of one scenario: which jobs to measure, measuring them, and the
 //! Report that comes out.
 
-use serde::{Deserialize, Serialize};
-
 use crate::compiled::JobRequest;
 use crate::interpreted;
 use crate::prepare::compiled::CompiledJobs;
@@ -11,44 +9,13 @@ use crate::prepare::peers::PeerJobs;
 use crate::prepare::selection::Selection;
 use crate::prepare::{Builder, CompiledCode, Shipped, Slot, breakdown};
 use crate::quality;
+use crate::request::{Engines, RunRequest};
 use crate::runner::{self, Measured, Progress};
 use crate::stats::Summary;
 use crate::{
     Clock, Engine, Env, Error, Job, JobInfo, Outcome, Report, ResultRow, RuleCost, Scenario,
-    Settings, Variant, bundled, timer,
+    Settings, bundled, timer,
 };
-
-/// What to measure; anything left out comes from the scenario.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct RunRequest {
-    /// The scenario's settings when absent.
-    pub settings: Option<Settings>,
-    /// The scenario's variants (or every variant) when empty.
-    pub variants: Vec<Variant>,
-    /// Every input when empty.
-    pub inputs: Vec<String>,
-    pub engines: Engines,
-    /// The scenario's data when absent.
-    pub data: Option<crate::Data>,
-    /// Also time each rule alone on each input's values (the report's
-    /// `breakdown`), when the definitions have rules and a validation variant runs.
-    pub breakdown: bool,
-}
-
-/// Which engines run.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Engines {
-    /// The derive-generated code only (bundled definitions).
-    Compiled,
-    /// The interpreter only (any definitions).
-    Interpreted,
-    /// Both of ours, and every peer crate that implements the scenario; for
-    /// edited definitions, the interpreter alone.
-    #[default]
-    All,
-}
 
 /// The breakdown's harness site (`RuleSite::harness`).
 const HARNESS: &str = "harness";
@@ -609,7 +576,7 @@ fn for_each_slot(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Outcome, SystemClock};
+    use crate::{Outcome, SystemClock, Variant};
 
     fn user_signup() -> Scenario {
         bundled::scenarios()

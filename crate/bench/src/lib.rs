@@ -19,6 +19,7 @@ pub mod ondemand;
 pub mod peers;
 pub mod prepare;
 pub mod quality;
+pub mod request;
 pub mod root;
 pub mod runner;
 pub mod stats;
@@ -32,10 +33,11 @@ pub use overhead_contract::{report, scenario, settings, variant};
 // The clock and its costs are `overhead-clock`'s.
 pub use overhead_clock::timer;
 
-pub use benchmark::{Benchmark, Engines, RunRequest};
+pub use benchmark::Benchmark;
 pub use job::{Job, JobInfo};
 pub use overhead_clock::{Clock, SystemClock};
 pub use overhead_contract::{
     CodeSize, Data, Engine, Env, Error, Input, Outcome, Report, ResultRow, RuleCost, RulePart,
     Scenario, Settings, Target, Variant, ViolationRecord,
 };
+pub use request::{Engines, RunRequest};

@@ -949,13 +949,32 @@ fn eject_writes_a_project_whose_cargo_bench_runs_the_same_jobs() {
         "{}",
         stderr(&again)
     );
+    // The project travels: moved away from where it was written, it builds
+    // offline, with what it needs of Overhead inside it.
+    let moved = dir.join("elsewhere").join("project");
+    std::fs::create_dir_all(moved.parent().expect("parent")).expect("elsewhere");
+    std::fs::rename(&out, &moved).expect("moved");
+    let manifest = std::fs::read_to_string(moved.join("Cargo.toml")).expect("manifest");
+    assert!(
+        !manifest.contains(&workspace().display().to_string()),
+        "{manifest}"
+    );
+    assert!(moved.join("overhead/crate/bench/src/lib.rs").is_file());
     // criterion's test mode: every benchmark runs once, nothing is measured.
     // The workspace's target dir for crates built on demand keeps the build
-    // of Overhead's crates between runs of this test.
+    // of the dependencies between runs of this test.
     let bench =
         std::process::Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-            .args(["bench", "--quiet", "--bench", "overhead", "--", "--test"])
-            .current_dir(&out)
+            .args([
+                "bench",
+                "--offline",
+                "--quiet",
+                "--bench",
+                "overhead",
+                "--",
+                "--test",
+            ])
+            .current_dir(&moved)
             .env(
                 "CARGO_TARGET_DIR",
                 workspace().join("target/ondemand-target"),

@@ -15,16 +15,11 @@ use std::path::Path;
 
 use overhead_bench::Scenario;
 
-use super::project::{self, Kind};
-use super::{Status, Unavailable};
+use super::project;
+use super::status::Unavailable;
 
-/// Writes the project for `scenario` into `out` (which must not exist or be
-/// empty), once its definitions build here; returns what to tell the person.
-pub fn eject(
-    scenario: &Scenario,
-    out: &Path,
-    status: &mut dyn FnMut(Status<'_>),
-) -> Result<Vec<String>, Unavailable> {
+/// Whether `out` may take a new project (it does not exist, or is empty).
+pub fn check_out(out: &Path) -> Result<(), Unavailable> {
     if out
         .read_dir()
         .is_ok_and(|mut entries| entries.next().is_some())
@@ -34,29 +29,43 @@ pub fn eject(
             out.display()
         )));
     }
-    // Built here first, so that what is written compiles, and so that the
-    // peers are left out when their derive refuses the text.
-    let paste = super::paste(scenario);
-    // Built, not run: the paste's own code is not run here.
-    let leave = super::sides::Leave {
-        ours: true,
-        shipped: true,
-    };
-    let built = super::sides::build(
-        &paste.definitions,
-        paste.pasted,
-        paste.root.as_deref(),
-        Kind::Native,
-        leave,
-        status,
-        &mut |_, _, _| Ok(()),
-    )?;
+    Ok(())
+}
+
+/// Overhead's crates an ejected project builds with: copied into it
+/// (`overhead/crate/<name>`, their sources and manifests), with the bundled
+/// scenarios the bench crate's build script compiles (`overhead/scenarios`).
+const CRATES: &[&str] = &[
+    "schema",
+    "validate",
+    "derive",
+    "flatten",
+    "engine",
+    "contract",
+    "clock",
+    "codegen",
+    "ondemand-macro",
+    "bench",
+    "ecosystem",
+];
+
+/// Writes the project for `scenario` into `out` from its settled native
+/// `built` crate (both sides, as they built here); returns what to tell the
+/// person. The project travels: what it needs of Overhead is inside it, by
+/// relative paths, and Overhead's Cargo.lock pins every crate, so it builds
+/// offline wherever the registry cache has them.
+pub fn write(
+    scenario: &Scenario,
+    out: &Path,
+    built: super::sides::Built,
+) -> Result<Vec<String>, Unavailable> {
     let notes = built.notes;
     let settled = built.settled;
-    let definitions = settled
-        .ours
-        .clone()
-        .unwrap_or_else(|| paste.definitions.clone());
+    let Some(definitions) = settled.ours.clone() else {
+        return Err(Unavailable::because(
+            "our derives do not take these definitions, and an ejected project measures our compiled code beside the library's",
+        ));
+    };
     // The ejected project builds with the sides and peers this build had.
     let features = settled.features.clone();
     let left_out: Vec<String> = notes
@@ -82,7 +91,27 @@ pub fn eject(
     };
     let document = serde_json::to_string_pretty(&scenario.to_document())
         .map_err(|e| Unavailable::because(e.to_string()))?;
-    write("Cargo.toml", &manifest(&workspace, &name, &features))?;
+    for name in CRATES {
+        // A crate's manifest, sources and build script (its tests stay home).
+        let from = workspace.join("crate").join(name);
+        let to = out.join("overhead").join("crate").join(name);
+        for entry in ["Cargo.toml", "build.rs", "src", "build"] {
+            let path = from.join(entry);
+            if path.is_dir() {
+                copy_tree(&path, &to.join(entry))?;
+            } else if path.is_file() {
+                copy(&path, &to.join(entry))?;
+            }
+        }
+    }
+    copy_tree(
+        &workspace.join("scenarios"),
+        &out.join("overhead").join("scenarios"),
+    )?;
+    copy(&workspace.join("Cargo.lock"), &out.join("Cargo.lock"))?;
+    let root_manifest = std::fs::read_to_string(workspace.join("Cargo.toml"))
+        .map_err(|e| Unavailable::because(format!("cannot read Overhead's Cargo.toml: {e}")))?;
+    write("Cargo.toml", &manifest(&name, &features, &root_manifest))?;
     write("src/lib.rs", &project::library_source(&sources))?;
     for module in &settled.shipped {
         write(&format!("src/{}.rs", module.name), &module.text)?;
@@ -100,6 +129,31 @@ pub fn eject(
                 || n.starts_with("compiled: our")
         })
         .collect())
+}
+
+fn copy(from: &Path, to: &Path) -> Result<(), Unavailable> {
+    if let Some(dir) = to.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| cannot_write(dir, e))?;
+    }
+    std::fs::copy(from, to)
+        .map(|_| ())
+        .map_err(|e| cannot_write(to, e))
+}
+
+fn copy_tree(from: &Path, to: &Path) -> Result<(), Unavailable> {
+    let entries = std::fs::read_dir(from)
+        .map_err(|e| Unavailable::because(format!("cannot read {}: {e}", from.display())))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| Unavailable::because(e.to_string()))?;
+        let path = entry.path();
+        let target = to.join(entry.file_name());
+        if path.is_dir() {
+            copy_tree(&path, &target)?;
+        } else {
+            copy(&path, &target)?;
+        }
+    }
+    Ok(())
 }
 
 fn cannot_write(path: &Path, e: std::io::Error) -> Unavailable {
@@ -124,10 +178,26 @@ fn package_name(scenario: &str) -> String {
     }
 }
 
-fn manifest(workspace: &Path, name: &str, features: &[String]) -> String {
+/// The project's manifest: its package over Overhead's copied crates, and
+/// the workspace they need (Overhead's shared versions, lints and profiles,
+/// with their paths inside the project).
+fn manifest(name: &str, features: &[String], overhead: &str) -> String {
+    let shared = overhead
+        .split_once("\n[workspace.package]")
+        .map_or(String::new(), |(_, rest)| {
+            format!("[workspace.package]{rest}")
+        })
+        .replace("path = \"crate/", "path = \"overhead/crate/");
+    let members = CRATES
+        .iter()
+        .map(|c| format!("\"overhead/crate/{c}\""))
+        .collect::<Vec<_>>()
+        .join(", ");
     format!(
         r#"# Written by `overhead eject`: the definitions of scenario.json as compiled
-# code, measured by `cargo bench` over the same variants, inputs and peers.
+# code (ours, and the paste as its library ships it), measured by `cargo
+# bench` over the same variants, inputs and peers. Overhead's crates it needs
+# are in overhead/; Cargo.lock pins every crate.
 [package]
 name = "{name}"
 version = "0.1.0"
@@ -135,7 +205,6 @@ edition = "2024"
 publish = false
 
 [dependencies]
-# Overhead's crates, from the workspace this project was ejected from.
 {dependencies}
 [dev-dependencies]
 criterion = {{ version = "0.8", default-features = false, features = ["cargo_bench_support"] }}
@@ -147,8 +216,14 @@ default = [{default}]
 [[bench]]
 name = "overhead"
 harness = false
-"#,
-        dependencies = project::dependencies(workspace),
+
+[workspace]
+resolver = "3"
+members = [".", {members}]
+
+# Overhead's workspace tables, as its copied crates read them.
+{shared}"#,
+        dependencies = project::dependencies(Path::new("overhead/crate")),
         default = features
             .iter()
             .map(|f| format!("{f:?}"))
@@ -217,8 +292,8 @@ fn readme(title: &str, left_out: &[String]) -> String {
          variants, inputs and {peers}.\n\n```sh\ncargo bench                    # every variant and input\n\
          cargo bench -- 'de+validate/'  # one variant\ncargo bench -- --save-baseline before   # then edit, and:\n\
          cargo bench -- --baseline before\n```\n\nEdit `scenario.json`'s inputs, or the definitions in \
-         `src/lib.rs`, and run again. The project depends on Overhead's crates by path, from the \
-         workspace it was ejected from.\n",
+         `src/lib.rs`, and run again. What it needs of Overhead is in `overhead/` and \
+         `Cargo.lock` pins every crate: the folder builds anywhere, offline once cargo has them.\n",
         peers = if left_out.is_empty() {
             "peers (other crates deriving the same text)".to_owned()
         } else {

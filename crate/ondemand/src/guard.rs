@@ -10,6 +10,8 @@ use proc_macro2::{TokenStream, TokenTree};
 use quote::ToTokens;
 use syn::spanned::Spanned;
 
+use super::cargo::RustcMessage;
+
 const MACHINE_MACROS: &[&str] = &[
     "include",
     "include_str",
@@ -350,6 +352,55 @@ pub fn without(text: &str, items: &[&PastedItem]) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// `definitions` without the pasted code that rustc's `messages` refuse, when
+/// every error is inside such code and none of it decides how a field reads
+/// (a `with` module: compiled code would read another form than the person's
+/// build); `None` otherwise. What is left out is added to `left_out`.
+pub fn without_refused_code(
+    definitions: &str,
+    messages: &[RustcMessage],
+    left_out: &mut Vec<String>,
+) -> Option<String> {
+    let items = pasted_items(definitions);
+    let errors: Vec<&RustcMessage> = messages.iter().filter(|m| m.level == "error").collect();
+    let inside =
+        |m: &RustcMessage, item: &PastedItem| m.line.is_some_and(|line| item.lines.contains(&line));
+    let culprits: Vec<&PastedItem> = items
+        .iter()
+        .filter(|item| errors.iter().any(|m| inside(m, item)))
+        .collect();
+    let only_pasted_code = !errors.is_empty()
+        && errors
+            .iter()
+            .all(|m| culprits.iter().any(|item| inside(m, item)));
+    let decoding = decoding_code(definitions);
+    let decides_reading = culprits.iter().any(|item| {
+        let name = item.what.rsplit([' ', ':']).next().unwrap_or_default();
+        decoding.contains(name)
+    });
+    if !only_pasted_code || decides_reading {
+        return None;
+    }
+    left_out.extend(
+        culprits
+            .iter()
+            .map(|item| format!("`{}` (line {})", item.what, item.line)),
+    );
+    Some(without(definitions, &culprits))
+}
+
+impl From<Refused> for RustcMessage {
+    fn from(r: Refused) -> Self {
+        RustcMessage {
+            level: "error".into(),
+            line: Some(r.line),
+            column: Some(r.column),
+            message: r.message,
+            module: None,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -14,9 +14,7 @@ mod guard;
 mod project;
 pub mod sides;
 mod size;
-
-pub use eject::eject;
-pub use size::code_size;
+mod status;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -26,33 +24,13 @@ use std::time::Instant;
 use overhead_bench::ondemand::Order;
 use overhead_bench::{Report, RunRequest, Scenario};
 
-use cargo::BuildError;
 pub use cargo::RustcMessage;
 use project::{Kind, Project};
+use status::unavailable;
+pub use status::{NEEDS_LEAVE, Status, Unavailable};
 
 /// How the page's module is built, beside its figures.
 const BROWSER_BUILD: &str = "compiled (wasm): built as cargo builds release by default (no LTO, no wasm-opt: seconds, not a minute); the bundled scenarios' module has both, which measured its error paths up to 20% faster on the same definitions";
-
-/// Why pasted code is not compiled natively without the person's leave.
-pub const NEEDS_LEAVE: &str = "the definitions carry code of their own, which compiled code runs natively on this machine only when you allow it (`--allow-code`; the page asks); in the browser it runs in the page's sandbox";
-
-/// Why a run has no compiled code built on demand, said in the Report's notes
-/// (and, when only the compiled engine was asked for, as the error).
-pub struct Unavailable {
-    pub reason: String,
-    /// rustc's messages on the definitions, or the refused constructs, each
-    /// at its line and column in them.
-    pub messages: Vec<RustcMessage>,
-}
-
-impl Unavailable {
-    fn because(reason: impl Into<String>) -> Unavailable {
-        Unavailable {
-            reason: reason.into(),
-            messages: Vec::new(),
-        }
-    }
-}
 
 /// What a build left to say beside the figures.
 pub struct Built {
@@ -307,67 +285,45 @@ fn browser(
     Ok((built, browser))
 }
 
-/// `definitions` without the pasted code that rustc's `messages` refuse, when
-/// every error is inside such code and none of it decides how a field reads
-/// (a `with` module: compiled code would read another form than the person's
-/// build); `None` otherwise. What is left out is added to `left_out`.
-fn without_refused_code(
-    definitions: &str,
-    messages: &[RustcMessage],
-    left_out: &mut Vec<String>,
-) -> Option<String> {
-    let items = guard::pasted_items(definitions);
-    let errors: Vec<&RustcMessage> = messages.iter().filter(|m| m.level == "error").collect();
-    let inside = |m: &RustcMessage, item: &guard::PastedItem| {
-        m.line.is_some_and(|line| item.lines.contains(&line))
+/// The bytes each engine's and peer's code adds to the page's module for
+/// `paste` (a bundled scenario's `bundled`, by folder, when it is one):
+/// the page's module built first (or from the cache), then the measured
+/// configurations.
+pub fn code_size(
+    paste: &Paste,
+    bundled: Option<&str>,
+    status: &mut dyn FnMut(Status<'_>),
+) -> Result<Vec<overhead_bench::CodeSize>, Unavailable> {
+    let (built, _) = browser(paste, status)?;
+    size::measure(built, bundled, status)
+}
+
+/// Writes a cargo project for `scenario` into `out` (which must not exist or
+/// be empty) with a `cargo bench` harness over its variants, inputs, our code
+/// and the paste as shipped, once both build here; returns what to tell the
+/// person.
+pub fn eject(
+    scenario: &Scenario,
+    out: &Path,
+    status: &mut dyn FnMut(Status<'_>),
+) -> Result<Vec<String>, Unavailable> {
+    eject::check_out(out)?;
+    let paste = paste(scenario);
+    // Built here first, so that what is written compiles; built, not run.
+    let leave = sides::Leave {
+        ours: true,
+        shipped: true,
     };
-    let culprits: Vec<&guard::PastedItem> = items
-        .iter()
-        .filter(|item| errors.iter().any(|m| inside(m, item)))
-        .collect();
-    let only_pasted_code = !errors.is_empty()
-        && errors
-            .iter()
-            .all(|m| culprits.iter().any(|item| inside(m, item)));
-    let decoding = guard::decoding_code(definitions);
-    let decides_reading = culprits.iter().any(|item| {
-        let name = item.what.rsplit([' ', ':']).next().unwrap_or_default();
-        decoding.contains(name)
-    });
-    if !only_pasted_code || decides_reading {
-        return None;
-    }
-    left_out.extend(
-        culprits
-            .iter()
-            .map(|item| format!("`{}` (line {})", item.what, item.line)),
-    );
-    Some(guard::without(definitions, &culprits))
-}
-
-/// The peers our code carries for `definitions` (none when they do not parse).
-fn peers_of(definitions: &str) -> Vec<overhead_codegen::Peer> {
-    syn::parse_file(definitions)
-        .map(|file| overhead_codegen::peers(&file))
-        .unwrap_or_default()
-}
-
-fn unavailable(e: BuildError) -> Unavailable {
-    match e {
-        BuildError::Rustc(messages) => Unavailable {
-            reason: "rustc refuses these definitions".into(),
-            messages,
-        },
-        BuildError::Cargo(why) => Unavailable::because(why),
-    }
-}
-
-/// What is happening, for the terminal or the page.
-pub enum Status<'a> {
-    /// A line of cargo's progress (`Compiling …`).
-    Cargo(&'a str),
-    /// A progress line of the run, as JSON (`ondemand::progress_json`).
-    Run(&'a str),
+    let built = sides::build(
+        &paste.definitions,
+        paste.pasted,
+        paste.root.as_deref(),
+        Kind::Native,
+        leave,
+        status,
+        &mut |_, _, _| Ok(()),
+    )?;
+    eject::write(scenario, out, built)
 }
 
 /// Runs the built binary on the order; its stderr carries progress lines.
@@ -551,16 +507,4 @@ pub fn prebuild(scenario: &Scenario, status: &mut dyn FnMut(Status<'_>)) -> Resu
     native(&paste, false, status).map_err(say)?;
     build_browser(&paste, status).map_err(say)?;
     Ok(())
-}
-
-impl From<guard::Refused> for RustcMessage {
-    fn from(r: guard::Refused) -> Self {
-        RustcMessage {
-            level: "error".into(),
-            line: Some(r.line),
-            column: Some(r.column),
-            message: r.message,
-            module: None,
-        }
-    }
 }

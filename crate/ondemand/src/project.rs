@@ -304,7 +304,7 @@ publish = false
             // The version is the workspace's, from its Cargo.lock.
             Kind::Browser => "wasm-bindgen = \"0.2\"\n\n[lib]\ncrate-type = [\"cdylib\"]\n",
         },
-        dependencies = dependencies(workspace),
+        dependencies = dependencies(&workspace.join("crate")),
         features = match kind {
             Kind::Native => side_features(),
             Kind::Browser => format!("{}\n{}", side_features(), size_features()),
@@ -346,8 +346,8 @@ pub fn side_features() -> String {
 
 /// The `[dependencies]` of a crate for a person's definitions (this one, and
 /// an ejected project): a fixed list the tool chooses, Overhead's crates by path.
-pub fn dependencies(workspace: &Path) -> String {
-    let path = |name: &str| toml_string(&workspace.join("crate").join(name).display().to_string());
+pub fn dependencies(crates: &Path) -> String {
+    let path = |name: &str| toml_string(&crates.join(name).display().to_string());
     format!(
         r#"overhead-bench = {{ path = {bench} }}
 overhead-validate = {{ path = {validate}, features = ["validator", "garde"] }}

@@ -19,7 +19,7 @@ use overhead_codegen::shipped;
 use super::cargo::{self, BuildError, RustcMessage};
 use super::guard;
 use super::project::{self, Kind, LibraryModule, Project, Settled, Sources};
-use super::{Status, Unavailable};
+use super::status::{NEEDS_LEAVE, Status, Unavailable};
 
 /// How many builds a document may take before what is left is refused.
 const ROUNDS: usize = 8;
@@ -89,7 +89,7 @@ pub fn build(
             Vec::new()
         }
         (_, false) => {
-            notes.push(format!("as shipped: not built: {}", super::NEEDS_LEAVE));
+            notes.push(format!("as shipped: not built: {}", NEEDS_LEAVE));
             Vec::new()
         }
     };
@@ -97,7 +97,7 @@ pub fn build(
     if let Some(hit) = cached(&workspace, &first, kind, what)? {
         return Ok(hit);
     }
-    let mut flatten = super::peers_of(definitions)
+    let mut flatten = peers_of(definitions)
         .iter()
         .any(|p| p.feature == overhead_codegen::FLATTEN_PEER);
     let mut flatten_refused = None;
@@ -250,7 +250,7 @@ pub fn build(
                 continue;
             }
             let mut left = Vec::new();
-            match super::without_refused_code(text, &mine, &mut left) {
+            match guard::without_refused_code(text, &mine, &mut left) {
                 Some(reduced) => {
                     notes.push(format!(
                         "compiled: left out {}, which rustc refuses here ({}): the rules and defaults it decides are not run by compiled code, as the interpreter does not run them",
@@ -382,4 +382,11 @@ fn left_out(definitions: &str, root: &str, errors: &[RustcMessage]) -> Option<(S
         .collect::<Vec<_>>()
         .join(", ");
     Some((guard::without(definitions, &culprits), what))
+}
+
+/// The peers our code carries for `definitions` (none when they do not parse).
+fn peers_of(definitions: &str) -> Vec<overhead_codegen::Peer> {
+    syn::parse_file(definitions)
+        .map(|file| overhead_codegen::peers(&file))
+        .unwrap_or_default()
 }

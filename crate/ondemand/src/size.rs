@@ -18,23 +18,23 @@ use overhead_bench::{CodeSize, Engine};
 use overhead_codegen::FLATTEN_PEER;
 
 use super::project::{BROWSER_MODULE, OURS, Project};
-use super::{Paste, Status, Unavailable, bindgen, browser, cargo, unavailable};
+use super::sides::Built;
+use super::status::{Status, Unavailable, unavailable};
+use super::{bindgen, cargo};
 
 /// The file in a document's browser crate that keeps its measured sizes.
 const SIZES: &str = "code-size.json";
 
-/// The bytes each engine's and peer's code adds to the page's module for
-/// `definitions` (those of bundled scenario `bundled`, by folder, when they
-/// are), built (or read from the cache) with cargo's progress passed to
-/// `status`.
-pub fn code_size(
-    paste: &Paste,
+/// The bytes each engine's and peer's code adds to the page's module `built`
+/// for a document's definitions (those of bundled scenario `bundled`, by
+/// folder, when they are), measured (or read from the cache) with cargo's
+/// progress passed to `status`. The page's module settled which sides,
+/// pasted code and peers rustc takes: the measured builds take the same.
+pub fn measure(
+    built: Built,
     bundled: Option<&str>,
     status: &mut dyn FnMut(Status<'_>),
 ) -> Result<Vec<CodeSize>, Unavailable> {
-    // The page's own module first: its build settles which sides, pasted
-    // code and peers rustc takes, and the measured builds take the same.
-    let (built, _) = browser(paste, status)?;
     let project = built.project;
     let cache = project.dir.join(SIZES);
     if let Some(sizes) = std::fs::read_to_string(&cache)

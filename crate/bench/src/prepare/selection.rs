@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use crate::benchmark::RunRequest;
+use crate::request::RunRequest;
 use crate::variant::Family;
 use crate::{Data, Error, Input, Scenario, Settings, Variant, interpreted};
 
