@@ -23,6 +23,7 @@ pub const CRATES: &[&str] = &[
     "regex",
     "once_cell",
     "lazy_static",
+    "indexmap",
 ];
 
 /// A type name a paste may use unimported, and what it is in the crate that
@@ -54,6 +55,9 @@ pub const WELL_KNOWN: &[(&str, &str)] = &[
     ("VecDeque", "use ::std::collections::VecDeque;"),
     ("Value", "use ::serde_json::Value;"),
     ("Regex", "use ::regex::Regex;"),
+    ("IndexMap", "use ::indexmap::IndexMap;"),
+    ("IndexSet", "use ::indexmap::IndexSet;"),
+    ("DisplayFromStr", "use ::serde_with::DisplayFromStr;"),
     ("Lazy", "use ::once_cell::sync::Lazy;"),
     ("LazyLock", "use ::std::sync::LazyLock;"),
     ("lazy_static", "use ::lazy_static::lazy_static;"),

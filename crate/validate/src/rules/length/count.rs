@@ -69,7 +69,13 @@ macro_rules! impl_via_str {
         }
     )*};
 }
-impl_via_str!(String, Box<str>, Cow<'_, str>);
+impl_via_str!(
+    String,
+    Box<str>,
+    Cow<'_, str>,
+    std::rc::Rc<str>,
+    std::sync::Arc<str>
+);
 
 macro_rules! impl_via_items {
     ($(<$($g:ident),*> $ty:ty),* $(,)?) => {$(
