@@ -248,6 +248,8 @@ async function run(): Promise<void> {
     );
   try {
     // Edited definitions: compiled code built on demand by the local server.
+    // What translated peers run belongs to the build this run makes, if any.
+    showTranslations(ui.translations, ui.translationList, []);
     if (engines !== 'interpreted' && !hasBundledCode(doc.schema, state.bundled)) {
       const view = {
         progress: (text: string) => progress.say(text),

@@ -14,7 +14,7 @@ use syn::punctuated::Punctuated;
 
 /// The first path segments that name a crate compiled code depends on, or a
 /// type of the standard prelude (`default = "String::new"`).
-const KNOWN_ROOTS: &[&str] = &[
+pub(crate) const KNOWN_ROOTS: &[&str] = &[
     "std",
     "core",
     "alloc",

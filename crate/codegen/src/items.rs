@@ -311,7 +311,7 @@ fn names_in(tokens: TokenStream, out: &mut std::collections::HashSet<String>) {
 
 /// The derives of the standard library, which the measured code may need
 /// (`Hash` + `Eq` for a set's elements); every other derive is the module's.
-const STD_DERIVES: &[&str] = &[
+pub(crate) const STD_DERIVES: &[&str] = &[
     "Debug",
     "Clone",
     "Copy",

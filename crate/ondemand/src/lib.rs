@@ -59,16 +59,7 @@ pub struct BrowserBuilt {
     pub translations: Vec<(String, String)>,
 }
 
-/// A document's paste as both builds take it: completed as the interpreter
-/// completes it (a type it names and does not define, read in the form its
-/// inputs show, appended after the paste so every line and column stays),
-/// and the root they run at (the document's, else the automatic one).
-pub struct Paste {
-    pub definitions: String,
-    /// How many of its lines are the person's (the completion's follow).
-    pub pasted: usize,
-    pub root: Option<String>,
-}
+pub use sides::Paste;
 
 /// [`Paste`] of `scenario`.
 pub fn paste(scenario: &Scenario) -> Paste {
@@ -188,15 +179,7 @@ fn native(
     status: &mut dyn FnMut(Status<'_>),
 ) -> Result<sides::Built, Unavailable> {
     let leave = leave(&paste.definitions, allow_code)?;
-    let mut built = sides::build(
-        &paste.definitions,
-        paste.pasted,
-        paste.root.as_deref(),
-        Kind::Native,
-        leave,
-        status,
-        &mut |_, _, _| Ok(()),
-    )?;
+    let mut built = sides::build(paste, Kind::Native, leave, status, &mut |_, _, _| Ok(()))?;
     if !leave.ours {
         built
             .notes
@@ -257,15 +240,7 @@ fn browser(
         bindgen_s = started.elapsed().as_secs_f64();
         Ok(())
     };
-    let built = sides::build(
-        &paste.definitions,
-        paste.pasted,
-        paste.root.as_deref(),
-        Kind::Browser,
-        leave,
-        status,
-        &mut finish,
-    )?;
+    let built = sides::build(paste, Kind::Browser, leave, status, &mut finish)?;
     let mut notes = built.notes.clone();
     notes.insert(1.min(notes.len()), BROWSER_BUILD.to_owned());
     let browser = BrowserBuilt {
@@ -314,15 +289,7 @@ pub fn eject(
         ours: true,
         shipped: true,
     };
-    let built = sides::build(
-        &paste.definitions,
-        paste.pasted,
-        paste.root.as_deref(),
-        Kind::Native,
-        leave,
-        status,
-        &mut |_, _, _| Ok(()),
-    )?;
+    let built = sides::build(&paste, Kind::Native, leave, status, &mut |_, _, _| Ok(()))?;
     eject::write(scenario, out, built)
 }
 

@@ -24,6 +24,17 @@ use super::status::{NEEDS_LEAVE, Status, Unavailable};
 /// How many builds a document may take before what is left is refused.
 const ROUNDS: usize = 8;
 
+/// A document's paste as both builds take it: completed as the interpreter
+/// completes it (a type it names and does not define, read in the form its
+/// inputs show, appended after the paste so every line and column stays),
+/// and the root they run at (the document's, else the automatic one).
+pub struct Paste {
+    pub definitions: String,
+    /// How many of its lines are the person's (the completion's follow).
+    pub pasted: usize,
+    pub root: Option<String>,
+}
+
 /// What may be built natively: pasted code runs on this machine only with
 /// the person's leave (in the browser, the page's sandbox holds it).
 #[derive(Debug, Clone, Copy)]
@@ -47,19 +58,18 @@ pub struct Built {
     pub warnings: Vec<RustcMessage>,
 }
 
-/// Builds (or finds in the cache) `kind`'s crate for `definitions` at
+/// Builds (or finds in the cache) `kind`'s crate for `paste` at its
 /// `root`: both sides where each builds. `finish` runs on a fresh artifact
 /// before the build is settled (the page's module made from cargo's wasm),
 /// so that a build stopped midway is never a cache hit.
 pub fn build(
-    definitions: &str,
-    pasted: usize,
-    root: Option<&str>,
+    paste: &Paste,
     kind: Kind,
     leave: Leave,
     status: &mut dyn FnMut(Status<'_>),
     finish: &mut Finish<'_>,
 ) -> Result<Built, Unavailable> {
+    let (definitions, pasted, root) = (&paste.definitions[..], paste.pasted, paste.root.as_deref());
     let workspace = project::workspace().ok_or_else(|| {
         Unavailable::because(
             "compiled code for edited definitions is built by cargo in the Overhead workspace, which this binary was not run from",

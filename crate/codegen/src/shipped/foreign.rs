@@ -12,20 +12,11 @@ use quote::ToTokens;
 use syn::spanned::Spanned;
 
 use super::edits::Edits;
-use super::{CRATES, NAMES};
+use super::{NAMES, has_crate};
 
-/// Derives the build has: the standard library's and those of the crates it
-/// depends on (by their usual imported names).
-const DERIVES: &[&str] = &[
-    "Debug",
-    "Clone",
-    "Copy",
-    "PartialEq",
-    "Eq",
-    "PartialOrd",
-    "Ord",
-    "Hash",
-    "Default",
+/// Derives the build has beside the standard library's (`items::STD_DERIVES`):
+/// those of the crates it depends on, by their usual imported names.
+const LIBRARY_DERIVES: &[&str] = &[
     "Serialize",
     "Deserialize",
     "Validate",
@@ -271,7 +262,7 @@ fn configured(attr: &syn::Attribute, edits: &mut Edits) -> bool {
             let path = m.path();
             let first = path.segments.first()?.ident.to_string();
             let known = ATTRIBUTES.contains(&first.as_str())
-                || (path.segments.len() > 1 && CRATES.contains(&first.as_str()));
+                || (path.segments.len() > 1 && has_crate(&first));
             if !known {
                 return None;
             }
@@ -332,8 +323,8 @@ fn attributes(attrs: &[syn::Attribute], edits: &mut Edits, blanked: &mut Blanked
             .first()
             .map(|s| s.ident.to_string())
             .unwrap_or_default();
-        let known = ATTRIBUTES.contains(&first.as_str())
-            || (path.segments.len() > 1 && CRATES.contains(&first.as_str()));
+        let known =
+            ATTRIBUTES.contains(&first.as_str()) || (path.segments.len() > 1 && has_crate(&first));
         if !known {
             blanked
                 .attributes
@@ -364,9 +355,10 @@ fn known_derive(path: &syn::Path) -> bool {
         .map(|s| s.ident.to_string())
         .unwrap_or_default();
     if path.segments.len() > 1 {
-        CRATES.contains(&first.as_str())
+        has_crate(&first)
     } else {
-        DERIVES.contains(&last.as_str())
+        crate::items::STD_DERIVES.contains(&last.as_str())
+            || LIBRARY_DERIVES.contains(&last.as_str())
     }
 }
 
@@ -427,14 +419,14 @@ fn resolvable(tree: &syn::UseTree, depth: usize, names: &HashSet<String>) -> boo
                 // `super` at the paste's top level is the codebase's module above it.
                 "super" => depth > 0,
                 "self" => true,
-                name => CRATES.contains(&name) || names.contains(name),
+                name => has_crate(name) || names.contains(name),
             }
         }
         syn::UseTree::Name(n) => {
             let name = n.ident.to_string();
-            CRATES.contains(&name.as_str()) || names.contains(&name)
+            has_crate(&name) || names.contains(&name)
         }
-        syn::UseTree::Rename(r) => CRATES.contains(&r.ident.to_string().as_str()),
+        syn::UseTree::Rename(r) => has_crate(&r.ident.to_string()),
         syn::UseTree::Glob(_) => true,
         syn::UseTree::Group(g) => g.items.iter().all(|t| resolvable(t, depth, names)),
     }

@@ -39,8 +39,9 @@ pub const ROOT: &str = "__OverheadShippedRoot";
 /// module and by each of its inline modules.
 const NAMES: &str = "__overhead_names";
 
-/// The crates the build has, which a paste's `use` line may name.
-const CRATES: &[&str] = &[
+/// The crates the build has beside the ecosystem's (`ecosystem::CRATES`):
+/// what a paste's `use` line, derive or attribute path may name.
+const LIBRARY_CRATES: &[&str] = &[
     "std",
     "core",
     "alloc",
@@ -48,22 +49,14 @@ const CRATES: &[&str] = &[
     "serde_json",
     "validator",
     "garde",
-    "uuid",
-    "chrono",
-    "time",
-    "url",
-    "rust_decimal",
-    "serde_with",
-    "humantime_serde",
-    "serde_trim",
-    "serde_bytes",
-    "regex",
-    "once_cell",
-    "lazy_static",
-    "indexmap",
     "serde_repr",
     "domainstack",
 ];
+
+/// Whether the build has the crate `name`.
+fn has_crate(name: &str) -> bool {
+    LIBRARY_CRATES.contains(&name) || crate::ecosystem::CRATES.contains(&name)
+}
 
 /// The library that validates a root as the person's build has it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -16,8 +16,8 @@ use std::collections::{BTreeMap, HashSet};
 use quote::ToTokens;
 use syn::spanned::Spanned;
 
-use super::CRATES;
 use super::edits::Edits;
+use super::has_crate;
 
 /// What a name in an attribute is expected to be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -37,13 +37,12 @@ enum Kind {
     UpperBound,
 }
 
-/// The first segments of paths the build resolves: its crates and the
-/// standard prelude's types (`default = "String::new"`).
-const KNOWN_ROOTS: &[&str] = &[
-    "Default", "String", "Vec", "Option", "Some", "None", "Box", "bool", "char", "str", "u8",
-    "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize", "f32", "f64",
-    "Self",
-];
+/// The first segments of paths the build resolves besides its crates: the
+/// standard prelude's types (`default = "String::new"`, as our derives read
+/// them: `elsewhere::KNOWN_ROOTS`) and `Self`.
+fn known_root(first: &str) -> bool {
+    first == "Self" || crate::elsewhere::KNOWN_ROOTS.contains(&first)
+}
 
 /// The stand-ins written and what the notes say of them.
 pub struct StandIns {
@@ -82,16 +81,16 @@ pub fn missing(file: &syn::File, names: &HashSet<String>, edits: &mut Edits) -> 
                 };
                 let held = if segments.len() == 1 {
                     // A `with` module may be a crate (`humantime_serde`).
-                    names.contains(*first) || CRATES.contains(first)
+                    names.contains(*first) || has_crate(first)
                 } else {
                     names.contains(*first)
-                        || CRATES.contains(first)
-                        || KNOWN_ROOTS.contains(first)
+                        || has_crate(first)
+                        || known_root(first)
                         || (matches!(*first, "crate" | "self" | "super")
                             && segments.len() > 1
                             && names.contains(segments[1]))
                 };
-                if held || (segments.len() == 1 && KNOWN_ROOTS.contains(first)) {
+                if held || (segments.len() == 1 && known_root(first)) {
                     continue;
                 }
                 let name = if segments.len() == 1 {
