@@ -192,7 +192,8 @@ pub fn missing_imports(
         .collect()
 }
 
-/// Every identifier in `tokens`, at any depth.
+/// Every identifier in `tokens`, at any depth, and in string literals that
+/// hold Rust (`#[serde_as(as = "DisplayFromStr")]`, `with = "ts"`).
 pub fn idents(tokens: proc_macro2::TokenStream, out: &mut HashSet<String>) {
     for token in tokens {
         match token {
@@ -200,7 +201,19 @@ pub fn idents(tokens: proc_macro2::TokenStream, out: &mut HashSet<String>) {
                 out.insert(i.to_string());
             }
             proc_macro2::TokenTree::Group(g) => idents(g.stream(), out),
-            _ => {}
+            // Split by hand: lexing arbitrary text inside a proc macro would
+            // report its errors (`prefix `x` is unknown`) to rustc.
+            proc_macro2::TokenTree::Literal(l) => {
+                if let Ok(text) = syn::parse_str::<syn::LitStr>(&l.to_string()) {
+                    out.extend(
+                        text.value()
+                            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                            .filter(|w| w.starts_with(|c: char| c.is_alphabetic() || c == '_'))
+                            .map(str::to_owned),
+                    );
+                }
+            }
+            proc_macro2::TokenTree::Punct(_) => {}
         }
     }
 }

@@ -19,42 +19,6 @@ pub struct Measured {
     /// attributes name (a custom validator, a default, a regex), and those
     /// they name in turn: pasted code compiled beside the types.
     pub code: Vec<syn::Item>,
-    /// What changes a type's serde form and is not compiled here (a derive
-    /// of serde_repr, serde_with's `serde_as`), with why: compiled code
-    /// would read another form than the person's build, so it must refuse.
-    pub unsupported: Vec<(proc_macro2::Span, String)>,
-}
-
-/// Derives and attributes that change a type's serde form, which the
-/// compiled modules do not reproduce (yet).
-const FORM_CHANGING: &[(&str, &str)] = &[
-    ("Serialize_repr", "serde_repr's `Serialize_repr`"),
-    ("Deserialize_repr", "serde_repr's `Deserialize_repr`"),
-];
-
-/// Where `attrs` use what [`FORM_CHANGING`] lists.
-fn form_changing(attrs: &[syn::Attribute], out: &mut Vec<(proc_macro2::Span, String)>) {
-    for attr in attrs {
-        let mut names = vec![attr.path().clone()];
-        if attr.path().is_ident("derive") {
-            if let Ok(paths) = attr.parse_args_with(
-                syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
-            ) {
-                names = paths.into_iter().collect();
-            }
-        }
-        for path in names {
-            let Some(last) = path.segments.last() else {
-                continue;
-            };
-            if let Some((_, what)) = FORM_CHANGING.iter().find(|(name, _)| last.ident == name) {
-                out.push((
-                    syn::spanned::Spanned::span(&path),
-                    format!("{what} is not compiled on demand yet: compiled code would read another serde form than your build; the interpreter runs it"),
-                ));
-            }
-        }
-    }
 }
 
 /// Structs and enums made public with only the attributes that mean something
@@ -68,22 +32,27 @@ pub fn measured(mut file_items: Vec<syn::Item>) -> Measured {
     let mut dialect_uses = Vec::new();
     let mut candidates = Vec::new();
     let mut aliases = Vec::new();
-    let mut unsupported = Vec::new();
-    for item in &file_items {
-        match item {
-            syn::Item::Struct(s) => {
-                form_changing(&s.attrs, &mut unsupported);
-                s.fields
-                    .iter()
-                    .for_each(|f| form_changing(&f.attrs, &mut unsupported));
-            }
-            syn::Item::Enum(e) => form_changing(&e.attrs, &mut unsupported),
-            _ => {}
-        }
-    }
+    let type_names: std::collections::HashSet<String> = file_items
+        .iter()
+        .filter_map(|item| match item {
+            syn::Item::Struct(s) => Some(s.ident.to_string()),
+            syn::Item::Enum(e) => Some(e.ident.to_string()),
+            _ => None,
+        })
+        .collect();
     // Code behind a feature is read with the feature on, as `cfg_attr` is.
     for item in file_items.into_iter().filter_map(elsewhere::as_configured) {
         match item {
+            // A struct of `'static` references that the paste does not decode
+            // (a validation context, a table of constants) is code the types
+            // name, not a type serde could read.
+            syn::Item::Struct(mut s)
+                if holds_references(&s) && !derives(&s.attrs, "Deserialize") =>
+            {
+                // Code now, no derive of ours reads its `#[overhead]` marks.
+                s.attrs.retain(|a| !a.path().is_ident("overhead"));
+                candidates.push(syn::Item::Struct(s))
+            }
             syn::Item::Struct(mut s) => {
                 s.vis = syn::parse_quote!(pub);
                 keep_attrs(&mut s.attrs);
@@ -112,7 +81,7 @@ pub fn measured(mut file_items: Vec<syn::Item>) -> Measured {
             }
             syn::Item::Use(u) if uses_dialect(&u.tree) => dialect_uses.push(syn::Item::Use(u)),
             syn::Item::Fn(_) | syn::Item::Const(_) | syn::Item::Static(_) => candidates.push(item),
-            syn::Item::Impl(imp) => candidates.extend(impl_candidates(imp)),
+            syn::Item::Impl(imp) => candidates.extend(impl_candidates(imp, &type_names)),
             // `mod ts { pub fn deserialize … }` for `#[serde(with = "ts")]`.
             syn::Item::Mod(ref m) if m.content.is_some() => candidates.push(item),
             syn::Item::Macro(ref m) if !elsewhere::lazy_statics(m).is_empty() => {
@@ -172,17 +141,47 @@ pub fn measured(mut file_items: Vec<syn::Item>) -> Measured {
         types,
         preamble,
         code,
-        unsupported,
     }
+}
+
+fn holds_references(s: &syn::ItemStruct) -> bool {
+    s.fields
+        .iter()
+        .any(|f| matches!(f.ty, syn::Type::Reference(_)))
+}
+
+/// Whether `attrs` derive `name` (by its last path segment).
+fn derives(attrs: &[syn::Attribute], name: &str) -> bool {
+    attrs
+        .iter()
+        .filter(|a| a.path().is_ident("derive"))
+        .any(|a| {
+            a.parse_args_with(
+                syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
+            )
+            .is_ok_and(|paths| {
+                paths
+                    .iter()
+                    .any(|p| p.segments.last().is_some_and(|s| s.ident == name))
+            })
+        })
 }
 
 /// What of an `impl` block compiled code may need: `impl Default for T`
 /// whole (a `#[serde(default)]` or `derive(Default)` calls it), and each
 /// function or constant of an inherent `impl T` alone (`default =
-/// "T::port"` names one; the others may name what the paste does not hold).
-fn impl_candidates(imp: syn::ItemImpl) -> Vec<syn::Item> {
+/// "T::port"` names one; the others may name what the paste does not hold),
+/// and a conversion between two of the paste's types (`impl TryFrom<Raw> for
+/// Stay`), which serde's `try_from`/`from`/`into` call.
+fn impl_candidates(
+    imp: syn::ItemImpl,
+    type_names: &std::collections::HashSet<String>,
+) -> Vec<syn::Item> {
     match &imp.trait_ {
         Some((path, _)) if path.segments.last().is_some_and(|s| s.ident == "Default") => {
+            vec![syn::Item::Impl(imp)]
+        }
+        Some((path, _)) if converts_between(path, &imp.self_ty, type_names) => {
             vec![syn::Item::Impl(imp)]
         }
         Some(_) => Vec::new(),
@@ -198,6 +197,31 @@ fn impl_candidates(imp: syn::ItemImpl) -> Vec<syn::Item> {
             })
             .collect(),
     }
+}
+
+/// Whether `impl <path> for <self_ty>` is `From`, `TryFrom` or `Into` of
+/// one of `type_names` into another.
+fn converts_between(
+    path: &syn::Path,
+    self_ty: &syn::Type,
+    type_names: &std::collections::HashSet<String>,
+) -> bool {
+    let Some(last) = path.segments.last() else {
+        return false;
+    };
+    if !["From", "TryFrom", "Into"].iter().any(|t| last.ident == t) {
+        return false;
+    }
+    let named = |ty: &syn::Type| match ty {
+        syn::Type::Path(p) => p
+            .path
+            .segments
+            .last()
+            .is_some_and(|s| type_names.contains(&s.ident.to_string())),
+        _ => false,
+    };
+    let source = overhead_schema::shape::type_args(last);
+    named(self_ty) && source.len() == 1 && named(source[0])
 }
 
 /// The name an item of code defines (an `impl Default`: its type's, which
@@ -228,6 +252,7 @@ fn item_name(item: &syn::Item) -> Option<String> {
             Some(format!("{owner}::{name}"))
         }
         syn::Item::Fn(f) => Some(f.sig.ident.to_string()),
+        syn::Item::Struct(s) => Some(s.ident.to_string()),
         syn::Item::Const(c) => Some(c.ident.to_string()),
         syn::Item::Static(s) => Some(s.ident.to_string()),
         syn::Item::Type(t) => Some(t.ident.to_string()),
@@ -327,31 +352,75 @@ pub(crate) const STD_DERIVES: &[&str] = &[
 /// derives; other crates' attributes mean nothing here.
 fn keep_attrs(attrs: &mut Vec<syn::Attribute>) {
     attrs.retain_mut(|a| {
+        // `#[serde(crate = "rocket::serde")]` names the person's re-export;
+        // every module here derives through its own path to serde.
+        if a.path().is_ident("serde") {
+            return without_serde_crate(a);
+        }
         if a.path().is_ident("derive") {
             let Ok(paths) = a.parse_args_with(
                 syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
             ) else {
                 return false;
             };
-            let std: Vec<&syn::Path> = paths
+            let mut kept: Vec<syn::Path> = paths
                 .iter()
                 .filter(|p| STD_DERIVES.iter().any(|d| p.is_ident(d)))
+                .cloned()
                 .collect();
-            if std.is_empty() {
+            // serde_repr's derives are the enum's serde form: both, by their
+            // full paths (the modules write values as well as read them).
+            if paths.iter().any(|p| {
+                p.segments
+                    .last()
+                    .is_some_and(|s| REPR_DERIVES.contains(&s.ident.to_string().as_str()))
+            }) {
+                kept.push(syn::parse_quote!(::serde_repr::Serialize_repr));
+                kept.push(syn::parse_quote!(::serde_repr::Deserialize_repr));
+            }
+            if kept.is_empty() {
                 return false;
             }
-            *a = syn::parse_quote!(#[derive(#(#std),*)]);
+            *a = syn::parse_quote!(#[derive(#(#kept),*)]);
             return true;
         }
-        ["serde", "validate", "garde", "doc", "overhead", "serde_as"]
-            .iter()
-            .any(|name| a.path().is_ident(name))
+        [
+            "serde", "validate", "garde", "doc", "overhead", "serde_as", "repr",
+        ]
+        .iter()
+        .any(|name| a.path().is_ident(name))
     });
+}
+
+/// Takes `crate = "…"` out of a `#[serde(…)]` attribute; false when nothing
+/// is left of it.
+fn without_serde_crate(attr: &mut syn::Attribute) -> bool {
+    use syn::punctuated::Punctuated;
+    let Ok(metas) = attr.parse_args_with(Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated)
+    else {
+        return true;
+    };
+    if !metas.iter().any(|m| m.path().is_ident("crate")) {
+        return true;
+    }
+    let kept: Vec<&syn::Meta> = metas
+        .iter()
+        .filter(|m| !m.path().is_ident("crate"))
+        .collect();
+    if kept.is_empty() {
+        return false;
+    }
+    *attr = syn::parse_quote!(#[serde(#(#kept),*)]);
+    true
 }
 
 /// `item` under the derive attribute `derive`, with serde_with's `#[serde_as]`
 /// before it: that macro rewrites the fields' `#[serde_as(as = …)]` into
 /// `#[serde(with = …)]`, which every derive must then see.
+///
+/// An enum serde_repr reads keeps its derives for its serde form; of the
+/// module's derive it takes the ones that do not decode (`Validate` for a
+/// `ValidateOnDeserialize`, which would decode it as serde's derive does).
 pub fn derived(derive: TokenStream, item: &syn::Item) -> TokenStream {
     let mut item = item.clone();
     let attrs = match &mut item {
@@ -359,12 +428,70 @@ pub fn derived(derive: TokenStream, item: &syn::Item) -> TokenStream {
         syn::Item::Enum(e) => &mut e.attrs,
         _ => return quote!(#derive #item),
     };
+    let derive = if attrs.iter().any(derives_repr) {
+        without_serde_form(derive)
+    } else {
+        derive
+    };
     let serde_as = attrs.iter().any(is_serde_as);
     attrs.retain(|a| !is_serde_as(a));
     if serde_as {
         quote!(#[::serde_with::serde_as] #derive #item)
     } else {
         quote!(#derive #item)
+    }
+}
+
+/// serde_repr's derives, kept on an enum (`keep_attrs`).
+const REPR_DERIVES: &[&str] = &["Serialize_repr", "Deserialize_repr"];
+
+fn derives_repr(attr: &syn::Attribute) -> bool {
+    attr.path().is_ident("derive")
+        && attr
+            .parse_args_with(
+                syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
+            )
+            .is_ok_and(|paths| {
+                paths.iter().any(|p| {
+                    p.segments
+                        .last()
+                        .is_some_and(|s| REPR_DERIVES.contains(&s.ident.to_string().as_str()))
+                })
+            })
+}
+
+/// `#[derive(…)]` without what gives a serde form (serde's derives, ours
+/// that decode, serde_fast_flatten's); `ValidateOnDeserialize` becomes
+/// `Validate`.
+fn without_serde_form(derive: TokenStream) -> TokenStream {
+    let Ok(attrs) = syn::parse::Parser::parse2(syn::Attribute::parse_outer, derive.clone()) else {
+        return derive;
+    };
+    let mut kept: Vec<syn::Path> = Vec::new();
+    for attr in &attrs {
+        let Ok(paths) = attr.parse_args_with(
+            syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
+        ) else {
+            return derive;
+        };
+        for path in paths {
+            let Some(last) = path.segments.last().map(|s| s.ident.to_string()) else {
+                continue;
+            };
+            match last.as_str() {
+                "ValidateOnDeserialize" => {
+                    kept.push(syn::parse_quote!(::overhead_validate::Validate))
+                }
+                "Serialize" | "Deserialize" | "FastFlatten" | "SerializeFields"
+                | "DeserializeFields" => {}
+                _ => kept.push(path),
+            }
+        }
+    }
+    if kept.is_empty() {
+        TokenStream::new()
+    } else {
+        quote!(#[derive(#(#kept),*)])
     }
 }
 
@@ -390,6 +517,8 @@ pub(crate) fn without_derives_item(item: &syn::Item, keep: &[&str]) -> syn::Item
                 || a.path().segments.last().is_some_and(|s| s.ident == "serde_as")
                 // `derive(Default)`'s variant.
                 || a.path().is_ident("default")
+                // An enum's integers (serde_repr's form needs them).
+                || a.path().is_ident("repr")
                 || keep.iter().any(|k| a.path().is_ident(k))
         })
     };
@@ -432,7 +561,7 @@ fn uses_dialect(tree: &syn::UseTree) -> bool {
 
 fn uses_std(tree: &syn::UseTree) -> bool {
     match tree {
-        syn::UseTree::Path(p) => ["std", "core", "alloc", "serde_json"]
+        syn::UseTree::Path(p) => ["std", "core", "alloc", "serde", "serde_json"]
             .iter()
             .any(|r| p.ident == r),
         _ => false,
@@ -610,7 +739,6 @@ mod tests {
             }
         };
         let measured = measured(file.items);
-        assert!(measured.unsupported.is_empty());
         let written =
             derived(quote!(#[derive(::serde::Deserialize)]), &measured.items[0]).to_string();
         assert!(

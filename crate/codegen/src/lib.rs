@@ -5,6 +5,7 @@
 //! and the on-demand path for a person's own definitions, so the two kinds of
 //! compiled code cannot drift.
 
+mod concrete;
 pub mod ecosystem;
 mod elsewhere;
 pub mod items;
@@ -35,10 +36,6 @@ pub struct Generated {
     /// (`validator` or `garde` deriving the same text), for a build whose
     /// peer feature is on; empty when the dialect has no peer.
     pub peer_types: Vec<(String, TokenStream)>,
-    /// What the definitions use that compiled code would not reproduce, at
-    /// its place (`Measured::unsupported`): a crate built for a person's
-    /// definitions refuses them there.
-    pub unsupported: Vec<(proc_macro2::Span, String)>,
 }
 
 /// A peer crate of the definitions: the same text derived by another crate,
@@ -59,7 +56,8 @@ pub const FLATTEN_PEER: &str = "flatten-peer";
 /// The peers [`with_peers`] compiles for `file`, each behind its feature.
 pub fn peers(file: &syn::File) -> Vec<Peer> {
     let mut peers = Vec::new();
-    match Dialect::of_file(&file.items).unwrap_or_default() {
+    let items = concrete::concrete(file.items.clone(), None).items;
+    match Dialect::of_file(&items).unwrap_or_default() {
         Dialect::Validator => peers.push(Peer {
             feature: DIALECT_PEER,
             name: "validator",
@@ -70,7 +68,7 @@ pub fn peers(file: &syn::File) -> Vec<Peer> {
         }),
         Dialect::Seed => {}
     }
-    let measured = measured(file.items.clone());
+    let measured = measured(items);
     if flattens(&measured) {
         peers.push(Peer {
             feature: FLATTEN_PEER,
@@ -92,11 +90,26 @@ fn flattens(measured: &Measured) -> bool {
 /// on ([`peers`]): the definitions derived by their dialect's own crate
 /// (`validator`, `garde`), and serde_fast_flatten's flatten form. A peer
 /// whose derive refuses the text must not take our code down with it.
-pub fn with_peers(file: syn::File, module: &syn::Ident, bench: &TokenStream) -> Option<Generated> {
+/// `root` (as the document names it, `Page<Item>` included) gets an instance
+/// when it is generic.
+pub fn with_peers(
+    file: syn::File,
+    module: &syn::Ident,
+    bench: &TokenStream,
+    root: Option<&str>,
+) -> Option<Generated> {
     let feature = DIALECT_PEER;
-    let dialect = Dialect::of_file(&file.items).unwrap_or_default();
-    let measured = measured(file.items);
-    let mut generated = generate_measured(&measured, dialect, module, bench, Some(FLATTEN_PEER))?;
+    let concrete = concrete::concrete(file.items, root);
+    let dialect = Dialect::of_file(&concrete.items).unwrap_or_default();
+    let measured = measured(concrete.items);
+    let mut generated = generate_measured(
+        &measured,
+        dialect,
+        module,
+        bench,
+        Some(FLATTEN_PEER),
+        &concrete.names,
+    )?;
     let Measured {
         items, preamble, ..
     } = &measured;
@@ -153,7 +166,13 @@ pub fn with_peers(file: syn::File, module: &syn::Ident, bench: &TokenStream) -> 
         .types
         .iter()
         .map(|(name, ours)| {
-            let ty = format_ident!("{}", name);
+            // An instance runs under its key (`Page<Item>`); its type is `Page_Item__`.
+            let ident = concrete
+                .names
+                .iter()
+                .find(|(_, key)| *key == name)
+                .map_or(name.as_str(), |(ident, _)| ident.as_str());
+            let ty = format_ident!("{}", ident);
             let codec = if dialect == Dialect::Validator && enums.contains(name) {
                 ours.clone()
             } else {
@@ -169,24 +188,33 @@ pub fn with_peers(file: syn::File, module: &syn::Ident, bench: &TokenStream) -> 
 /// path of `overhead-bench` where the code is compiled (`crate` inside it,
 /// `::overhead_bench` elsewhere). `None` when the file defines no type.
 pub fn generate(file: syn::File, module: &syn::Ident, bench: &TokenStream) -> Option<Generated> {
-    let dialect = Dialect::of_file(&file.items).unwrap_or_default();
-    generate_measured(&measured(file.items), dialect, module, bench, None)
+    let concrete = concrete::concrete(file.items, None);
+    let dialect = Dialect::of_file(&concrete.items).unwrap_or_default();
+    generate_measured(
+        &measured(concrete.items),
+        dialect,
+        module,
+        bench,
+        None,
+        &concrete.names,
+    )
 }
 
 /// [`generate`] for items already [`measured`]; serde_fast_flatten's peer
-/// behind `flatten_peer`, when given.
+/// behind `flatten_peer`, when given; an instance of a generic type is
+/// named as the document names it (`names`: `Page__Item` → `Page<Item>`).
 fn generate_measured(
     measured: &Measured,
     dialect: Dialect,
     module: &syn::Ident,
     bench: &TokenStream,
     flatten_peer: Option<&str>,
+    names: &std::collections::HashMap<String, String>,
 ) -> Option<Generated> {
     let Measured {
         items,
         types,
         preamble,
-        unsupported,
         ..
     } = measured;
     if types.is_empty() {
@@ -221,7 +249,8 @@ fn generate_measured(
             } else {
                 codec
             };
-            (t.to_string(), codec)
+            let name = t.to_string();
+            (names.get(&name).cloned().unwrap_or(name), codec)
         })
         .collect();
     Some(Generated {
@@ -234,7 +263,6 @@ fn generate_measured(
         },
         types: codecs,
         peer_types: Vec::new(),
-        unsupported: unsupported.clone(),
     })
 }
 
@@ -278,7 +306,7 @@ mod tests {
         )
         .expect("parses");
         let bench = quote!(::overhead_bench);
-        let generated = with_peers(file, &format_ident!("defs"), &bench).expect("types");
+        let generated = with_peers(file, &format_ident!("defs"), &bench, None).expect("types");
         let code = generated.module.to_string();
         let derives_before = |marker: &str| -> Vec<String> {
             code.split(marker)

@@ -214,17 +214,37 @@ fn one_of(
     }
 }
 
-/// The call of a custom rule's function on `value`: validator's `f(value)`,
-/// garde's `f(value, &())` (its context; a type's `context(…)` is not taken).
+/// The call of a custom rule's function on `value`: validator's `f(value)`
+/// (`f(value, &context)` with `use_context`), garde's `f(value, &context)`,
+/// the context `()` for a type without one. The context is built where it is
+/// used, as the libraries' `validate_with_args(&Default::default())` builds it
+/// per call.
 fn custom_call(
     function: &syn::Path,
     call: &CustomCall,
     value: &TokenStream,
+    shape: &Shape,
     span: Span,
 ) -> TokenStream {
+    // validator hands a number to its function by value, anything else by reference.
+    let value = match (call, shape) {
+        (CustomCall::Value | CustomCall::ValueAndContext(_), Shape::Int | Shape::Float) => {
+            quote_spanned!(span=> *#value)
+        }
+        _ => value.clone(),
+    };
     match call {
         CustomCall::Value => quote_spanned!(span=> #function(#value)),
-        CustomCall::WithContext(expr) => quote_spanned!(span=> (#expr)(#value, &())),
+        CustomCall::ValueAndContext(Some(context)) => {
+            quote_spanned!(span=> #function(#value, &(#context)))
+        }
+        CustomCall::ValueAndContext(None) => quote_spanned!(span=>
+            ::core::compile_error!("`use_context` needs the type's context, which these definitions neither build (a `const` or `static` of it) nor give a `Default`")
+        ),
+        CustomCall::WithContext(expr, Some(context)) => {
+            quote_spanned!(span=> (#expr)(#value, &(#context)))
+        }
+        CustomCall::WithContext(expr, None) => quote_spanned!(span=> (#expr)(#value, &())),
     }
 }
 
@@ -236,7 +256,7 @@ fn rule_check(rule: &RuleSpec, shape: &Shape, value: &TokenStream) -> TokenStrea
             let with = overrides(rule);
             // Spanned at the attribute: a function of the wrong type is reported there.
             let value = respan(value, span);
-            let called = custom_call(&function, &call, &value, span);
+            let called = custom_call(&function, &call, &value, shape, span);
             quote_spanned! {span=>
                 if let ::core::result::Result::Err(violation) = #called {
                     let violation: ::overhead_validate::Violation = ::core::convert::Into::into(violation);
@@ -357,7 +377,7 @@ fn rule_passes(rule: &RuleSpec, shape: &Shape, value: &TokenStream) -> TokenStre
         }
         RuleCode::Custom(function, call) => {
             let value = respan(value, rule.span);
-            let called = custom_call(&function, &call, &value, rule.span);
+            let called = custom_call(&function, &call, &value, shape, rule.span);
             quote_spanned!(rule.span=> ::core::result::Result::is_ok(&#called))
         }
         RuleCode::Each(inner) => {

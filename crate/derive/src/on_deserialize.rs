@@ -21,6 +21,9 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
     reject_generics(input, "ValidateOnDeserialize")?;
     let ident = &def.ident;
     let (validate_fns, validate_body) = validate::parts(def);
+    if let Some(conversion) = container_conversion(&input.attrs) {
+        return Ok(converted(def, &conversion, &validate_fns, &validate_body));
+    }
     let shadow_name = format_ident!("__Shadow{}", ident);
     let plain_name = format_ident!("__Plain{}", ident);
     // A container `default` fills missing fields from the type's own default
@@ -269,6 +272,109 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
             }
         };
     })
+}
+
+/// serde's container `from = "T"` or `try_from = "T"`: the type is read as
+/// `T`, then converted by the paste's own `impl From`/`TryFrom`.
+struct Conversion {
+    source: syn::Type,
+    fallible: bool,
+}
+
+fn container_conversion(attrs: &[syn::Attribute]) -> Option<Conversion> {
+    let mut found = None;
+    for attr in serde_attrs(attrs) {
+        let _ = attr.parse_nested_meta(|meta| {
+            let fallible = meta.path.is_ident("try_from");
+            if fallible || meta.path.is_ident("from") {
+                let text: syn::LitStr = meta.value()?.parse()?;
+                if let Ok(source) = text.parse::<syn::Type>() {
+                    found = Some(Conversion { source, fallible });
+                }
+            } else if meta.input.peek(syn::Token![=]) {
+                let _: syn::Expr = meta.value()?.parse()?;
+            } else if meta.input.peek(syn::token::Paren) {
+                meta.parse_nested_meta(|inner| {
+                    if inner.input.peek(syn::Token![=]) {
+                        let _: syn::Expr = inner.value()?.parse()?;
+                    }
+                    Ok(())
+                })?;
+            }
+            Ok(())
+        });
+    }
+    found
+}
+
+/// The impls of a type serde reads through a conversion: its source decodes
+/// (validating itself, when it derives ours), the paste's conversion builds
+/// the value, and the value's own rules are checked after, as `validate()`
+/// checks them: there is no field to check while it is read.
+fn converted(
+    def: &TypeDef,
+    conversion: &Conversion,
+    validate_fns: &TokenStream,
+    validate_body: &TokenStream,
+) -> TokenStream {
+    let ident = &def.ident;
+    let source = &conversion.source;
+    let build = if conversion.fallible {
+        quote! {
+            <Self as ::core::convert::TryFrom<#source>>::try_from(source)
+                .map_err(<D::Error as __serde::de::Error>::custom)?
+        }
+    } else {
+        quote!(<Self as ::core::convert::From<#source>>::from(source))
+    };
+    quote! {
+        #[allow(non_snake_case, non_camel_case_types, clippy::all)]
+        const _: () = {
+            use ::overhead_validate::__private::serde as __serde;
+
+            #validate_fns
+
+            impl ::overhead_validate::Validate for #ident {
+                fn validate_into(&self, out: &mut ::overhead_validate::Violations) {
+                    #validate_body
+                }
+            }
+
+            impl #ident {
+                #[inline]
+                fn __decode<'de, D: __serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<Self, D::Error> {
+                    let root = ::overhead_validate::collector::take_root();
+                    let source = <#source as __serde::Deserialize>::deserialize(deserializer)?;
+                    let value: Self = #build;
+                    let mut violations = ::overhead_validate::Violations::new();
+                    ::overhead_validate::Validate::validate_into(&value, &mut violations);
+                    if !violations.is_empty() && ::overhead_validate::collector::report(violations) && !root {
+                        return ::core::result::Result::Err(<D::Error as __serde::de::Error>::custom(
+                            ::overhead_validate::collector::STOPPED));
+                    }
+                    ::core::result::Result::Ok(value)
+                }
+            }
+
+            impl<'de> __serde::Deserialize<'de> for #ident {
+                fn deserialize<D: __serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<Self, D::Error> {
+                    if ::overhead_validate::collector::is_active() {
+                        return Self::__decode(deserializer);
+                    }
+                    let (result, violations) = ::overhead_validate::collector::collect(
+                        ::overhead_validate::collector::Mode::CollectAll,
+                        || Self::__decode(deserializer),
+                    );
+                    let value = result?;
+                    match violations {
+                        ::core::option::Option::None => ::core::result::Result::Ok(value),
+                        ::core::option::Option::Some(violations) => ::core::result::Result::Err(
+                            <D::Error as __serde::de::Error>::custom(violations)),
+                    }
+                }
+            }
+        };
+    }
 }
 
 /// A field serde may fill in without reading it: `default`, an `Option`, or

@@ -14,34 +14,20 @@ use quote::{format_ident, quote};
 
 #[proc_macro]
 pub fn definitions(input: TokenStream) -> TokenStream {
-    let mut file = syn::parse_macro_input!(input as syn::File);
+    let Definitions { root, mut file } = syn::parse_macro_input!(input as Definitions);
     // A paste names what lives elsewhere in its codebase (a bound's constant,
     // a regex): our derives skip such a rule as the interpreter does, rather
     // than refuse the type, so both engines run the same rules.
-    for item in &mut file.items {
-        match item {
-            syn::Item::Struct(s) => s.attrs.push(syn::parse_quote!(#[overhead(as_pasted)])),
-            syn::Item::Enum(e) => e.attrs.push(syn::parse_quote!(#[overhead(as_pasted)])),
-            _ => {}
-        }
-    }
+    mark_as_pasted(&mut file.items);
     let module = format_ident!("defs");
     let bench = quote!(::overhead_bench);
-    let Some(generated) = overhead_codegen::with_peers(file, &module, &bench) else {
+    let Some(generated) = overhead_codegen::with_peers(file, &module, &bench, root.as_deref())
+    else {
         return quote! {
             ::std::compile_error!("the definitions define no struct or enum");
         }
         .into();
     };
-    // Compiled code that would read another serde form than the person's
-    // build is refused at the derive or attribute that changes it.
-    if !generated.unsupported.is_empty() {
-        let errors = generated
-            .unsupported
-            .iter()
-            .map(|(span, why)| quote::quote_spanned!(*span=> ::std::compile_error!(#why);));
-        return quote!(#(#errors)*).into();
-    }
     let module_code = generated.module;
     let table = |types: &[(String, proc_macro2::TokenStream)]| {
         let names = types.iter().map(|(name, _)| name);
@@ -67,4 +53,47 @@ pub fn definitions(input: TokenStream) -> TokenStream {
         pub static TYPES: &[(&str, &dyn #bench::compiled::CompiledType)] = #with_peers;
     }
     .into()
+}
+
+/// `#[overhead(as_pasted)]` on every struct and enum, inside `mod` blocks too
+/// (whose types our derives take beside the others).
+fn mark_as_pasted(items: &mut [syn::Item]) {
+    for item in items {
+        match item {
+            syn::Item::Struct(s) => s.attrs.push(syn::parse_quote!(#[overhead(as_pasted)])),
+            syn::Item::Enum(e) => e.attrs.push(syn::parse_quote!(#[overhead(as_pasted)])),
+            syn::Item::Mod(m) => {
+                if let Some((_, inner)) = &mut m.content {
+                    mark_as_pasted(inner);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `@root "Page<Item>";` (on the macro's own line, so that the definitions'
+/// lines stay theirs), then the definitions.
+struct Definitions {
+    root: Option<String>,
+    file: syn::File,
+}
+
+impl syn::parse::Parse for Definitions {
+    fn parse(input: syn::parse::ParseStream<'_>) -> syn::Result<Self> {
+        let mut root = None;
+        if input.peek(syn::Token![@]) {
+            input.parse::<syn::Token![@]>()?;
+            let keyword: syn::Ident = input.parse()?;
+            if keyword != "root" {
+                return Err(syn::Error::new(keyword.span(), "expected `@root \"…\";`"));
+            }
+            root = Some(input.parse::<syn::LitStr>()?.value());
+            input.parse::<syn::Token![;]>()?;
+        }
+        Ok(Definitions {
+            root,
+            file: input.parse()?,
+        })
+    }
 }

@@ -426,8 +426,11 @@ fn source(sources: &Sources<'_>, kind: Kind) -> String {
     out.push_str(
         "// Written by `overhead`: the document's definitions, verbatim, as compiled code.\n",
     );
+    // The root rides on the macro's line: a generic root (`Page<Item>`) gets
+    // its instance, and the definitions keep their own lines.
     out.push_str(&format!(
-        "#[cfg(feature = \"{OURS}\")] overhead_ondemand_macro::definitions! {{\n"
+        "#[cfg(feature = \"{OURS}\")] overhead_ondemand_macro::definitions! {{ @root {:?};\n",
+        sources.root
     ));
     debug_assert_eq!(out.lines().count() + 1, DEFINITIONS_LINE);
     out.push_str(definitions);

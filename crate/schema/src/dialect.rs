@@ -151,6 +151,28 @@ pub fn as_pasted(attrs: &[syn::Attribute]) -> bool {
     })
 }
 
+/// `#[overhead(context = "expr")]`: how code made for a paste builds a type's
+/// validation context (a constant of the paste, or its `Default`), for the
+/// custom rules that take it.
+pub fn stated_context(attrs: &[syn::Attribute]) -> Option<syn::Expr> {
+    attrs.iter().find_map(|attr| {
+        if !attr.path().is_ident("overhead") {
+            return None;
+        }
+        let nv: syn::MetaNameValue = attr.parse_args().ok()?;
+        if !nv.path.is_ident("context") {
+            return None;
+        }
+        match &nv.value {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(text),
+                ..
+            }) => text.parse().ok(),
+            _ => None,
+        }
+    })
+}
+
 /// `#[derive(validator::Validate)]`, `#[derive(garde::Validate)]`, …
 fn derive_path_dialect(attr: &syn::Attribute) -> Option<Dialect> {
     if !attr.path().is_ident("derive") {

@@ -8,7 +8,7 @@
 //! attribute means. Errors are gathered and reported together, each with a span;
 //! an unknown rule is an error with a "did you mean" suggestion.
 
-mod aliases;
+pub mod aliases;
 pub mod attr;
 mod cfg_attr;
 mod check;
@@ -16,6 +16,7 @@ mod derived;
 pub mod diagnostic;
 mod dialect;
 pub mod file;
+pub mod instance;
 mod items;
 pub mod limits;
 mod macros;
@@ -34,7 +35,7 @@ pub mod via;
 
 pub use derived::as_derived;
 pub use diagnostic::{Diagnostic, Errors, Severity};
-pub use dialect::as_pasted;
+pub use dialect::{as_pasted, stated_context};
 pub use file::{Analysis, analyze};
 pub use model::{DefaultValue, FieldDef, Style, Tagging, TypeDef, TypeKind, VariantDef};
 pub use rule::{

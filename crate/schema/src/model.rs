@@ -235,6 +235,9 @@ impl TypeDef {
         if container_rules.nest_all_fields {
             nest_all_fields(&mut kind);
         }
+        if let Some(context) = crate::dialect::stated_context(&input.attrs) {
+            give_context(&mut kind, &context);
+        }
         // The values missing fields take, where the paste shows them.
         if let TypeKind::Struct { fields, .. } = &mut kind {
             let from_impl = matches!(container.attrs.default(), attr::Default::Default);
@@ -436,6 +439,29 @@ fn is_serialize_twin(path: &syn::ExprPath) -> bool {
 
 /// validator's `nest_all_fields`: every field whose type has its own rules is
 /// `nested`, as if each said so.
+/// Each custom rule that takes the type's context gets `context`.
+fn give_context(kind: &mut TypeKind, context: &syn::Expr) {
+    fn in_rules(rules: &mut [RuleSpec], context: &syn::Expr) {
+        for rule in rules {
+            match &mut rule.kind {
+                RuleKind::Custom(_, call) => call.with_context(context),
+                RuleKind::Each(inner) => in_rules(inner, context),
+                _ => {}
+            }
+        }
+    }
+    let fields: Vec<&mut FieldDef> = match kind {
+        TypeKind::Struct { fields, .. } => fields.iter_mut().collect(),
+        TypeKind::Enum { variants } => variants
+            .iter_mut()
+            .flat_map(|v| v.fields.iter_mut())
+            .collect(),
+    };
+    for field in fields {
+        in_rules(&mut field.rules, context);
+    }
+}
+
 fn nest_all_fields(kind: &mut TypeKind) {
     let TypeKind::Struct { fields, .. } = kind else {
         return;

@@ -64,9 +64,25 @@ pub enum CustomCall {
     /// validator's (and ours): `function(&value) -> Result<(), E>` where
     /// `E: Into<Violation>` (`ValidationError`, `Violation`, `Box<Violation>`).
     Value,
+    /// validator's `use_context` (0.16's `arg`): `function(&value, &context)`,
+    /// the context as the type's `#[overhead(context = "…")]` builds it
+    /// (`None` until [`TypeDef`](crate::TypeDef) reads it).
+    ValueAndContext(Option<Box<syn::Expr>>),
     /// garde's: `expr(&value, &context) -> garde::Result`, `expr` a path or a
-    /// closure, the context `()`.
-    WithContext(Box<syn::Expr>),
+    /// closure, the context the type's (`()` without one).
+    WithContext(Box<syn::Expr>, Option<Box<syn::Expr>>),
+}
+
+impl CustomCall {
+    /// Gives a call that takes the context `context`, where it has none yet.
+    pub fn with_context(&mut self, context: &syn::Expr) {
+        match self {
+            CustomCall::ValueAndContext(ctx @ None) | CustomCall::WithContext(_, ctx @ None) => {
+                *ctx = Some(Box::new(context.clone()));
+            }
+            _ => {}
+        }
+    }
 }
 
 impl RuleKind {

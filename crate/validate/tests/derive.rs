@@ -548,3 +548,90 @@ fn a_skipped_field_with_rules_is_checked_in_every_mode() {
         }
     }
 }
+
+/// serde's container `try_from`: the source decodes, the paste's conversion
+/// builds the value (its refusal is a decoding error, as serde makes it), and
+/// the value's own rules are checked after, whichever way it is read.
+#[derive(Debug, Deserialize)]
+struct StayInput {
+    guest: String,
+    adults: i32,
+    children: i32,
+}
+
+#[derive(Debug, ValidateOnDeserialize)]
+#[serde(try_from = "StayInput")]
+struct Stay {
+    #[validate(length(min = 2))]
+    guest: String,
+    #[validate(range(max = 6))]
+    guests: i32,
+}
+
+impl TryFrom<StayInput> for Stay {
+    type Error = String;
+
+    fn try_from(raw: StayInput) -> Result<Self, String> {
+        if raw.adults < 1 {
+            return Err("a stay needs an adult".into());
+        }
+        Ok(Stay {
+            guest: raw.guest.trim().to_owned(),
+            guests: raw.adults + raw.children,
+        })
+    }
+}
+
+#[test]
+fn a_value_read_through_try_from_is_checked_as_converted() {
+    let stay =
+        json::from_str::<Stay>(r#"{"guest":" Ama ","adults":2,"children":1}"#).expect("valid");
+    assert_eq!((stay.guest.as_str(), stay.guests), ("Ama", 3));
+    // The conversion trims to one letter and adds up to 7: both rules fail.
+    let text = r#"{"guest":" A ","adults":4,"children":3}"#;
+    let Err(Error::Invalid(v)) = json::from_str::<Stay>(text) else {
+        panic!("the converted value breaks its rules")
+    };
+    assert_eq!(summary(&v), ["guest:length", "guests:range"]);
+    assert!(json::from_str_fail_fast::<Stay>(text).is_err());
+    assert!(serde_json::from_str::<Stay>(text).is_err());
+    // The conversion's own refusal is serde's decoding error.
+    assert!(matches!(
+        json::from_str::<Stay>(r#"{"guest":"Ama","adults":0,"children":1}"#),
+        Err(Error::Syntax(_))
+    ));
+}
+
+/// validator's `custom(function, use_context)`: the function gets the type's
+/// context as `#[overhead(context = "…")]` builds it (what code made from a
+/// paste writes, from the paste's constant or `Default`), a number by value.
+struct Quota {
+    max_bytes: u64,
+}
+
+const QUOTA: Quota = Quota { max_bytes: 1024 };
+
+fn within_quota(size: u64, quota: &Quota) -> Result<(), Violation> {
+    if size > quota.max_bytes {
+        return Err(Violation::new("too_large", "over the quota"));
+    }
+    Ok(())
+}
+
+#[derive(Debug, ValidateOnDeserialize)]
+#[overhead(dialect = "validator")]
+#[overhead(context = "QUOTA")]
+#[validate(context = Quota)]
+struct Upload {
+    #[validate(custom(function = "within_quota", use_context))]
+    size: u64,
+}
+
+#[test]
+fn a_custom_rule_with_use_context_gets_the_types_context() {
+    assert!(json::from_str::<Upload>(r#"{"size":1000}"#).is_ok());
+    let Err(Error::Invalid(v)) = json::from_str::<Upload>(r#"{"size":4096}"#) else {
+        panic!("over the quota")
+    };
+    assert_eq!(summary(&v), ["size:too_large"]);
+}

@@ -24,6 +24,18 @@ use crate::{Error, RunRequest, Scenario};
 /// The compiled types of a crate built on demand, by name, in source order.
 pub type Types = &'static [(&'static str, &'static dyn CompiledType)];
 
+/// The compiled type of `root` as the document names it: `Page<Item>`
+/// whatever its spaces, and `publish::Zone` as `Zone` (our derives compile a
+/// module's types beside the others).
+fn find<'a>(types: Types, root: &str) -> Option<&'a (&'static str, &'static dyn CompiledType)> {
+    let spelled: String = root.chars().filter(|c| !c.is_whitespace()).collect();
+    let spelled = spelled.trim_start_matches("crate::");
+    types.iter().find(|(name, _)| *name == spelled).or_else(|| {
+        let last = spelled.rsplit("::").next()?;
+        types.iter().find(|(name, _)| *name == last)
+    })
+}
+
 /// What the CLI asks of a crate built on demand.
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -79,9 +91,7 @@ impl CompiledCode for OnDemandCode {
         let root = crate::root::of(scenario)
             .or_else(|| self.types.first().map(|(name, _)| (*name).to_owned()))?;
         Some(
-            self.types
-                .iter()
-                .find(|(name, _)| *name == root)
+            find(self.types, &root)
                 .map(|(_, ty)| *ty)
                 .ok_or_else(|| {
                     Error::Run(format!(

@@ -88,7 +88,7 @@ pub fn context(
 
 /// The context type of validator's `#[validate(context = …)]` or garde's
 /// `#[garde(context(…))]` on the root.
-fn context_type(attrs: &[syn::Attribute], library: Library) -> Option<String> {
+pub(crate) fn context_type(attrs: &[syn::Attribute], library: Library) -> Option<String> {
     let name = match library {
         Library::Validator => "validate",
         Library::Garde => "garde",

@@ -16,7 +16,7 @@
 //! module are the paste's lines (the module's first line is the prelude).
 
 mod compat;
-mod context;
+pub(crate) mod context;
 mod edits;
 mod foreign;
 mod stand_ins;

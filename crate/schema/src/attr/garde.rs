@@ -125,7 +125,7 @@ fn item(
             let expr: syn::Expr = content.parse()?;
             push(RuleKind::Custom(
                 custom_name(&expr),
-                crate::rule::CustomCall::WithContext(Box::new(expr)),
+                crate::rule::CustomCall::WithContext(Box::new(expr), None),
             ));
         }
         "matches" => {

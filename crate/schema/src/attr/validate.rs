@@ -292,6 +292,7 @@ fn item(
         }
         "custom" => {
             let mut function = None;
+            let mut with_context = false;
             let mut extra = Extra::default();
             if meta.input.peek(syn::Token![=]) {
                 function = Some(values::path(meta.value()?)?);
@@ -299,8 +300,11 @@ fn item(
                 meta.parse_nested_meta(|arg| match key(&arg)?.as_str() {
                     "function" => set(&mut function, values::path(arg.value()?)?),
                     // The function's extra argument (0.16's `arg = "Type"`, later
-                    // `use_context`): the function is not run here either way.
-                    "arg" | "use_context" => super::container::skip_value(&arg),
+                    // `use_context`): the type's context.
+                    "arg" | "use_context" => {
+                        with_context = true;
+                        super::container::skip_value(&arg)
+                    }
                     name if function.is_none()
                         && !arg.input.peek(syn::Token![=])
                         && !Extra::KEYS.contains(&name) =>
@@ -314,11 +318,12 @@ fn item(
             }
             let function = function
                 .ok_or_else(|| syn::Error::new(span, "`custom` needs `function = path`"))?;
-            extra.push(
-                RuleKind::Custom(function, crate::rule::CustomCall::Value),
-                span,
-                rules,
-            );
+            let call = if with_context {
+                crate::rule::CustomCall::ValueAndContext(None)
+            } else {
+                crate::rule::CustomCall::Value
+            };
+            extra.push(RuleKind::Custom(function, call), span, rules);
         }
         "code" | "message" => {
             let value = values::string(meta.value()?)?;

@@ -98,6 +98,19 @@ impl_via_items!(
     <T> BTreeSet<T>,
 );
 
+/// A URL's length is its text's, as garde counts it: the URL as `url`
+/// normalizes it (`https://a.example` reads as `https://a.example/`).
+impl HasLength for url::Url {
+    #[inline]
+    fn length(&self, mode: LengthMode) -> usize {
+        str::length(self.as_str(), mode)
+    }
+    #[inline]
+    fn length_bounds(&self, mode: LengthMode) -> (usize, usize) {
+        str::length_bounds(self.as_str(), mode)
+    }
+}
+
 impl<T, const N: usize> HasLength for [T; N] {
     #[inline]
     fn length(&self, _mode: LengthMode) -> usize {

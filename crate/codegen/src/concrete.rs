@@ -1,0 +1,662 @@
+//! A paste as our derives can take it: the types of inline `mod` blocks beside
+//! the others, each generic definition at the concrete arguments it is used
+//! with (as rustc monomorphizes it, and as the interpreter reads it:
+//! `overhead_schema::instance`), and lifetimes erased to owned forms.
+//!
+//! Our derives implement traits for types without parameters; the person's
+//! own build (the as-shipped side) keeps the paste as written, so its
+//! figures are the borrowed, generic ones.
+
+use std::collections::{HashMap, HashSet};
+
+use overhead_schema::instance::{key, root_key, substitute};
+use syn::visit_mut::VisitMut;
+
+/// How many instances one paste may make: polymorphic recursion would make
+/// them forever (the interpreter stops at the same count).
+const MAX_INSTANCES: usize = 64;
+
+/// The paste's items in the form our derives take, and the name each
+/// instance runs under (`Page<Item>` for the struct `Page__Item`).
+pub struct Concrete {
+    pub items: Vec<syn::Item>,
+    pub names: HashMap<String, String>,
+}
+
+/// `items` with modules hoisted, lifetimes erased and generic types
+/// instantiated at their uses and at `root` (a key such as `Page<Item>`).
+pub fn concrete(items: Vec<syn::Item>, root: Option<&str>) -> Concrete {
+    let items = read_through_aliases(hoisted(items));
+    let borrowed: HashSet<String> = items
+        .iter()
+        .filter_map(|item| match item {
+            syn::Item::Struct(s) if has_lifetimes(&s.generics) => Some(s.ident.to_string()),
+            syn::Item::Enum(e) if has_lifetimes(&e.generics) => Some(e.ident.to_string()),
+            _ => None,
+        })
+        .collect();
+    let mut items: Vec<syn::Item> = items
+        .into_iter()
+        .map(|item| owned(item, &borrowed))
+        .collect();
+    with_contexts(&mut items);
+    with_constant_bounds(&mut items);
+    instantiated(items, root)
+}
+
+/// Rule arguments that name a constant of the paste (`length(max =
+/// MAX_SHELF_LEN)`) written as its value, as the interpreter reads them
+/// (`overhead_schema::scope`): a derive sees one item, not the constant.
+fn with_constant_bounds(items: &mut [syn::Item]) {
+    let mut scope = overhead_schema::scope::Scope::default();
+    for item in items.iter() {
+        scope.add(item);
+    }
+    let rewrite = |attrs: &mut Vec<syn::Attribute>| {
+        for attr in attrs.iter_mut() {
+            if !(attr.path().is_ident("validate") || attr.path().is_ident("garde")) {
+                continue;
+            }
+            if let syn::Meta::List(list) = &mut attr.meta {
+                list.tokens = evaluated(std::mem::take(&mut list.tokens), &scope);
+            }
+        }
+    };
+    for item in items.iter_mut() {
+        match item {
+            syn::Item::Struct(s) => s.fields.iter_mut().for_each(|f| rewrite(&mut f.attrs)),
+            syn::Item::Enum(e) => e
+                .variants
+                .iter_mut()
+                .flat_map(|v| v.fields.iter_mut())
+                .for_each(|f| rewrite(&mut f.attrs)),
+            _ => {}
+        }
+    }
+}
+
+/// `tokens` with each `= <expr>` whose expression is a constant of `scope`
+/// (not a literal already) written as its number.
+fn evaluated(
+    tokens: proc_macro2::TokenStream,
+    scope: &overhead_schema::scope::Scope,
+) -> proc_macro2::TokenStream {
+    use proc_macro2::{Group, Literal, TokenTree};
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while i < tokens.len() {
+        match &tokens[i] {
+            TokenTree::Group(g) => {
+                let mut group = Group::new(g.delimiter(), evaluated(g.stream(), scope));
+                group.set_span(g.span());
+                out.push(TokenTree::Group(group));
+                i += 1;
+            }
+            TokenTree::Punct(p) if p.as_char() == '=' => {
+                out.push(tokens[i].clone());
+                let end = tokens[i + 1..]
+                    .iter()
+                    .position(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ','))
+                    .map_or(tokens.len(), |n| i + 1 + n);
+                let value: proc_macro2::TokenStream = tokens[i + 1..end].iter().cloned().collect();
+                let number = match syn::parse2::<syn::Expr>(value) {
+                    Ok(syn::Expr::Lit(_)) | Err(_) => None,
+                    Ok(expr) => match scope.eval(&expr) {
+                        Some(overhead_schema::Literal::Int(n)) => Some(Literal::i128_unsuffixed(n)),
+                        Some(overhead_schema::Literal::Float(f)) => {
+                            Some(Literal::f64_unsuffixed(f))
+                        }
+                        _ => None,
+                    },
+                };
+                match number {
+                    Some(mut literal) => {
+                        literal.set_span(tokens[i + 1].span());
+                        out.push(TokenTree::Literal(literal));
+                    }
+                    None => out.extend(tokens[i + 1..end].iter().cloned()),
+                }
+                i = end;
+            }
+            other => {
+                out.push(other.clone());
+                i += 1;
+            }
+        }
+    }
+    out.into_iter().collect()
+}
+
+/// `#[overhead(context = "…")]` on each type that validates with a context
+/// (validator's `context = T`, garde's `context(T)`), built as the as-shipped
+/// build builds the root's (`shipped::context`): from a constant of the
+/// paste, else its `Default`. A type whose context the paste cannot build
+/// gets none, and our derive says so at the rule that needs it.
+fn with_contexts(items: &mut [syn::Item]) {
+    use crate::shipped::Library;
+    use crate::shipped::context::{Context, context, context_type};
+    let mut file: syn::File = syn::parse_quote!();
+    file.items = items.to_vec();
+    for item in items.iter_mut() {
+        let attrs = match item {
+            syn::Item::Struct(s) => &mut s.attrs,
+            syn::Item::Enum(e) => &mut e.attrs,
+            _ => continue,
+        };
+        for library in [Library::Validator, Library::Garde] {
+            let Some(ty) = context_type(attrs, library) else {
+                continue;
+            };
+            let expr = match context(&file, attrs, library) {
+                Ok(Context {
+                    expr: Some(expr),
+                    stand_in: None,
+                }) => expr,
+                Ok(Context {
+                    expr: None,
+                    stand_in: None,
+                }) => format!("<{ty} as ::std::default::Default>::default()"),
+                _ => break,
+            };
+            attrs.push(syn::parse_quote!(#[overhead(context = #expr)]));
+            break;
+        }
+    }
+}
+
+/// Field types with the paste's aliases replaced by what they name, as the
+/// interpreter reads them (`overhead_schema::aliases`): a derive sees one
+/// item, so `length` on a `Username` where `type Username = String;` (the
+/// paste's, or one assumed for a type from elsewhere) must see the `String`.
+fn read_through_aliases(mut items: Vec<syn::Item>) -> Vec<syn::Item> {
+    let mut aliases = overhead_schema::aliases::Aliases::default();
+    for item in &items {
+        if let syn::Item::Type(alias) = item {
+            aliases.add(alias);
+        }
+    }
+    if aliases.is_empty() {
+        return items;
+    }
+    for item in &mut items {
+        let fields: Box<dyn Iterator<Item = &mut syn::Field>> = match item {
+            syn::Item::Struct(s) => Box::new(s.fields.iter_mut()),
+            syn::Item::Enum(e) => Box::new(e.variants.iter_mut().flat_map(|v| v.fields.iter_mut())),
+            _ => continue,
+        };
+        for field in fields {
+            aliases.expand(&mut field.ty, 0);
+        }
+    }
+    items
+}
+
+/// Whether the item is a struct or enum our derives see.
+fn is_type(item: &syn::Item) -> bool {
+    matches!(item, syn::Item::Struct(_) | syn::Item::Enum(_))
+}
+
+/// The types of `mod x { … }` blocks beside the paste's other items, when
+/// their names are free there: a paste cut from a file keeps its modules,
+/// and a root is named by its type (`publish::Zone` runs as `Zone`). A
+/// module holding no type (`mod ts` for `#[serde(with = "ts")]`) or behind
+/// a `cfg` stays as written.
+fn hoisted(items: Vec<syn::Item>) -> Vec<syn::Item> {
+    let mut taken: HashSet<String> = items.iter().filter_map(name).collect();
+    let mut out = Vec::with_capacity(items.len());
+    for item in items {
+        let syn::Item::Mod(module) = item else {
+            out.push(item);
+            continue;
+        };
+        let configured = module.attrs.iter().any(|a| a.path().is_ident("cfg"));
+        let inner = match &module.content {
+            Some((_, inner)) if !configured => hoisted(inner.clone()),
+            _ => {
+                out.push(syn::Item::Mod(module));
+                continue;
+            }
+        };
+        let names: Vec<String> = inner.iter().filter_map(name).collect();
+        let free = names.iter().all(|n| !taken.contains(n));
+        if !inner.iter().any(is_type) || !free {
+            out.push(syn::Item::Mod(module));
+            continue;
+        }
+        taken.extend(names);
+        // Paths into the paste's own modules are the same names now.
+        out.extend(inner.into_iter().filter(|i| !is_relative_use(i)));
+    }
+    out
+}
+
+fn name(item: &syn::Item) -> Option<String> {
+    match item {
+        syn::Item::Struct(s) => Some(s.ident.to_string()),
+        syn::Item::Enum(e) => Some(e.ident.to_string()),
+        syn::Item::Fn(f) => Some(f.sig.ident.to_string()),
+        syn::Item::Const(c) => Some(c.ident.to_string()),
+        syn::Item::Static(s) => Some(s.ident.to_string()),
+        syn::Item::Type(t) => Some(t.ident.to_string()),
+        syn::Item::Mod(m) => Some(m.ident.to_string()),
+        _ => None,
+    }
+}
+
+/// `use super::*;`, `use self::…`, `use crate::…`: names of the paste itself.
+fn is_relative_use(item: &syn::Item) -> bool {
+    let syn::Item::Use(u) = item else {
+        return false;
+    };
+    match &u.tree {
+        syn::UseTree::Path(p) => ["super", "self", "crate"]
+            .iter()
+            .any(|root| p.ident == root),
+        _ => false,
+    }
+}
+
+fn has_lifetimes(generics: &syn::Generics) -> bool {
+    generics.lifetimes().next().is_some()
+}
+
+/// The item without lifetime parameters: a borrowed field owns its value
+/// (`&'a str` → `String`, `&'a [T]` → `Vec<T>`, `Cow<'a, str>` →
+/// `Cow<'static, str>`, which serde reads owned as it reads any `Cow`), and
+/// a use of a type in `borrowed` drops its lifetime arguments.
+fn owned(mut item: syn::Item, borrowed: &HashSet<String>) -> syn::Item {
+    let generics = match &mut item {
+        syn::Item::Struct(s) => &mut s.generics,
+        syn::Item::Enum(e) => &mut e.generics,
+        _ => return item,
+    };
+    let had_lifetimes = has_lifetimes(generics);
+    generics.params = std::mem::take(&mut generics.params)
+        .into_iter()
+        .filter(|p| !matches!(p, syn::GenericParam::Lifetime(_)))
+        .collect();
+    if let Some(clause) = &mut generics.where_clause {
+        clause.predicates = std::mem::take(&mut clause.predicates)
+            .into_iter()
+            .filter(|p| !matches!(p, syn::WherePredicate::Lifetime(_)))
+            .collect();
+    }
+    let mut erase = Erase {
+        borrowed,
+        fields_only: !had_lifetimes,
+    };
+    let fields: Box<dyn Iterator<Item = &mut syn::Field>> = match &mut item {
+        syn::Item::Struct(s) => Box::new(s.fields.iter_mut()),
+        syn::Item::Enum(e) => Box::new(e.variants.iter_mut().flat_map(|v| v.fields.iter_mut())),
+        _ => return item,
+    };
+    for field in fields {
+        erase.visit_type_mut(&mut field.ty);
+        if had_lifetimes {
+            // Nothing is borrowed from the input any more.
+            field.attrs.retain_mut(without_borrow);
+        }
+    }
+    item
+}
+
+/// Takes `borrow` (and `borrow = "'a"`) out of a `#[serde(…)]` attribute;
+/// false when nothing is left of it.
+fn without_borrow(attr: &mut syn::Attribute) -> bool {
+    use syn::punctuated::Punctuated;
+    if !attr.path().is_ident("serde") {
+        return true;
+    }
+    let Ok(metas) = attr.parse_args_with(Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated)
+    else {
+        return true;
+    };
+    let kept: Vec<&syn::Meta> = metas
+        .iter()
+        .filter(|m| !m.path().is_ident("borrow"))
+        .collect();
+    if kept.len() == metas.len() {
+        return true;
+    }
+    if kept.is_empty() {
+        return false;
+    }
+    *attr = syn::parse_quote!(#[serde(#(#kept),*)]);
+    true
+}
+
+struct Erase<'a> {
+    borrowed: &'a HashSet<String>,
+    /// A type without lifetime parameters keeps its `'static` references
+    /// (their owner decides whether serde can read them); only uses of
+    /// borrowed paste types lose their arguments.
+    fields_only: bool,
+}
+
+impl VisitMut for Erase<'_> {
+    fn visit_type_mut(&mut self, ty: &mut syn::Type) {
+        if let syn::Type::Reference(r) = ty {
+            if !self.fields_only {
+                let mut elem = (*r.elem).clone();
+                self.visit_type_mut(&mut elem);
+                *ty = owned_form(elem);
+                return;
+            }
+        }
+        syn::visit_mut::visit_type_mut(self, ty);
+    }
+
+    fn visit_path_segment_mut(&mut self, segment: &mut syn::PathSegment) {
+        let of_paste = self.borrowed.contains(&segment.ident.to_string());
+        if let syn::PathArguments::AngleBracketed(args) = &mut segment.arguments {
+            if of_paste {
+                args.args = std::mem::take(&mut args.args)
+                    .into_iter()
+                    .filter(|a| !matches!(a, syn::GenericArgument::Lifetime(_)))
+                    .collect();
+            } else if !self.fields_only {
+                for arg in args.args.iter_mut() {
+                    if let syn::GenericArgument::Lifetime(l) = arg {
+                        *l = syn::Lifetime::new("'static", l.span());
+                    }
+                }
+            }
+            if args.args.is_empty() {
+                segment.arguments = syn::PathArguments::None;
+            }
+        }
+        syn::visit_mut::visit_path_segment_mut(self, segment);
+    }
+}
+
+/// What a borrowed `&T` owns: `String` for `str`, `Vec<T>` for `[T]`, else `T`.
+fn owned_form(elem: syn::Type) -> syn::Type {
+    match elem {
+        syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("str") => {
+            syn::parse_quote!(::std::string::String)
+        }
+        syn::Type::Slice(s) => {
+            let inner = *s.elem;
+            syn::parse_quote!(::std::vec::Vec<#inner>)
+        }
+        other => other,
+    }
+}
+
+/// Each generic struct or enum replaced by its instances: one per distinct
+/// use with concrete arguments in the other types (and at `root`), named
+/// `Page__Item`, with every such use pointing at it.
+fn instantiated(items: Vec<syn::Item>, root: Option<&str>) -> Concrete {
+    let params = |item: &syn::Item| -> Option<Vec<String>> {
+        let generics = match item {
+            syn::Item::Struct(s) => &s.generics,
+            syn::Item::Enum(e) => &e.generics,
+            _ => return None,
+        };
+        let params: Vec<String> = generics
+            .type_params()
+            .map(|p| p.ident.to_string())
+            .collect();
+        (!params.is_empty()).then_some(params)
+    };
+    let generic: HashMap<String, (syn::Item, Vec<String>)> = items
+        .iter()
+        .filter_map(|item| Some((name(item)?, (item.clone(), params(item)?))))
+        .collect();
+    let mut names = HashMap::new();
+    if generic.is_empty() {
+        return Concrete { items, names };
+    }
+    let mut instances = Instances {
+        generic: &generic,
+        made: HashMap::new(),
+        queue: Vec::new(),
+    };
+    let mut out: Vec<syn::Item> = Vec::with_capacity(items.len());
+    for item in items {
+        match name(&item) {
+            Some(n) if generic.contains_key(&n) => {}
+            _ => out.push(instances.in_item(item)),
+        }
+    }
+    if let Some(root) = root.filter(|r| r.contains('<')) {
+        if let Ok(mut ty) = syn::parse_str::<syn::Type>(root) {
+            instances.visit_type_mut(&mut ty);
+        }
+    }
+    let mut made = Vec::new();
+    while let Some(instance) = instances.queue.pop() {
+        made.push(instances.in_item(instance));
+    }
+    for (key, ident) in &instances.made {
+        names.insert(ident.to_string(), key.clone());
+    }
+    if let Some(root) = root {
+        let root = root_key(root);
+        if let Some(ident) = instances.made.get(&root) {
+            names.insert(ident.to_string(), root);
+        }
+    }
+    made.reverse();
+    out.extend(made);
+    Concrete { items: out, names }
+}
+
+struct Instances<'a> {
+    generic: &'a HashMap<String, (syn::Item, Vec<String>)>,
+    /// Each instance made, by its key.
+    made: HashMap<String, syn::Ident>,
+    /// Instances whose own fields are still to be instantiated.
+    queue: Vec<syn::Item>,
+}
+
+impl Instances<'_> {
+    fn in_item(&mut self, mut item: syn::Item) -> syn::Item {
+        match &mut item {
+            syn::Item::Struct(s) => s
+                .fields
+                .iter_mut()
+                .for_each(|f| self.visit_type_mut(&mut f.ty)),
+            syn::Item::Enum(e) => e
+                .variants
+                .iter_mut()
+                .flat_map(|v| v.fields.iter_mut())
+                .for_each(|f| self.visit_type_mut(&mut f.ty)),
+            _ => {}
+        }
+        item
+    }
+
+    /// The instance `segment` names (made now if it is new).
+    fn instance(&mut self, segment: &syn::PathSegment) -> Option<syn::Ident> {
+        let (item, params) = self.generic.get(&segment.ident.to_string())?;
+        let args = overhead_schema::shape::type_args(segment);
+        if args.len() != params.len() {
+            return None;
+        }
+        let key = key(segment);
+        if let Some(ident) = self.made.get(&key) {
+            return Some(ident.clone());
+        }
+        if self.made.len() >= MAX_INSTANCES {
+            return None;
+        }
+        let spelled: String = key
+            .chars()
+            .map(|c| if c.is_alphanumeric() { c } else { '_' })
+            .collect();
+        let spelled = spelled.trim_end_matches('_');
+        let ident = syn::Ident::new(&format!("{spelled}__"), segment.ident.span());
+        self.made.insert(key, ident.clone());
+        let by: HashMap<String, syn::Type> = params
+            .iter()
+            .cloned()
+            .zip(args.into_iter().cloned())
+            .collect();
+        let mut instance = item.clone();
+        let (generics, attrs) = match &mut instance {
+            syn::Item::Struct(s) => {
+                s.ident = ident.clone();
+                s.fields.iter_mut().for_each(|f| substitute(&mut f.ty, &by));
+                (&mut s.generics, &mut s.attrs)
+            }
+            syn::Item::Enum(e) => {
+                e.ident = ident.clone();
+                e.variants
+                    .iter_mut()
+                    .flat_map(|v| v.fields.iter_mut())
+                    .for_each(|f| substitute(&mut f.ty, &by));
+                (&mut e.generics, &mut e.attrs)
+            }
+            _ => return None,
+        };
+        *generics = syn::Generics::default();
+        // `#[serde(bound = "…")]` names the parameters the instance has not.
+        attrs.retain(|a| !(a.path().is_ident("serde") && mentions_bound(a)));
+        self.queue.push(instance);
+        Some(ident)
+    }
+}
+
+fn mentions_bound(attr: &syn::Attribute) -> bool {
+    let mut found = false;
+    let _ = attr.parse_nested_meta(|meta| {
+        found |= meta.path.is_ident("bound");
+        if meta.input.peek(syn::Token![=]) {
+            let _: syn::Expr = meta.value()?.parse()?;
+        }
+        Ok(())
+    });
+    found
+}
+
+impl VisitMut for Instances<'_> {
+    fn visit_type_mut(&mut self, ty: &mut syn::Type) {
+        syn::visit_mut::visit_type_mut(self, ty);
+        if let syn::Type::Path(p) = ty {
+            if p.qself.is_none() {
+                if let Some(last) = p.path.segments.last() {
+                    if let Some(ident) = self.instance(last) {
+                        *ty = syn::parse_quote!(#ident);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quote::quote;
+
+    fn concrete_text(text: &str, root: Option<&str>) -> (String, HashMap<String, String>) {
+        let file = syn::parse_file(text).expect("parses");
+        let out = concrete(file.items, root);
+        let items = &out.items;
+        (quote!(#(#items)*).to_string(), out.names)
+    }
+
+    #[test]
+    fn a_generic_type_runs_at_each_use_and_at_a_generic_root() {
+        let (code, names) = concrete_text(
+            "pub struct Page<T: Validate> { pub items: Vec<T>, pub next: Option<Box<Page<T>>> }
+             pub struct Hymn { pub title: String }
+             pub struct Library { pub shelf: Page<Hymn> }",
+            Some("Envelope<Hymn>"),
+        );
+        assert!(!code.contains("struct Page <"), "{code}");
+        assert!(code.contains("pub struct Page_Hymn__ { pub items : Vec < Hymn > , pub next : Option < Box < Page_Hymn__ > > }"), "{code}");
+        assert!(code.contains("pub shelf : Page_Hymn__"), "{code}");
+        assert_eq!(
+            names.get("Page_Hymn__").map(String::as_str),
+            Some("Page<Hymn>")
+        );
+        let (_, names) = concrete_text(
+            "pub struct Page<T> { pub items: Vec<T> }\npub struct Hymn { pub title: String }",
+            Some("Page<Hymn>"),
+        );
+        assert_eq!(
+            names.get("Page_Hymn__").map(String::as_str),
+            Some("Page<Hymn>")
+        );
+    }
+
+    #[test]
+    fn a_field_of_an_alias_is_of_what_it_names() {
+        let (code, _) = concrete_text(
+            "pub struct Member { pub name: Username, pub tags: Vec<Tag> }
+             type Username = String;
+             pub type Tag = Username;",
+            None,
+        );
+        assert!(
+            code.contains("pub name : String , pub tags : Vec < String >"),
+            "{code}"
+        );
+    }
+
+    #[test]
+    fn a_bound_named_by_a_constant_is_its_value() {
+        let (code, _) = concrete_text(
+            "pub const MAX_SHELF: usize = 6 * 8;
+             pub struct Note {
+                 #[garde(length(bytes, min = 1, max = MAX_SHELF), custom(check))]
+                 pub shelf: String,
+                 #[validate(range(min = limits::LOW, max = 2.5))]
+                 pub level: f64,
+             }",
+            None,
+        );
+        assert!(
+            code.contains("length (bytes , min = 1 , max = 48)"),
+            "{code}"
+        );
+        // A constant the paste does not define stays for the derive to report.
+        assert!(code.contains("min = limits :: LOW"), "{code}");
+    }
+
+    #[test]
+    fn borrowed_fields_own_their_values() {
+        let (code, _) = concrete_text(
+            "pub struct Note<'a> { #[serde(borrow)] pub title: Cow<'a, str>, pub tag: &'a str, pub ids: &'a [u32], pub at: Stamp<'a> }
+             pub struct Stamp<'a> { pub zone: &'a str }
+             pub struct Rules { pub allowed: &'static [&'static str] }",
+            None,
+        );
+        assert!(
+            code.contains("pub struct Note { pub title : Cow < 'static , str >"),
+            "{code}"
+        );
+        assert!(
+            code.contains("pub tag : :: std :: string :: String"),
+            "{code}"
+        );
+        assert!(
+            code.contains("pub ids : :: std :: vec :: Vec < u32 >"),
+            "{code}"
+        );
+        assert!(code.contains("pub at : Stamp }"), "{code}");
+        assert!(code.contains("pub struct Note {"), "{code}");
+        // A type with no lifetime of its own keeps its `'static` references.
+        assert!(code.contains("& 'static [& 'static str]"), "{code}");
+    }
+
+    #[test]
+    fn types_in_modules_stand_beside_the_others_unless_their_names_are_taken() {
+        let (code, _) = concrete_text(
+            "use serde::Deserialize;
+             pub mod dto { use super::*; use garde::Validate; pub struct Address { pub street: String } }
+             mod ts { pub fn deserialize() {} }
+             pub struct Line { pub text: String }
+             mod other { pub struct Line { pub zip: String } }",
+            None,
+        );
+        assert!(code.contains("use garde :: Validate ;"), "{code}");
+        assert!(!code.contains("use super"), "{code}");
+        assert!(code.contains("mod ts"), "{code}");
+        assert!(code.contains("mod other"), "{code}");
+        assert!(!code.contains("mod dto"), "{code}");
+    }
+}
