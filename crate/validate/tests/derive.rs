@@ -611,9 +611,9 @@ struct Quota {
 
 const QUOTA: Quota = Quota { max_bytes: 1024 };
 
-fn within_quota(size: u64, quota: &Quota) -> Result<(), Violation> {
+fn within_quota(size: u64, quota: &Quota) -> Result<(), Box<Violation>> {
     if size > quota.max_bytes {
-        return Err(Violation::new("too_large", "over the quota"));
+        return Err(Box::new(Violation::new("too_large", "over the quota")));
     }
     Ok(())
 }
