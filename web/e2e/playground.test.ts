@@ -476,6 +476,9 @@ describe('the playground', () => {
     await expect.poll(() => rows.count(), { timeout: 180_000 }).toBeGreaterThan(0);
     const engines = new Set(await rows.locator('td:nth-child(2)').allInnerTexts());
     for (const engine of ['compiled', 'interpreted', 'peer:domainstack', 'peer:validator', 'peer:garde']) expect(engines).toContain(engine);
+    // domainstack's own validate-on-deserialize, as shipped, beside ours.
+    const onDe = await rows.filter({ hasText: 'validate-on-de' }).locator('td:nth-child(2)').allInnerTexts();
+    expect(onDe).toContain('peer:domainstack');
     // What validator's and garde's derives ran: the rules in their forms, beside the definitions.
     expect(await page.isVisible('#translations')).toBe(true);
     const translated = await page.locator('#translation-list').textContent();

@@ -78,7 +78,8 @@ pub fn plan_json(
     code: &dyn crate::prepare::CompiledCode,
 ) -> Result<String, String> {
     let mut bench =
-        crate::Benchmark::prepare_with(scenario, request, code).map_err(|e| e.to_string())?;
+        crate::Benchmark::prepare(scenario, request, crate::CompiledSource::Built(code))
+            .map_err(|e| e.to_string())?;
     let plan = bench.count_instructions(&crate::SystemClock::new());
     serde_json::to_string(&plan).map_err(|e| e.to_string())
 }

@@ -15,7 +15,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 use overhead_bench::ondemand::Order;
 use overhead_bench::runner::Progress;
 use overhead_bench::{
-    Benchmark, Data, Engines, Env, RunRequest, Scenario, Settings, SystemClock, Variant, bundled,
+    Benchmark, CompiledSource, Data, Engines, Env, RunRequest, Scenario, Settings, SystemClock,
+    Variant, bundled,
 };
 
 #[derive(Parser)]
@@ -288,7 +289,9 @@ fn run(args: RunArgs) -> Result<(), String> {
     // Definitions without bundled compiled code get their own, built on demand.
     let on_demand = request.engines != Engines::Interpreted
         && (args.on_demand || bundled::matching(&scenario).is_none());
-    let mut unavailable_notes = Vec::new();
+    // Bundled code unless a crate for these definitions was wanted and could
+    // not be built: then none, and why.
+    let mut source = CompiledSource::Bundled;
     if on_demand {
         let mut status = ondemand_status(&args, show_progress, "building");
         match ondemand::run(&scenario, &request, args.allow_code, &mut status) {
@@ -331,7 +334,7 @@ fn run(args: RunArgs) -> Result<(), String> {
                     }
                     return Err(error);
                 }
-                unavailable_notes.push(format!(
+                source = CompiledSource::None(format!(
                     "no compiled code built on demand: {}{}",
                     unavailable.reason,
                     messages
@@ -342,10 +345,7 @@ fn run(args: RunArgs) -> Result<(), String> {
             }
         }
     }
-    let mut bench = Benchmark::prepare(&scenario, &request).map_err(|e| e.to_string())?;
-    for note in unavailable_notes {
-        bench.note(note);
-    }
+    let bench = Benchmark::prepare(&scenario, &request, source).map_err(|e| e.to_string())?;
     let mut progress = |p: &Progress| {
         if args.progress_lines {
             eprintln!("{}", overhead_bench::ondemand::progress_json(p));
@@ -427,7 +427,8 @@ fn run_against(
         }
     }
     let prepared = |scenario: &Scenario| -> Result<Benchmark, String> {
-        let mut bench = Benchmark::prepare(scenario, request).map_err(|e| e.to_string())?;
+        let mut bench = Benchmark::prepare(scenario, request, CompiledSource::Bundled)
+            .map_err(|e| e.to_string())?;
         if let Some(note) = &unavailable_note {
             bench.note(note.clone());
         }

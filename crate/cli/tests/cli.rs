@@ -594,6 +594,24 @@ fn edited_definitions_run_as_compiled_code_built_on_demand() {
             }
         }
     }
+    // The paste as shipped: domainstack's derive of the seed's dialect, with
+    // its own validate-on-deserialize as well as decode-then-validate.
+    for variant in ["de+validate", "validate-on-de"] {
+        for (input, outcome) in [("valid", "ok"), ("invalid", "invalid")] {
+            let row = rows
+                .iter()
+                .find(|r| {
+                    r["engine"] == "peer:domainstack"
+                        && r["variant"] == variant
+                        && r["input"] == input
+                })
+                .unwrap_or_else(|| panic!("no peer:domainstack {variant} {input} row: {report}"));
+            assert_eq!(
+                row["outcome"], outcome,
+                "peer:domainstack {variant} {input}"
+            );
+        }
+    }
     let notes = report["notes"].to_string();
     assert!(
         notes.contains("compiled: code built on demand for these definitions"),

@@ -5,7 +5,7 @@
 
 use overhead_bench::runner::{Phase, Progress};
 use overhead_bench::scenario::{Document, MAX_DOCUMENT_BYTES};
-use overhead_bench::{Benchmark, Env, RunRequest, Scenario, SystemClock};
+use overhead_bench::{Benchmark, CompiledSource, Env, RunRequest, Scenario, SystemClock};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
@@ -256,9 +256,17 @@ pub fn run(
     // Compiled code sought on demand stands for the compiled engine, even
     // when it could not be built (its notes say why); else the bundled code.
     let mut bench = match (&compiled, &req.compiled_notes) {
-        (Some(jobs), _) => Benchmark::prepare_beside(&scenario, &req.request, compiled_jobs(jobs)?),
-        (None, Some(_)) => Benchmark::prepare_beside(&scenario, &req.request, Vec::new()),
-        (None, None) => Benchmark::prepare(&scenario, &req.request),
+        (Some(jobs), _) => Benchmark::prepare(
+            &scenario,
+            &req.request,
+            CompiledSource::Elsewhere(compiled_jobs(jobs)?),
+        ),
+        (None, Some(_)) => Benchmark::prepare(
+            &scenario,
+            &req.request,
+            CompiledSource::Elsewhere(Vec::new()),
+        ),
+        (None, None) => Benchmark::prepare(&scenario, &req.request, CompiledSource::Bundled),
     }
     .map_err(to_js)?;
     for note in req.compiled_notes.unwrap_or_default() {

@@ -10,7 +10,7 @@ use std::cell::RefCell;
 use serde::Serialize;
 
 use super::{OnDemandCode, Order, Types};
-use crate::{Benchmark, JobInfo, Scenario, SystemClock};
+use crate::{Benchmark, CompiledSource, JobInfo, Scenario, SystemClock};
 
 thread_local! {
     /// The prepared jobs of the last [`prepare`], by index.
@@ -31,8 +31,12 @@ struct Prepared<'a> {
 /// JSON. The previous preparation's jobs are dropped.
 pub fn prepare(types: Types, shipped: &'static [Types], order: &str) -> Result<String, String> {
     let (scenario, request) = read(order)?;
-    let bench = Benchmark::prepare_compiled(&scenario, &request, &OnDemandCode { types, shipped })
-        .map_err(|e| e.to_string())?;
+    let bench = Benchmark::prepare(
+        &scenario,
+        &request,
+        CompiledSource::BuiltAlone(&OnDemandCode { types, shipped }),
+    )
+    .map_err(|e| e.to_string())?;
     keep(bench.into_parts())
 }
 
@@ -47,8 +51,8 @@ pub fn prepare_interpreted(order: &str) -> Result<String, String> {
         engines: crate::Engines::Interpreted,
         ..request
     };
-    let bench =
-        Benchmark::prepare_beside(&scenario, &request, Vec::new()).map_err(|e| e.to_string())?;
+    let bench = Benchmark::prepare(&scenario, &request, CompiledSource::Elsewhere(Vec::new()))
+        .map_err(|e| e.to_string())?;
     keep(bench.into_parts())
 }
 

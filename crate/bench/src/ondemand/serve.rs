@@ -5,7 +5,7 @@ use std::io::{Read, Write};
 use super::{OnDemandCode, Order, Types};
 use crate::prepare::CompiledCode;
 use crate::runner::{Phase, Progress};
-use crate::{Benchmark, Env, Scenario, SystemClock};
+use crate::{Benchmark, CompiledSource, Env, Scenario, SystemClock};
 
 /// The `main` of a crate built on demand: reads the [`Order`] from stdin,
 /// runs it with our codecs `types` and the as-shipped root `shipped`, and
@@ -21,8 +21,8 @@ pub fn serve(types: Types, shipped: &'static [Types]) -> std::process::ExitCode 
         if order.count {
             return crate::count::plan_json(&scenario, &order.request, &code);
         }
-        let bench =
-            Benchmark::prepare_with(&scenario, &order.request, &code).map_err(|e| e.to_string())?;
+        let bench = Benchmark::prepare(&scenario, &order.request, CompiledSource::Built(&code))
+            .map_err(|e| e.to_string())?;
         let mut stderr = std::io::stderr().lock();
         let mut progress = |p: &Progress| {
             let _ = writeln!(stderr, "{}", progress_json(p));
@@ -51,7 +51,8 @@ pub fn serve_pair(before: Types, after: Types) -> std::process::ExitCode {
                 types,
                 shipped: &[],
             };
-            Benchmark::prepare_with(&scenario, &order.request, &code).map_err(|e| e.to_string())
+            Benchmark::prepare(&scenario, &order.request, CompiledSource::Built(&code))
+                .map_err(|e| e.to_string())
         };
         let a = prepared(order.document, before)?;
         let b = prepared(against, after)?;

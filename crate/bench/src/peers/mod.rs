@@ -129,6 +129,17 @@ where
     Job::on_text(info, text, |text| serde_json::from_str::<T>(text))
 }
 
+/// The text domainstack-derive 1.1.1 puts before a violation it reports through
+/// serde (`domainstack-derive/src/lib.rs`, the `ValidateOnDeserialize` impl).
+const DOMAINSTACK_VIOLATION: &str = "Validation failed: ";
+
+/// A violation, not a decoding error. The custom error is raised after the
+/// struct has decoded, outside serde_json's position tracking, so its Display
+/// is the derive's text alone (no " at line L column C").
+pub(crate) fn is_domainstack_violation(error: &serde_json::Error) -> bool {
+    error.is_data() && error.to_string().starts_with(DOMAINSTACK_VIOLATION)
+}
+
 fn info(
     variant: Variant,
     peer: &'static str,

@@ -141,13 +141,25 @@ impl Library for Serde {
     }
 }
 
+/// domainstack's own `ValidateOnDeserialize` (domainstack-derive's `serde`
+/// feature; domainstack does not re-export it), for the as-shipped module's
+/// copy of a seed-dialect root.
+pub use domainstack_derive::ValidateOnDeserialize;
+
 /// The root's jobs for `request`: `de` with `decode`, `de+validate` with
-/// `checked` (none for a paste without a library).
-pub fn jobs<L, D, C>(request: &JobRequest<'_>, decode: D, checked: Option<C>) -> Vec<Job>
+/// `checked` (none for a paste without a library), `validate-on-de` with
+/// `on_de` where the library validates inside `Deserialize` (domainstack).
+pub fn jobs<L, D, C, O>(
+    request: &JobRequest<'_>,
+    decode: D,
+    checked: Option<C>,
+    on_de: Option<O>,
+) -> Vec<Job>
 where
     L: Library + 'static,
     D: Fn(&str) -> Result<(), serde_json::Error> + Copy + 'static,
     C: Fn(&str) -> Result<(), Failure<L::Error>> + Copy + 'static,
+    O: Fn(&str) -> Result<(), serde_json::Error> + Copy + 'static,
 {
     let text: Box<str> = request.input.text.as_str().into();
     let info = |outcome, message, violations| JobInfo {
@@ -187,6 +199,23 @@ where
                 info(outcome, message, violations),
                 text,
                 checked,
+            )]
+        }
+        Variant::ValidateOnDe => {
+            let Some(on_de) = on_de else {
+                return Vec::new();
+            };
+            let (outcome, message) = match on_de(&text) {
+                Ok(()) => (Outcome::Ok, None),
+                Err(e) if super::is_domainstack_violation(&e) => {
+                    (Outcome::Invalid, Some(e.to_string()))
+                }
+                Err(e) => (Outcome::Error, Some(e.to_string())),
+            };
+            vec![Job::on_text(
+                info(outcome, message, Vec::new()),
+                text,
+                on_de,
             )]
         }
         _ => Vec::new(),
@@ -253,6 +282,16 @@ macro_rules! shipped_root {
                 ::std::result::Result::Err(e) => ::std::result::Result::Err($crate::peers::shipped::Failure::De(e)),
             }));
     };
+    // With the root's copy under domainstack's `ValidateOnDeserialize`.
+    ($name:ident, domainstack, $ty:ty, on_de = $on_de:ty) => {
+        $crate::shipped_root!(@type $name, $crate::peers::shipped::Domainstack, $ty,
+            ::std::option::Option::Some(|text: &str| match ::serde_json::from_str::<$ty>(text) {
+                ::std::result::Result::Ok(value) => ::domainstack::Validate::validate(&value)
+                    .map_err($crate::peers::shipped::Failure::Invalid),
+                ::std::result::Result::Err(e) => ::std::result::Result::Err($crate::peers::shipped::Failure::De(e)),
+            }),
+            ::std::option::Option::Some(|text: &str| ::serde_json::from_str::<$on_de>(text).map(|_| ())));
+    };
     ($name:ident, domainstack, $ty:ty) => {
         $crate::shipped_root!(@type $name, $crate::peers::shipped::Domainstack, $ty,
             ::std::option::Option::Some(|text: &str| match ::serde_json::from_str::<$ty>(text) {
@@ -278,6 +317,10 @@ macro_rules! shipped_root {
             }));
     };
     (@type $name:ident, $library:ty, $ty:ty, $checked:expr) => {
+        $crate::shipped_root!(@type $name, $library, $ty, $checked,
+            ::std::option::Option::None::<fn(&str) -> ::std::result::Result<(), ::serde_json::Error>>);
+    };
+    (@type $name:ident, $library:ty, $ty:ty, $checked:expr, $on_de:expr) => {
         pub struct $name;
 
         impl $name {
@@ -295,7 +338,7 @@ macro_rules! shipped_root {
             }
 
             fn peer_jobs(&self, request: &$crate::compiled::JobRequest<'_>) -> ::std::vec::Vec<$crate::Job> {
-                $crate::peers::shipped::jobs::<$library, _, _>(request, $name::decode, $checked)
+                $crate::peers::shipped::jobs::<$library, _, _, _>(request, $name::decode, $checked, $on_de)
             }
 
             fn library_verdict(&self, text: &str) -> ::std::option::Option<$crate::peers::shipped::LibraryVerdict> {

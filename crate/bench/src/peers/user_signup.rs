@@ -11,7 +11,7 @@
 
 use serde::Deserialize;
 
-use super::{de_validate, display, validate_on_de, validator_message};
+use super::{de_validate, display, is_domainstack_violation, validate_on_de, validator_message};
 use crate::scenario::Input;
 use crate::{Job, Variant};
 
@@ -154,15 +154,4 @@ struct DomainstackUserOnDe {
     #[validate(min_len = 3)]
     #[validate(max_len = 20)]
     username: String,
-}
-
-/// The text domainstack-derive 1.1.1 puts before a violation it reports through
-/// serde (`domainstack-derive/src/lib.rs`, the `ValidateOnDeserialize` impl).
-const DOMAINSTACK_VIOLATION: &str = "Validation failed: ";
-
-/// A violation, not a decoding error. The custom error is raised after the
-/// struct has decoded, outside serde_json's position tracking, so its Display
-/// is the derive's text alone (no " at line L column C").
-fn is_domainstack_violation(error: &serde_json::Error) -> bool {
-    error.is_data() && error.to_string().starts_with(DOMAINSTACK_VIOLATION)
 }

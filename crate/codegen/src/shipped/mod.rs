@@ -218,7 +218,15 @@ pub fn module_as(
         notes.push("as shipped: the root's validation context comes from elsewhere and no rule reads it: an empty one stands in".to_owned());
     }
     text.push_str(&names_module(library, &mentioned, &supplied));
-    let context = context.expr.map(|c| format!(", {c}")).unwrap_or_default();
+    let mut context = context.expr.map(|c| format!(", {c}")).unwrap_or_default();
+    // domainstack also validates inside `Deserialize`, on a copy of the root.
+    if library == Library::Domainstack && found.modules.is_empty() {
+        if let Some(copy) = on_de_copy(found.item) {
+            text.push_str(&copy);
+            text.push('\n');
+            context = format!(", on_de = {ON_DE}");
+        }
+    }
     text.push_str(&format!(
         "::overhead_bench::shipped_root!({ROOT}, {}, {ty}{context});\n",
         library.name()
@@ -230,6 +238,32 @@ pub fn module_as(
         notes,
         translation: None,
     })
+}
+
+/// The name of the root's copy under domainstack's `ValidateOnDeserialize`.
+const ON_DE: &str = "__OverheadShippedOnDe";
+
+/// The root struct again, as domainstack's `ValidateOnDeserialize` takes it
+/// (named fields, no parameters): its `#[serde]` and `#[validate]` attributes
+/// alone, under that derive. `None` for a root it does not take.
+fn on_de_copy(item: &syn::Item) -> Option<String> {
+    let syn::Item::Struct(root) = item else {
+        return None;
+    };
+    if !root.generics.params.is_empty() || !matches!(root.fields, syn::Fields::Named(_)) {
+        return None;
+    }
+    let mut copy = root.clone();
+    copy.ident = syn::Ident::new(ON_DE, proc_macro2::Span::call_site());
+    let kept = |a: &syn::Attribute| a.path().is_ident("serde") || a.path().is_ident("validate");
+    copy.attrs.retain(kept);
+    for field in copy.fields.iter_mut() {
+        field.attrs.retain(kept);
+    }
+    Some(
+        quote::quote!(#[derive(::overhead_bench::peers::shipped::ValidateOnDeserialize)] #[allow(dead_code)] #copy)
+            .to_string(),
+    )
 }
 
 /// The types the completion assumes (after the paste's `pasted` lines)
@@ -382,6 +416,7 @@ fn base_name(ty: &syn::Type) -> Option<String> {
 }
 
 struct Found<'a> {
+    item: &'a syn::Item,
     attrs: &'a [syn::Attribute],
     modules: Vec<syn::Ident>,
     /// For each module on the way and the root itself: whether it is private
@@ -419,6 +454,7 @@ fn find<'a>(
             start,
         ));
         return Some(Found {
+            item,
             attrs,
             modules: modules.iter().map(|m| m.ident.clone()).collect(),
             private_on_the_way,
@@ -674,11 +710,9 @@ mod tests {
         assert_eq!(written.library, Library::Domainstack);
         assert_eq!(written.text.lines().nth(1).map(str::trim), Some(""));
         assert!(written.text.contains("pub use ::domainstack::Validate;"));
-        assert!(
-            written
-                .text
-                .ends_with("shipped_root!(__OverheadShippedRoot, domainstack, U);\n")
-        );
+        assert!(written.text.ends_with(
+            "shipped_root!(__OverheadShippedRoot, domainstack, U, on_de = __OverheadShippedOnDe);\n"
+        ));
     }
 
     #[test]
