@@ -36,36 +36,15 @@ pub struct Benchmark {
 impl Benchmark {
     /// Prepares every (variant, input) of the request, running each once, so
     /// that what cannot run is an error before any timing starts: the one way
-    /// into a run, whatever its compiled code ([`CompiledSource`]).
+    /// into a run, whatever its compiled code (a [`Source`]: a
+    /// [`CompiledSource`], or [`CompiledAlone`] for a module without the
+    /// interpreter).
     pub fn prepare(
         scenario: &Scenario,
         request: &RunRequest,
-        source: CompiledSource<'_>,
+        source: impl Source,
     ) -> Result<Benchmark, Error> {
-        match source {
-            CompiledSource::Bundled => Benchmark::prepare_families(
-                scenario,
-                request,
-                Compiled::Here(&bundled::BundledCode),
-            ),
-            CompiledSource::Built(code) => {
-                Benchmark::prepare_families(scenario, request, Compiled::Here(code))
-            }
-            CompiledSource::BuiltAlone(code) => {
-                Benchmark::prepare_compiled(scenario, request, code)
-            }
-            CompiledSource::Elsewhere(jobs) => {
-                let elsewhere = Elsewhere(std::cell::RefCell::new(
-                    jobs.into_iter().map(Some).collect(),
-                ));
-                Benchmark::prepare_families(scenario, request, Compiled::Elsewhere(&elsewhere))
-            }
-            CompiledSource::None(why) => {
-                let mut bench = Benchmark::prepare_families(scenario, request, Compiled::None)?;
-                bench.note(why);
-                Ok(bench)
-            }
-        }
+        source.prepare(scenario, request)
     }
 
     fn prepare_families(
@@ -520,7 +499,13 @@ enum Compiled<'c> {
 }
 
 /// Where a run's compiled rows come from: the one choice [`Benchmark::prepare`]
-/// takes beside the scenario and the request.
+/// takes beside the scenario and the request. A trait rather than one enum so
+/// that a module which carries no interpreter ([`CompiledAlone`]) links none.
+pub trait Source {
+    fn prepare(self, scenario: &Scenario, request: &RunRequest) -> Result<Benchmark, Error>;
+}
+
+/// Compiled rows beside the interpreter's.
 pub enum CompiledSource<'a> {
     /// This build's code for the bundled scenarios (a document of other
     /// definitions gets the interpreter's rows, with a note).
@@ -528,14 +513,47 @@ pub enum CompiledSource<'a> {
     /// A crate built on demand for these definitions, run in this process
     /// beside the interpreter (`overhead run`'s crate).
     Built(&'a dyn CompiledCode),
-    /// Such a crate in a module that carries no interpreter (the page's
-    /// on-demand module): its compiled and library rows alone, the
-    /// definitions taken as written, random data refused.
-    BuiltAlone(&'a dyn CompiledCode),
     /// The jobs such a module prepared, timed here beside the interpreter.
     Elsewhere(Vec<Job>),
     /// No compiled code, and why (a note in the Report).
     None(String),
+}
+
+impl Source for CompiledSource<'_> {
+    fn prepare(self, scenario: &Scenario, request: &RunRequest) -> Result<Benchmark, Error> {
+        match self {
+            CompiledSource::Bundled => Benchmark::prepare_families(
+                scenario,
+                request,
+                Compiled::Here(&bundled::BundledCode),
+            ),
+            CompiledSource::Built(code) => {
+                Benchmark::prepare_families(scenario, request, Compiled::Here(code))
+            }
+            CompiledSource::Elsewhere(jobs) => {
+                let elsewhere = Elsewhere(std::cell::RefCell::new(
+                    jobs.into_iter().map(Some).collect(),
+                ));
+                Benchmark::prepare_families(scenario, request, Compiled::Elsewhere(&elsewhere))
+            }
+            CompiledSource::None(why) => {
+                let mut bench = Benchmark::prepare_families(scenario, request, Compiled::None)?;
+                bench.note(why);
+                Ok(bench)
+            }
+        }
+    }
+}
+
+/// A crate built on demand in a module that carries no interpreter (the
+/// page's on-demand module, an ejected project): its compiled and library
+/// rows alone, the definitions taken as written, random data refused.
+pub struct CompiledAlone<'a>(pub &'a dyn CompiledCode);
+
+impl Source for CompiledAlone<'_> {
+    fn prepare(self, scenario: &Scenario, request: &RunRequest) -> Result<Benchmark, Error> {
+        Benchmark::prepare_compiled(scenario, request, self.0)
+    }
 }
 
 /// Compiled and peer jobs prepared elsewhere, each taken by its slot.
@@ -682,10 +700,9 @@ mod tests {
             ..RunRequest::default()
         };
         let code = bundled::BundledCode;
-        let (elsewhere, _) =
-            Benchmark::prepare(&scenario, &request, CompiledSource::BuiltAlone(&code))
-                .expect("compiled code prepares")
-                .into_parts();
+        let (elsewhere, _) = Benchmark::prepare(&scenario, &request, CompiledAlone(&code))
+            .expect("compiled code prepares")
+            .into_parts();
         assert!(
             elsewhere
                 .iter()
@@ -734,14 +751,10 @@ mod tests {
             variants: vec![Variant::De],
             ..RunRequest::default()
         };
-        let error = Benchmark::prepare(
-            &scenario,
-            &request,
-            CompiledSource::BuiltAlone(&bundled::BundledCode),
-        )
-        .err()
-        .expect("refused")
-        .to_string();
+        let error = Benchmark::prepare(&scenario, &request, CompiledAlone(&bundled::BundledCode))
+            .err()
+            .expect("refused")
+            .to_string();
         assert!(error.contains("random"), "{error}");
     }
 

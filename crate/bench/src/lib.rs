@@ -33,7 +33,7 @@ pub use overhead_contract::{report, scenario, settings, variant};
 // The clock and its costs are `overhead-clock`'s.
 pub use overhead_clock::timer;
 
-pub use benchmark::{Benchmark, CompiledSource};
+pub use benchmark::{Benchmark, CompiledAlone, CompiledSource, Source};
 pub use job::{Job, JobInfo};
 pub use overhead_clock::{Clock, SystemClock};
 pub use overhead_contract::{

@@ -1393,15 +1393,22 @@ fn a_build_killed_midway_is_rebuilt_not_served_from_the_cache() {
 
 #[test]
 fn a_paste_our_derives_refuse_gets_its_librarys_rows_and_says_why_ours_are_missing() {
-    // A generic root with a lifetime, validated by validator: validator's
-    // derive takes it, Overhead's does not yet.
-    let schema = "use std::borrow::Cow;\nuse validator::Validate;\n\n#[derive(Deserialize, Validate)]\npub struct Page<'a, T> {\n    pub items: Vec<T>,\n    #[validate(range(max = 50))]\n    pub size: u32,\n    #[validate(length(min = 3))]\n    pub cursor: Cow<'a, str>,\n}\n";
+    // A nested struct read through the paste's own `deserialize_with`,
+    // validated by validator: validator's derive takes it, Overhead's
+    // `ValidateOnDeserialize` does not (it cannot put the nested value's
+    // violations under the field when another function decodes it).
+    let schema = "use serde::{Deserialize, Deserializer};\nuse validator::Validate;\n\nfn trimmed<'de, D: Deserializer<'de>>(d: D) -> Result<Item, D::Error> {\n    let mut item = Item::deserialize(d)?;\n    item.name = item.name.trim().to_owned();\n    Ok(item)\n}\n\n#[derive(Deserialize, Validate)]\npub struct Item {\n    #[validate(length(min = 3))]\n    pub name: String,\n}\n\n#[derive(Deserialize, Validate)]\npub struct Page {\n    #[validate(nested)]\n    #[serde(deserialize_with = \"trimmed\")]\n    pub item: Item,\n    #[validate(range(max = 50))]\n    pub size: u32,\n}\n";
+    let item_line = schema
+        .lines()
+        .position(|l| l.contains("pub item: Item"))
+        .expect("the field")
+        + 1;
     let dir = std::env::temp_dir().join(format!("overhead-cli-refused-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join("doc.json");
     let doc = serde_json::json!({
-        "version": 1, "title": "refused", "schema": schema, "root": "Page<u32>",
-        "inputs": { "valid": "{\"items\":[1,2],\"size\":2,\"cursor\":\"abcd\"}", "invalid": "{\"items\":[],\"size\":99,\"cursor\":\"a\"}" },
+        "version": 1, "title": "refused", "schema": schema, "root": "Page",
+        "inputs": { "valid": "{\"item\":{\"name\":\" abcd \"},\"size\":2}", "invalid": "{\"item\":{\"name\":\" a \"},\"size\":99}" },
         "variants": ["de", "de+validate"],
     });
     std::fs::write(&path, doc.to_string()).expect("write doc");
@@ -1411,6 +1418,7 @@ fn a_paste_our_derives_refuse_gets_its_librarys_rows_and_says_why_ours_are_missi
         "--engine",
         "all",
         "--json",
+        "--allow-code",
     ];
     args.extend(TINY);
     let out = overhead(&args);
@@ -1447,12 +1455,14 @@ fn a_paste_our_derives_refuse_gets_its_librarys_rows_and_says_why_ours_are_missi
         .map(|r| r["violations"].to_string())
         .unwrap_or_default();
     assert!(
-        violations.contains("\"size\"") && violations.contains("\"cursor\""),
+        violations.contains("\"size\"") && violations.contains("\"item.name\""),
         "{violations}"
     );
     let notes = report["notes"].to_string();
     assert!(
-        notes.contains("compiled: our derives do not take these definitions, so Overhead's codecs are missing (5:"),
+        notes.contains(&format!(
+            "compiled: our derives do not take these definitions, so Overhead's codecs are missing ({item_line}:"
+        )),
         "{notes}"
     );
 }

@@ -186,10 +186,23 @@ fn read_through_aliases(mut items: Vec<syn::Item>) -> Vec<syn::Item> {
             _ => continue,
         };
         for field in fields {
-            aliases.expand(&mut field.ty, 0);
+            aliases.expand_where(&mut field.ty, 0, &of_the_paste);
         }
     }
     items
+}
+
+/// Whether `path` may name one of the paste's aliases: not a path into a crate
+/// the build has (`std::time::Instant` is std's, whatever an alias `Instant`
+/// the interpreter assumed says).
+fn of_the_paste(path: &syn::Path) -> bool {
+    let first = path.segments.first().map(|s| s.ident.to_string());
+    path.segments.len() == 1
+        || !first.is_some_and(|f| {
+            ["std", "core", "alloc"].contains(&f.as_str())
+                || crate::ecosystem::CRATES.contains(&f.as_str())
+                || crate::elsewhere::KNOWN_ROOTS.contains(&f.as_str())
+        })
 }
 
 /// Whether the item is a struct or enum our derives see.
@@ -588,7 +601,9 @@ mod tests {
         let (code, _) = concrete_text(
             "pub struct Member { pub name: Username, pub tags: Vec<Tag> }
              type Username = String;
-             pub type Tag = Username;",
+             pub type Tag = Username;
+             pub struct Seen { pub at: std::time::Instant, pub by: Instant }
+             type Instant = serde_json::Value;",
             None,
         );
         assert!(

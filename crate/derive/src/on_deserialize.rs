@@ -421,8 +421,13 @@ fn shadow_fields(
             let mut own_decoder = None;
             if attrs.iter().any(|a| decodes_itself(&a)) {
                 if nested {
+                    // At the field's name (or type), where the person wrote it.
+                    let at = syn_field
+                        .ident
+                        .as_ref()
+                        .map_or_else(|| syn::spanned::Spanned::span(&syn_field.ty), |i| i.span());
                     return Err(syn::Error::new(
-                        field.span,
+                        at,
                         "a field with its own `with`/`deserialize_with` cannot take `nested` under ValidateOnDeserialize",
                     ));
                 }

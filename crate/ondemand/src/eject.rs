@@ -243,13 +243,13 @@ use std::time::Duration;
 
 use criterion::{{Criterion, criterion_group, criterion_main}};
 use overhead_bench::ondemand::OnDemandCode;
-use overhead_bench::{{Benchmark, CompiledSource, RunRequest, Scenario, SystemClock}};
+use overhead_bench::{{Benchmark, CompiledAlone, RunRequest, Scenario, SystemClock}};
 
 fn document(c: &mut Criterion) {{
     let scenario = Scenario::from_document(include_str!("../scenario.json"))
         .unwrap_or_else(|e| panic!("scenario.json: {{e}}"));
     let code = OnDemandCode {{ types: {library}::TYPES, shipped: {library}::SHIPPED }};
-    let bench = Benchmark::prepare(&scenario, &RunRequest::default(), CompiledSource::BuiltAlone(&code))
+    let bench = Benchmark::prepare(&scenario, &RunRequest::default(), CompiledAlone(&code))
         .unwrap_or_else(|e| panic!("scenario.json: {{e}}"));
     let (jobs, notes) = bench.into_parts();
     for note in notes {{

@@ -37,6 +37,18 @@ impl Aliases {
 
     /// Replaces aliases in `ty`, inside its arguments too.
     pub fn expand(&self, ty: &mut syn::Type, depth: usize) {
+        self.expand_where(ty, depth, &|_| true);
+    }
+
+    /// [`expand`](Aliases::expand) of the paths `replaceable` accepts (compiled
+    /// code keeps `std::time::Instant` the type it is, whatever the
+    /// interpreter assumes of a name `Instant`).
+    pub fn expand_where(
+        &self,
+        ty: &mut syn::Type,
+        depth: usize,
+        replaceable: &dyn Fn(&syn::Path) -> bool,
+    ) {
         if depth > MAX_DEPTH {
             return;
         }
@@ -46,30 +58,31 @@ impl Aliases {
                 // (or one the playground assumed) stands for the name either way.
                 if let Some(segment) = p.path.segments.last()
                     && segment.arguments.is_none()
+                    && replaceable(&p.path)
                     && let Some(target) = self.targets.get(&segment.ident.to_string())
                 {
                     *ty = target.clone();
-                    self.expand(ty, depth + 1);
+                    self.expand_where(ty, depth + 1, replaceable);
                     return;
                 }
                 for segment in p.path.segments.iter_mut() {
                     if let syn::PathArguments::AngleBracketed(args) = &mut segment.arguments {
                         for arg in args.args.iter_mut() {
                             if let syn::GenericArgument::Type(t) = arg {
-                                self.expand(t, depth + 1);
+                                self.expand_where(t, depth + 1, replaceable);
                             }
                         }
                     }
                 }
             }
-            syn::Type::Reference(r) => self.expand(&mut r.elem, depth + 1),
-            syn::Type::Paren(p) => self.expand(&mut p.elem, depth + 1),
-            syn::Type::Group(g) => self.expand(&mut g.elem, depth + 1),
-            syn::Type::Slice(s) => self.expand(&mut s.elem, depth + 1),
-            syn::Type::Array(a) => self.expand(&mut a.elem, depth + 1),
+            syn::Type::Reference(r) => self.expand_where(&mut r.elem, depth + 1, replaceable),
+            syn::Type::Paren(p) => self.expand_where(&mut p.elem, depth + 1, replaceable),
+            syn::Type::Group(g) => self.expand_where(&mut g.elem, depth + 1, replaceable),
+            syn::Type::Slice(s) => self.expand_where(&mut s.elem, depth + 1, replaceable),
+            syn::Type::Array(a) => self.expand_where(&mut a.elem, depth + 1, replaceable),
             syn::Type::Tuple(t) => {
                 for elem in t.elems.iter_mut() {
-                    self.expand(elem, depth + 1);
+                    self.expand_where(elem, depth + 1, replaceable);
                 }
             }
             // Other types hold no alias the interpreter would read.

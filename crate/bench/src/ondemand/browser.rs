@@ -10,7 +10,7 @@ use std::cell::RefCell;
 use serde::Serialize;
 
 use super::{OnDemandCode, Order, Types};
-use crate::{Benchmark, CompiledSource, JobInfo, Scenario, SystemClock};
+use crate::{Benchmark, CompiledAlone, CompiledSource, JobInfo, Scenario, SystemClock};
 
 thread_local! {
     /// The prepared jobs of the last [`prepare`], by index.
@@ -34,7 +34,7 @@ pub fn prepare(types: Types, shipped: &'static [Types], order: &str) -> Result<S
     let bench = Benchmark::prepare(
         &scenario,
         &request,
-        CompiledSource::BuiltAlone(&OnDemandCode { types, shipped }),
+        CompiledAlone(&OnDemandCode { types, shipped }),
     )
     .map_err(|e| e.to_string())?;
     keep(bench.into_parts())
