@@ -23,6 +23,38 @@ pub struct Concrete {
     pub names: HashMap<String, String>,
 }
 
+/// What [`concrete`] reads otherwise than the paste is written, for the
+/// Report's notes: borrowed types read owned, generic ones per instance.
+pub fn notes(items: &[syn::Item]) -> Vec<String> {
+    let items = hoisted(items.to_vec());
+    let named = |pick: fn(&syn::Generics) -> bool| -> Vec<String> {
+        items
+            .iter()
+            .filter_map(|item| match item {
+                syn::Item::Struct(s) if pick(&s.generics) => Some(format!("`{}`", s.ident)),
+                syn::Item::Enum(e) if pick(&e.generics) => Some(format!("`{}`", e.ident)),
+                _ => None,
+            })
+            .collect()
+    };
+    let mut notes = Vec::new();
+    let borrowed = named(has_lifetimes);
+    if !borrowed.is_empty() {
+        notes.push(format!(
+            "compiled: our derives take no lifetimes: {} read with borrowed fields owned (`&'a str` as a `String`, `Cow<'a, str>` as `Cow<'static, str>`); the as-shipped rows borrow as the paste does",
+            borrowed.join(", ")
+        ));
+    }
+    let generic = named(|g| g.type_params().next().is_some());
+    if !generic.is_empty() {
+        notes.push(format!(
+            "compiled: {} run at each concrete use, as rustc monomorphizes them",
+            generic.join(", ")
+        ));
+    }
+    notes
+}
+
 /// `items` with modules hoisted, lifetimes erased and generic types
 /// instantiated at their uses and at `root` (a key such as `Page<Item>`).
 pub fn concrete(items: Vec<syn::Item>, root: Option<&str>) -> Concrete {
@@ -593,6 +625,34 @@ mod tests {
         assert_eq!(
             names.get("Page_Hymn__").map(String::as_str),
             Some("Page<Hymn>")
+        );
+    }
+
+    #[test]
+    fn the_notes_say_what_is_read_otherwise_than_written() {
+        let file = syn::parse_file(
+            "pub struct Note<'a> { pub title: &'a str }
+             pub mod api { pub struct Page<T> { pub items: Vec<T> } }
+             pub struct Plain { pub n: u8 }",
+        )
+        .expect("parses");
+        let notes = notes(&file.items);
+        assert_eq!(notes.len(), 2, "{notes:?}");
+        assert!(
+            notes[0].contains("`Note` read with borrowed fields owned"),
+            "{notes:?}"
+        );
+        assert!(
+            notes[1].starts_with("compiled: `Page` run at each concrete use"),
+            "{notes:?}"
+        );
+        assert!(
+            super::notes(
+                &syn::parse_file("pub struct Plain { pub n: u8 }")
+                    .expect("parses")
+                    .items
+            )
+            .is_empty()
         );
     }
 

@@ -21,6 +21,14 @@ pub fn pasted_code(file: &syn::File) -> Vec<syn::Item> {
 }
 pub use modules::{derived_modules, flatten_modules};
 
+/// What our derives read otherwise than the paste is written (borrowed
+/// fields owned, generic types per instance), as notes for the Report.
+pub fn ours_notes(definitions: &str) -> Vec<String> {
+    syn::parse_file(definitions)
+        .map(|file| concrete::notes(&file.items))
+        .unwrap_or_default()
+}
+
 use overhead_schema::registry::Dialect;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};

@@ -103,6 +103,9 @@ pub fn build(
             Vec::new()
         }
     };
+    if ours.is_some() {
+        notes.extend(overhead_codegen::ours_notes(definitions));
+    }
     let first = write(&workspace, definitions, &modules, root_name, kind)?;
     if let Some(hit) = cached(&workspace, &first, kind, what)? {
         return Ok(hit);
