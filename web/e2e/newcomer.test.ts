@@ -154,9 +154,42 @@ describe('a newcomer’s first paste', () => {
   });
 
   it('a paste our derives refuse and its library accepts: the library’s rows run, ours say why not', async () => {
-    // Lifetimes (`&'a str`, `Cow<'a, str>`) under garde's derive: garde
-    // takes them, Overhead's derives do not yet.
-    const paste = await corpusCase('shipped_garde_cow_note', 'shipped_pastes');
+    // A nested struct read through the paste's own `deserialize_with`, under
+    // garde's derive: garde takes it, Overhead's `ValidateOnDeserialize` does
+    // not (another function decodes the value it would check while reading).
+    const paste: Paste = {
+      schema: [
+        'use garde::Validate;',
+        'use serde::{Deserialize, Deserializer};',
+        '',
+        "fn trimmed<'de, D: Deserializer<'de>>(d: D) -> Result<Item, D::Error> {",
+        '    let mut item = Item::deserialize(d)?;',
+        '    item.name = item.name.trim().to_owned();',
+        '    Ok(item)',
+        '}',
+        '',
+        '#[derive(Deserialize, Validate)]',
+        'pub struct Item {',
+        '    #[garde(length(min = 3))]',
+        '    pub name: String,',
+        '}',
+        '',
+        '#[derive(Deserialize, Validate)]',
+        'pub struct Order {',
+        '    #[garde(dive)]',
+        '    #[serde(deserialize_with = "trimmed")]',
+        '    pub item: Item,',
+        '    #[garde(range(max = 50))]',
+        '    pub quantity: u32,',
+        '}',
+        '',
+      ].join('\n'),
+      root: 'Order',
+      valid: '{"item": {"name": "tea"}, "quantity": 2}',
+      invalid: '{"item": {"name": "ab"}, "quantity": 99}',
+      violations: [{ path: 'item.name', code: 'length' }, { path: 'quantity', code: 'range' }],
+      library: 'garde 0.23',
+    };
     const { context, page, errors } = await freshPage();
     await pasteCase(page, paste);
     await expect.poll(() => page.locator('#scenario-title').textContent(), { timeout: 10_000 }).toBe(`Your definitions — ${paste.root}`);
@@ -167,7 +200,9 @@ describe('a newcomer’s first paste', () => {
     expect(engines).not.toContain('compiled');
     expect(outcomes.get('valid')).toEqual(new Set(['ok']));
     expect(outcomes.get('invalid')).toEqual(new Set(['invalid']));
-    expect(await page.locator('#notes').innerText()).toContain("compiled: our derives do not take these definitions, so Overhead's codecs are missing");
+    const notes = await page.locator('#notes').innerText();
+    expect(notes).toContain("compiled: our derives do not take these definitions, so Overhead's codecs are missing");
+    expect(notes).toContain('cannot take `nested` under ValidateOnDeserialize');
     expect(errors).toEqual([]);
     await context.close();
   });
