@@ -56,15 +56,20 @@ export async function runNatively(
     const body = (await response.json().catch(() => ({}))) as { error?: string };
     throw new Error(body.error ?? `The native run was refused (${response.status}).`);
   }
+  let asked: CodeNeedsLeave | null = null;
   const report = await readJsonLines<Line, Report>(response.body, (line) => {
     if (line.type === 'progress') return void onProgress(line.progress);
     if (line.type === 'building') return void onBuilding(line.line);
     if (line.type === 'error') throw new Error(`Native run: ${line.message}`);
-    if (line.type === 'confirm') throw new CodeNeedsLeave(line.message, line.code);
+    // The CLI stops once it asks: read its answer to the end, so that the
+    // server has closed this run before the page asks again with leave
+    // (else the second request can find it still going and be refused).
+    if (line.type === 'confirm') return void (asked = new CodeNeedsLeave(line.message, line.code));
     const checked = checkReport(line.report);
     if (!checked) throw new Error('The native run answered something that is not a Report.');
     return checked;
   });
+  if (asked) throw asked;
   if (report) return report;
   throw new Error('The native run ended without a Report.');
 }
