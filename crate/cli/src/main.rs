@@ -426,13 +426,14 @@ fn run_against(
             }
         }
     }
+    // Without a crate for the pair, both sides run without compiled code, so
+    // that each row has its counterpart.
     let prepared = |scenario: &Scenario| -> Result<Benchmark, String> {
-        let mut bench = Benchmark::prepare(scenario, request, CompiledSource::Bundled)
-            .map_err(|e| e.to_string())?;
-        if let Some(note) = &unavailable_note {
-            bench.note(note.clone());
-        }
-        Ok(bench)
+        let source = match &unavailable_note {
+            Some(note) => CompiledSource::None(note.clone()),
+            None => CompiledSource::Bundled,
+        };
+        Benchmark::prepare(scenario, request, source).map_err(|e| e.to_string())
     };
     let (before_bench, after_bench) = (prepared(before)?, prepared(&after)?);
     let mut progress = |p: &Progress| {

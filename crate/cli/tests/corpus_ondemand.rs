@@ -152,6 +152,18 @@ struct Tally {
     ours_library_differs: Vec<String>,
 }
 
+/// Where a build's outcomes on the case's three inputs differ from the
+/// library's the case records.
+fn against_case(found: &[Json], expected: &[Json; 3]) -> Vec<String> {
+    found
+        .iter()
+        .zip(expected)
+        .enumerate()
+        .filter(|(_, (found, expected))| found != expected)
+        .map(|(i, (found, expected))| format!("input {i}: {found} where the case says {expected}"))
+        .collect()
+}
+
 /// Our compiled code's `de+validate` verdict in the as-shipped build's terms.
 fn ours_outcome(verdict: &Json, garde: bool) -> Json {
     if verdict["value"].is_null() {
@@ -257,16 +269,7 @@ fn both_builds_of_each_paste_give_the_librarys_outcomes() {
         match answer["shipped"].as_array() {
             None => tally.shipped_missing.push(format!("{name}: {}", notes())),
             Some(library) => {
-                let expected = expected(&case);
-                let wrong: Vec<String> = (0..3)
-                    .filter(|&i| library[i] != expected[i])
-                    .map(|i| {
-                        format!(
-                            "input {i}: {} where the case says {}",
-                            library[i], expected[i]
-                        )
-                    })
-                    .collect();
+                let wrong = against_case(&library[..3], &expected(&case));
                 if wrong.is_empty() {
                     tally.shipped.push(name.clone());
                 } else {
@@ -315,17 +318,11 @@ fn both_builds_of_each_paste_give_the_librarys_outcomes() {
         };
         // Ours: the library's outcomes on the case's own inputs, as the
         // as-shipped build is held to them.
-        let expected = expected(&case);
-        let wrong: Vec<String> = (0..3)
-            .filter(|&i| ours_outcome(&compiled[i], garde) != expected[i])
-            .map(|i| {
-                format!(
-                    "input {i}: {} where the case says {}",
-                    ours_outcome(&compiled[i], garde),
-                    expected[i]
-                )
-            })
+        let ours: Vec<Json> = compiled[..3]
+            .iter()
+            .map(|v| ours_outcome(v, garde))
             .collect();
+        let wrong = against_case(&ours, &expected(&case));
         if wrong.is_empty() {
             tally.ours.push(name.clone());
         } else {

@@ -9,7 +9,9 @@
 
 use std::collections::{HashMap, HashSet};
 
-use overhead_schema::instance::{key, root_key, substitute};
+use overhead_schema::instance::{key, substitute};
+
+use crate::items::without_serde_keys;
 use syn::visit_mut::VisitMut;
 
 /// How many instances one paste may make: polymorphic recursion would make
@@ -17,7 +19,7 @@ use syn::visit_mut::VisitMut;
 const MAX_INSTANCES: usize = 64;
 
 /// The paste's items in the form our derives take, and the name each
-/// instance runs under (`Page<Item>` for the struct `Page__Item`).
+/// instance runs under (`Page<Item>` for the struct `Page_Item__`).
 pub struct Concrete {
     pub items: Vec<syn::Item>,
     pub names: HashMap<String, String>,
@@ -95,15 +97,7 @@ fn with_constant_bounds(items: &mut [syn::Item]) {
         }
     };
     for item in items.iter_mut() {
-        match item {
-            syn::Item::Struct(s) => s.fields.iter_mut().for_each(|f| rewrite(&mut f.attrs)),
-            syn::Item::Enum(e) => e
-                .variants
-                .iter_mut()
-                .flat_map(|v| v.fields.iter_mut())
-                .for_each(|f| rewrite(&mut f.attrs)),
-            _ => {}
-        }
+        fields_mut(item).for_each(|f| rewrite(&mut f.attrs));
     }
 }
 
@@ -132,19 +126,30 @@ fn evaluated(
                     .position(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ','))
                     .map_or(tokens.len(), |n| i + 1 + n);
                 let value: proc_macro2::TokenStream = tokens[i + 1..end].iter().cloned().collect();
+                // A literal is a token of its own, without a sign; a float
+                // that is not finite has none (the derive reports the bound).
                 let number = match syn::parse2::<syn::Expr>(value) {
                     Ok(syn::Expr::Lit(_)) | Err(_) => None,
                     Ok(expr) => match scope.eval(&expr) {
-                        Some(overhead_schema::Literal::Int(n)) => Some(Literal::i128_unsuffixed(n)),
-                        Some(overhead_schema::Literal::Float(f)) => {
-                            Some(Literal::f64_unsuffixed(f))
+                        Some(overhead_schema::Literal::Int(n)) => {
+                            Some((n < 0, Literal::u128_unsuffixed(n.unsigned_abs())))
+                        }
+                        Some(overhead_schema::Literal::Float(f)) if f.is_finite() => {
+                            Some((f < 0.0, Literal::f64_unsuffixed(f.abs())))
                         }
                         _ => None,
                     },
                 };
                 match number {
-                    Some(mut literal) => {
-                        literal.set_span(tokens[i + 1].span());
+                    Some((negative, mut literal)) => {
+                        let span = tokens[i + 1].span();
+                        if negative {
+                            let mut minus =
+                                proc_macro2::Punct::new('-', proc_macro2::Spacing::Alone);
+                            minus.set_span(span);
+                            out.push(TokenTree::Punct(minus));
+                        }
+                        literal.set_span(span);
                         out.push(TokenTree::Literal(literal));
                     }
                     None => out.extend(tokens[i + 1..end].iter().cloned()),
@@ -168,8 +173,8 @@ fn evaluated(
 fn with_contexts(items: &mut [syn::Item]) {
     use crate::shipped::Library;
     use crate::shipped::context::{Context, context, context_type};
-    let mut file: syn::File = syn::parse_quote!();
-    file.items = items.to_vec();
+    let mut file: Option<syn::File> = None;
+    let snapshot = items.to_vec();
     for item in items.iter_mut() {
         let attrs = match item {
             syn::Item::Struct(s) => &mut s.attrs,
@@ -180,7 +185,13 @@ fn with_contexts(items: &mut [syn::Item]) {
             let Some(ty) = context_type(attrs, library) else {
                 continue;
             };
-            let expr = match context(&file, attrs, library) {
+            // The paste as a file, made the first time a type needs its context.
+            let file = file.get_or_insert_with(|| {
+                let mut file: syn::File = syn::parse_quote!();
+                file.items = snapshot.clone();
+                file
+            });
+            let expr = match context(file, attrs, library) {
                 Ok(Context {
                     expr: Some(expr),
                     stand_in: None,
@@ -212,12 +223,7 @@ fn read_through_aliases(mut items: Vec<syn::Item>) -> Vec<syn::Item> {
         return items;
     }
     for item in &mut items {
-        let fields: Box<dyn Iterator<Item = &mut syn::Field>> = match item {
-            syn::Item::Struct(s) => Box::new(s.fields.iter_mut()),
-            syn::Item::Enum(e) => Box::new(e.variants.iter_mut().flat_map(|v| v.fields.iter_mut())),
-            _ => continue,
-        };
-        for field in fields {
+        for field in fields_mut(item) {
             aliases.expand_where(&mut field.ty, 0, &of_the_paste);
         }
     }
@@ -228,13 +234,20 @@ fn read_through_aliases(mut items: Vec<syn::Item>) -> Vec<syn::Item> {
 /// the build has (`std::time::Instant` is std's, whatever an alias `Instant`
 /// the interpreter assumed says).
 fn of_the_paste(path: &syn::Path) -> bool {
-    let first = path.segments.first().map(|s| s.ident.to_string());
     path.segments.len() == 1
-        || !first.is_some_and(|f| {
-            ["std", "core", "alloc"].contains(&f.as_str())
-                || crate::ecosystem::CRATES.contains(&f.as_str())
-                || crate::elsewhere::KNOWN_ROOTS.contains(&f.as_str())
-        })
+        || !path
+            .segments
+            .first()
+            .is_some_and(|f| crate::shipped::has_crate(&f.ident.to_string()))
+}
+
+/// The fields of a struct, or of every variant of an enum (none of another item).
+fn fields_mut(item: &mut syn::Item) -> Box<dyn Iterator<Item = &mut syn::Field> + '_> {
+    match item {
+        syn::Item::Struct(s) => Box::new(s.fields.iter_mut()),
+        syn::Item::Enum(e) => Box::new(e.variants.iter_mut().flat_map(|v| v.fields.iter_mut())),
+        _ => Box::new(std::iter::empty()),
+    }
 }
 
 /// Whether the item is a struct or enum our derives see.
@@ -331,44 +344,16 @@ fn owned(mut item: syn::Item, borrowed: &HashSet<String>) -> syn::Item {
         borrowed,
         fields_only: !had_lifetimes,
     };
-    let fields: Box<dyn Iterator<Item = &mut syn::Field>> = match &mut item {
-        syn::Item::Struct(s) => Box::new(s.fields.iter_mut()),
-        syn::Item::Enum(e) => Box::new(e.variants.iter_mut().flat_map(|v| v.fields.iter_mut())),
-        _ => return item,
-    };
-    for field in fields {
+    for field in fields_mut(&mut item) {
         erase.visit_type_mut(&mut field.ty);
         if had_lifetimes {
             // Nothing is borrowed from the input any more.
-            field.attrs.retain_mut(without_borrow);
+            field
+                .attrs
+                .retain_mut(|a| without_serde_keys(a, &["borrow"]));
         }
     }
     item
-}
-
-/// Takes `borrow` (and `borrow = "'a"`) out of a `#[serde(…)]` attribute;
-/// false when nothing is left of it.
-fn without_borrow(attr: &mut syn::Attribute) -> bool {
-    use syn::punctuated::Punctuated;
-    if !attr.path().is_ident("serde") {
-        return true;
-    }
-    let Ok(metas) = attr.parse_args_with(Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated)
-    else {
-        return true;
-    };
-    let kept: Vec<&syn::Meta> = metas
-        .iter()
-        .filter(|m| !m.path().is_ident("borrow"))
-        .collect();
-    if kept.len() == metas.len() {
-        return true;
-    }
-    if kept.is_empty() {
-        return false;
-    }
-    *attr = syn::parse_quote!(#[serde(#(#kept),*)]);
-    true
 }
 
 struct Erase<'a> {
@@ -477,12 +462,6 @@ fn instantiated(items: Vec<syn::Item>, root: Option<&str>) -> Concrete {
     for (key, ident) in &instances.made {
         names.insert(ident.to_string(), key.clone());
     }
-    if let Some(root) = root {
-        let root = root_key(root);
-        if let Some(ident) = instances.made.get(&root) {
-            names.insert(ident.to_string(), root);
-        }
-    }
     made.reverse();
     out.extend(made);
     Concrete { items: out, names }
@@ -498,17 +477,8 @@ struct Instances<'a> {
 
 impl Instances<'_> {
     fn in_item(&mut self, mut item: syn::Item) -> syn::Item {
-        match &mut item {
-            syn::Item::Struct(s) => s
-                .fields
-                .iter_mut()
-                .for_each(|f| self.visit_type_mut(&mut f.ty)),
-            syn::Item::Enum(e) => e
-                .variants
-                .iter_mut()
-                .flat_map(|v| v.fields.iter_mut())
-                .for_each(|f| self.visit_type_mut(&mut f.ty)),
-            _ => {}
+        for field in fields_mut(&mut item) {
+            self.visit_type_mut(&mut field.ty);
         }
         item
     }
@@ -540,54 +510,37 @@ impl Instances<'_> {
             .zip(args.into_iter().cloned())
             .collect();
         let mut instance = item.clone();
-        let (generics, attrs) = match &mut instance {
-            syn::Item::Struct(s) => {
-                s.ident = ident.clone();
-                s.fields.iter_mut().for_each(|f| substitute(&mut f.ty, &by));
-                (&mut s.generics, &mut s.attrs)
-            }
-            syn::Item::Enum(e) => {
-                e.ident = ident.clone();
-                e.variants
-                    .iter_mut()
-                    .flat_map(|v| v.fields.iter_mut())
-                    .for_each(|f| substitute(&mut f.ty, &by));
-                (&mut e.generics, &mut e.attrs)
-            }
+        for field in fields_mut(&mut instance) {
+            substitute(&mut field.ty, &by);
+        }
+        let (name, generics, attrs) = match &mut instance {
+            syn::Item::Struct(s) => (&mut s.ident, &mut s.generics, &mut s.attrs),
+            syn::Item::Enum(e) => (&mut e.ident, &mut e.generics, &mut e.attrs),
             _ => return None,
         };
+        *name = ident.clone();
         *generics = syn::Generics::default();
         // `#[serde(bound = "…")]` names the parameters the instance has not.
-        attrs.retain(|a| !(a.path().is_ident("serde") && mentions_bound(a)));
+        attrs.retain_mut(|a| without_serde_keys(a, &["bound"]));
         self.queue.push(instance);
         Some(ident)
     }
 }
 
-fn mentions_bound(attr: &syn::Attribute) -> bool {
-    let mut found = false;
-    let _ = attr.parse_nested_meta(|meta| {
-        found |= meta.path.is_ident("bound");
-        if meta.input.peek(syn::Token![=]) {
-            let _: syn::Expr = meta.value()?.parse()?;
-        }
-        Ok(())
-    });
-    found
-}
-
 impl VisitMut for Instances<'_> {
+    /// A use of a generic type becomes its instance, keyed by the use as
+    /// written (`Page<Wrapper<Hymn>>`, as the root and the interpreter name
+    /// it); its arguments are instantiated inside the instance.
     fn visit_type_mut(&mut self, ty: &mut syn::Type) {
-        syn::visit_mut::visit_type_mut(self, ty);
         if let syn::Type::Path(p) = ty {
             if p.qself.is_none() {
-                if let Some(last) = p.path.segments.last() {
-                    if let Some(ident) = self.instance(last) {
-                        *ty = syn::parse_quote!(#ident);
-                    }
+                if let Some(ident) = p.path.segments.last().and_then(|l| self.instance(l)) {
+                    *ty = syn::parse_quote!(#ident);
+                    return;
                 }
             }
         }
+        syn::visit_mut::visit_type_mut(self, ty);
     }
 }
 
@@ -673,6 +626,26 @@ mod tests {
     }
 
     #[test]
+    fn a_generic_root_of_a_generic_argument_is_named_as_written() {
+        let (code, names) = concrete_text(
+            "#[serde(rename_all = \"camelCase\", bound = \"T: Deserialize<'de>\")]
+             pub struct Page<T> { pub items: Vec<T> }
+             pub struct Wrapper<T> { pub inner: T }
+             pub struct Hymn { pub title: String }",
+            Some("Page<Wrapper<Hymn>>"),
+        );
+        let page = names.iter().find(|(_, key)| *key == "Page<Wrapper<Hymn>>");
+        let (ident, _) = page.expect("the root has its instance");
+        assert!(code.contains(&format!("pub struct {ident}")), "{code}");
+        assert!(code.contains("pub inner : Hymn"), "{code}");
+        // `bound` names the parameter the instance has not; the rest stays.
+        assert!(
+            code.contains("# [serde (rename_all = \"camelCase\")]"),
+            "{code}"
+        );
+    }
+
+    #[test]
     fn a_bound_named_by_a_constant_is_its_value() {
         let (code, _) = concrete_text(
             "pub const MAX_SHELF: usize = 6 * 8;
@@ -688,6 +661,12 @@ mod tests {
             code.contains("length (bytes , min = 1 , max = 48)"),
             "{code}"
         );
+        let (negative, _) = concrete_text(
+            "const COLDEST: i32 = -40;
+             pub struct Reading { #[validate(range(min = COLDEST))] pub celsius: i32 }",
+            None,
+        );
+        assert!(negative.contains("range (min = - 40)"), "{negative}");
         // A constant the paste does not define stays for the derive to report.
         assert!(code.contains("min = limits :: LOW"), "{code}");
     }

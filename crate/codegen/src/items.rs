@@ -150,21 +150,50 @@ fn holds_references(s: &syn::ItemStruct) -> bool {
         .any(|f| matches!(f.ty, syn::Type::Reference(_)))
 }
 
-/// Whether `attrs` derive `name` (by its last path segment).
-fn derives(attrs: &[syn::Attribute], name: &str) -> bool {
-    attrs
+/// Whether `attrs` derive `name` (by its last path segment), under
+/// `cfg_attr` too.
+pub(crate) fn derives(attrs: &[syn::Attribute], name: &str) -> bool {
+    derive_paths_of(attrs)
         .iter()
-        .filter(|a| a.path().is_ident("derive"))
-        .any(|a| {
-            a.parse_args_with(
-                syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
-            )
-            .is_ok_and(|paths| {
-                paths
-                    .iter()
-                    .any(|p| p.segments.last().is_some_and(|s| s.ident == name))
-            })
-        })
+        .any(|p| p.segments.last().is_some_and(|s| s.ident == name))
+}
+
+/// The paths of an item's derives, those under `cfg_attr` too (its
+/// features are on).
+pub(crate) fn derive_paths_of(attrs: &[syn::Attribute]) -> Vec<syn::Path> {
+    let mut out = Vec::new();
+    for attr in attrs {
+        if attr.path().is_ident("derive") {
+            out.extend(derive_paths(attr));
+        } else if attr.path().is_ident("cfg_attr") {
+            let Ok(metas) = attr.parse_args_with(
+                syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated,
+            ) else {
+                continue;
+            };
+            for meta in metas.iter().skip(1) {
+                let syn::Meta::List(list) = meta else {
+                    continue;
+                };
+                if !list.path.is_ident("derive") {
+                    continue;
+                }
+                if let Ok(paths) = list.parse_args_with(
+                    syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
+                ) {
+                    out.extend(paths);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The paths of one `#[derive(…)]` (none when it does not parse).
+fn derive_paths(attr: &syn::Attribute) -> Vec<syn::Path> {
+    attr.parse_args_with(syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated)
+        .map(|paths| paths.into_iter().collect())
+        .unwrap_or_default()
 }
 
 /// What of an `impl` block compiled code may need: `impl Default for T`
@@ -355,14 +384,10 @@ fn keep_attrs(attrs: &mut Vec<syn::Attribute>) {
         // `#[serde(crate = "rocket::serde")]` names the person's re-export;
         // every module here derives through its own path to serde.
         if a.path().is_ident("serde") {
-            return without_serde_crate(a);
+            return without_serde_keys(a, &["crate"]);
         }
         if a.path().is_ident("derive") {
-            let Ok(paths) = a.parse_args_with(
-                syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
-            ) else {
-                return false;
-            };
+            let paths = derive_paths(a);
             let mut kept: Vec<syn::Path> = paths
                 .iter()
                 .filter(|p| STD_DERIVES.iter().any(|d| p.is_ident(d)))
@@ -370,11 +395,7 @@ fn keep_attrs(attrs: &mut Vec<syn::Attribute>) {
                 .collect();
             // serde_repr's derives are the enum's serde form: both, by their
             // full paths (the modules write values as well as read them).
-            if paths.iter().any(|p| {
-                p.segments
-                    .last()
-                    .is_some_and(|s| REPR_DERIVES.contains(&s.ident.to_string().as_str()))
-            }) {
+            if is_repr(&paths) {
                 kept.push(syn::parse_quote!(::serde_repr::Serialize_repr));
                 kept.push(syn::parse_quote!(::serde_repr::Deserialize_repr));
             }
@@ -392,21 +413,23 @@ fn keep_attrs(attrs: &mut Vec<syn::Attribute>) {
     });
 }
 
-/// Takes `crate = "…"` out of a `#[serde(…)]` attribute; false when nothing
-/// is left of it.
-fn without_serde_crate(attr: &mut syn::Attribute) -> bool {
+/// Takes the metas named `keys` (`crate`, `borrow`, `bound`) out of a
+/// `#[serde(…)]` attribute; false when nothing is left of it. Any other
+/// attribute, or one that does not parse, is left as it is.
+pub(crate) fn without_serde_keys(attr: &mut syn::Attribute, keys: &[&str]) -> bool {
     use syn::punctuated::Punctuated;
+    if !attr.path().is_ident("serde") {
+        return true;
+    }
     let Ok(metas) = attr.parse_args_with(Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated)
     else {
         return true;
     };
-    if !metas.iter().any(|m| m.path().is_ident("crate")) {
+    let dropped = |m: &syn::Meta| keys.iter().any(|k| m.path().is_ident(k));
+    if !metas.iter().any(dropped) {
         return true;
     }
-    let kept: Vec<&syn::Meta> = metas
-        .iter()
-        .filter(|m| !m.path().is_ident("crate"))
-        .collect();
+    let kept: Vec<&syn::Meta> = metas.iter().filter(|m| !dropped(m)).collect();
     if kept.is_empty() {
         return false;
     }
@@ -428,7 +451,7 @@ pub fn derived(derive: TokenStream, item: &syn::Item) -> TokenStream {
         syn::Item::Enum(e) => &mut e.attrs,
         _ => return quote!(#derive #item),
     };
-    let derive = if attrs.iter().any(derives_repr) {
+    let derive = if is_repr(&derive_paths_of(attrs)) {
         without_serde_form(derive)
     } else {
         derive
@@ -445,19 +468,13 @@ pub fn derived(derive: TokenStream, item: &syn::Item) -> TokenStream {
 /// serde_repr's derives, kept on an enum (`keep_attrs`).
 const REPR_DERIVES: &[&str] = &["Serialize_repr", "Deserialize_repr"];
 
-fn derives_repr(attr: &syn::Attribute) -> bool {
-    attr.path().is_ident("derive")
-        && attr
-            .parse_args_with(
-                syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
-            )
-            .is_ok_and(|paths| {
-                paths.iter().any(|p| {
-                    p.segments
-                        .last()
-                        .is_some_and(|s| REPR_DERIVES.contains(&s.ident.to_string().as_str()))
-                })
-            })
+/// Whether one of `paths` is serde_repr's.
+fn is_repr(paths: &[syn::Path]) -> bool {
+    paths.iter().any(|p| {
+        p.segments
+            .last()
+            .is_some_and(|s| REPR_DERIVES.contains(&s.ident.to_string().as_str()))
+    })
 }
 
 /// `#[derive(…)]` without what gives a serde form (serde's derives, ours
@@ -469,12 +486,7 @@ fn without_serde_form(derive: TokenStream) -> TokenStream {
     };
     let mut kept: Vec<syn::Path> = Vec::new();
     for attr in &attrs {
-        let Ok(paths) = attr.parse_args_with(
-            syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
-        ) else {
-            return derive;
-        };
-        for path in paths {
+        for path in derive_paths(attr) {
             let Some(last) = path.segments.last().map(|s| s.ident.to_string()) else {
                 continue;
             };

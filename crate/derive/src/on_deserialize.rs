@@ -202,6 +202,7 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
         _ => (shadow_attrs, TokenStream::new()),
     };
 
+    let (validate_impl, reported, deserialize_impl) = shared_impls(ident, &validate_body);
     Ok(quote! {
         #[allow(non_snake_case, non_camel_case_types, clippy::all)]
         const _: () = {
@@ -216,11 +217,7 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
             #validate_fns
             #de_fns
 
-            impl ::overhead_validate::Validate for #ident {
-                fn validate_into(&self, out: &mut ::overhead_validate::Violations) {
-                    #validate_body
-                }
-            }
+            #validate_impl
 
             impl #ident {
                 #[inline]
@@ -241,35 +238,11 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
                         #defaulted
                         #must_match
                     }
-                    // A nested value stops its parent here; the root was read to its end,
-                    // so its caller still checks what follows (trailing text is an error).
-                    if !violations.is_empty() && ::overhead_validate::collector::report(violations) && !root {
-                        return ::core::result::Result::Err(<D::Error as __serde::de::Error>::custom(
-                            ::overhead_validate::collector::STOPPED));
-                    }
-                    ::core::result::Result::Ok(value)
+                    #reported
                 }
             }
 
-            impl<'de> __serde::Deserialize<'de> for #ident {
-                fn deserialize<D: __serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<Self, D::Error> {
-                    if ::overhead_validate::collector::is_active() {
-                        return Self::__decode(deserializer);
-                    }
-                    // Called through plain serde: collect here, and report what failed as
-                    // the format's error (formatted, since serde's errors are strings).
-                    let (result, violations) = ::overhead_validate::collector::collect(
-                        ::overhead_validate::collector::Mode::CollectAll,
-                        || Self::__decode(deserializer),
-                    );
-                    let value = result?;
-                    match violations {
-                        ::core::option::Option::None => ::core::result::Result::Ok(value),
-                        ::core::option::Option::Some(violations) => ::core::result::Result::Err(
-                            <D::Error as __serde::de::Error>::custom(violations)),
-                    }
-                }
-            }
+            #deserialize_impl
         };
     })
 }
@@ -327,6 +300,7 @@ fn converted(
     } else {
         quote!(<Self as ::core::convert::From<#source>>::from(source))
     };
+    let (validate_impl, reported, deserialize_impl) = shared_impls(ident, validate_body);
     quote! {
         #[allow(non_snake_case, non_camel_case_types, clippy::all)]
         const _: () = {
@@ -334,11 +308,7 @@ fn converted(
 
             #validate_fns
 
-            impl ::overhead_validate::Validate for #ident {
-                fn validate_into(&self, out: &mut ::overhead_validate::Violations) {
-                    #validate_body
-                }
-            }
+            #validate_impl
 
             impl #ident {
                 #[inline]
@@ -348,33 +318,60 @@ fn converted(
                     let value: Self = #build;
                     let mut violations = ::overhead_validate::Violations::new();
                     ::overhead_validate::Validate::validate_into(&value, &mut violations);
-                    if !violations.is_empty() && ::overhead_validate::collector::report(violations) && !root {
-                        return ::core::result::Result::Err(<D::Error as __serde::de::Error>::custom(
-                            ::overhead_validate::collector::STOPPED));
-                    }
-                    ::core::result::Result::Ok(value)
+                    #reported
                 }
             }
 
-            impl<'de> __serde::Deserialize<'de> for #ident {
-                fn deserialize<D: __serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<Self, D::Error> {
-                    if ::overhead_validate::collector::is_active() {
-                        return Self::__decode(deserializer);
-                    }
-                    let (result, violations) = ::overhead_validate::collector::collect(
-                        ::overhead_validate::collector::Mode::CollectAll,
-                        || Self::__decode(deserializer),
-                    );
-                    let value = result?;
-                    match violations {
-                        ::core::option::Option::None => ::core::result::Result::Ok(value),
-                        ::core::option::Option::Some(violations) => ::core::result::Result::Err(
-                            <D::Error as __serde::de::Error>::custom(violations)),
-                    }
-                }
-            }
+            #deserialize_impl
         };
     }
+}
+
+/// What both ways of decoding a type generate alike: its `Validate` impl;
+/// the end of `__decode`, where the value's `violations` are reported (a
+/// nested value stops its parent there; the root was read to its end, so its
+/// caller still checks what follows: trailing text is an error); and the
+/// `Deserialize` impl, which decodes in a collector's run or, called through
+/// plain serde, collects here and reports what failed as the format's error
+/// (formatted, since serde's errors are strings).
+fn shared_impls(
+    ident: &syn::Ident,
+    validate_body: &TokenStream,
+) -> (TokenStream, TokenStream, TokenStream) {
+    let validate_impl = quote! {
+        impl ::overhead_validate::Validate for #ident {
+            fn validate_into(&self, out: &mut ::overhead_validate::Violations) {
+                #validate_body
+            }
+        }
+    };
+    let reported = quote! {
+        if !violations.is_empty() && ::overhead_validate::collector::report(violations) && !root {
+            return ::core::result::Result::Err(<D::Error as __serde::de::Error>::custom(
+                ::overhead_validate::collector::STOPPED));
+        }
+        ::core::result::Result::Ok(value)
+    };
+    let deserialize_impl = quote! {
+        impl<'de> __serde::Deserialize<'de> for #ident {
+            fn deserialize<D: __serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<Self, D::Error> {
+                if ::overhead_validate::collector::is_active() {
+                    return Self::__decode(deserializer);
+                }
+                let (result, violations) = ::overhead_validate::collector::collect(
+                    ::overhead_validate::collector::Mode::CollectAll,
+                    || Self::__decode(deserializer),
+                );
+                let value = result?;
+                match violations {
+                    ::core::option::Option::None => ::core::result::Result::Ok(value),
+                    ::core::option::Option::Some(violations) => ::core::result::Result::Err(
+                        <D::Error as __serde::de::Error>::custom(violations)),
+                }
+            }
+        }
+    };
+    (validate_impl, reported, deserialize_impl)
 }
 
 /// A field serde may fill in without reading it: `default`, an `Option`, or

@@ -119,24 +119,34 @@ fn imports_validate(tree: &syn::UseTree) -> bool {
 /// `#[overhead(dialect = "validator")]`: what code made from a file puts on
 /// each item whose file's `use` lines say the dialect (a derive sees one item).
 fn stated(attr: &syn::Attribute) -> Option<Dialect> {
+    let name = overhead_value(attr, "dialect")?;
+    Dialect::ALL.into_iter().find(|d| d.name() == name.value())
+}
+
+/// The string `key = "…"` of an `#[overhead(…)]` attribute (among others:
+/// `#[overhead(dialect = "garde", context = "LIMITS")]`).
+fn overhead_value(attr: &syn::Attribute, key: &str) -> Option<syn::LitStr> {
     if !attr.path().is_ident("overhead") {
         return None;
     }
-    let syn::Meta::List(list) = &attr.meta else {
-        return None;
-    };
-    let nv: syn::MetaNameValue = list.parse_args().ok()?;
-    if !nv.path.is_ident("dialect") {
-        return None;
-    }
-    let syn::Expr::Lit(syn::ExprLit {
-        lit: syn::Lit::Str(name),
-        ..
-    }) = &nv.value
-    else {
-        return None;
-    };
-    Dialect::ALL.into_iter().find(|d| d.name() == name.value())
+    let mut found = None;
+    let _ = attr.parse_nested_meta(|meta| {
+        if meta.input.peek(syn::Token![=]) {
+            let value: syn::Expr = meta.value()?.parse()?;
+            if let (
+                true,
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(text),
+                    ..
+                }),
+            ) = (meta.path.is_ident(key), value)
+            {
+                found = Some(text);
+            }
+        }
+        Ok(())
+    });
+    found
 }
 
 /// `#[overhead(as_pasted)]`: what code made for a person's paste puts on each
@@ -155,22 +165,9 @@ pub fn as_pasted(attrs: &[syn::Attribute]) -> bool {
 /// validation context (a constant of the paste, or its `Default`), for the
 /// custom rules that take it.
 pub fn stated_context(attrs: &[syn::Attribute]) -> Option<syn::Expr> {
-    attrs.iter().find_map(|attr| {
-        if !attr.path().is_ident("overhead") {
-            return None;
-        }
-        let nv: syn::MetaNameValue = attr.parse_args().ok()?;
-        if !nv.path.is_ident("context") {
-            return None;
-        }
-        match &nv.value {
-            syn::Expr::Lit(syn::ExprLit {
-                lit: syn::Lit::Str(text),
-                ..
-            }) => text.parse().ok(),
-            _ => None,
-        }
-    })
+    attrs
+        .iter()
+        .find_map(|attr| overhead_value(attr, "context")?.parse().ok())
 }
 
 /// `#[derive(validator::Validate)]`, `#[derive(garde::Validate)]`, …

@@ -619,8 +619,7 @@ fn within_quota(size: u64, quota: &Quota) -> Result<(), Box<Violation>> {
 }
 
 #[derive(Debug, ValidateOnDeserialize)]
-#[overhead(dialect = "validator")]
-#[overhead(context = "QUOTA")]
+#[overhead(dialect = "validator", context = "QUOTA")]
 #[validate(context = Quota)]
 struct Upload {
     #[validate(custom(function = "within_quota", use_context))]

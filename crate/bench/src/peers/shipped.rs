@@ -285,20 +285,20 @@ macro_rules! shipped_root {
     // With the root's copy under domainstack's `ValidateOnDeserialize`.
     ($name:ident, domainstack, $ty:ty, on_de = $on_de:ty) => {
         $crate::shipped_root!(@type $name, $crate::peers::shipped::Domainstack, $ty,
-            ::std::option::Option::Some(|text: &str| match ::serde_json::from_str::<$ty>(text) {
-                ::std::result::Result::Ok(value) => ::domainstack::Validate::validate(&value)
-                    .map_err($crate::peers::shipped::Failure::Invalid),
-                ::std::result::Result::Err(e) => ::std::result::Result::Err($crate::peers::shipped::Failure::De(e)),
-            }),
+            $crate::shipped_root!(@domainstack $ty),
             ::std::option::Option::Some(|text: &str| ::serde_json::from_str::<$on_de>(text).map(|_| ())));
     };
     ($name:ident, domainstack, $ty:ty) => {
         $crate::shipped_root!(@type $name, $crate::peers::shipped::Domainstack, $ty,
-            ::std::option::Option::Some(|text: &str| match ::serde_json::from_str::<$ty>(text) {
-                ::std::result::Result::Ok(value) => ::domainstack::Validate::validate(&value)
-                    .map_err($crate::peers::shipped::Failure::Invalid),
-                ::std::result::Result::Err(e) => ::std::result::Result::Err($crate::peers::shipped::Failure::De(e)),
-            }));
+            $crate::shipped_root!(@domainstack $ty));
+    };
+    // domainstack's decode-then-validate of `$ty`.
+    (@domainstack $ty:ty) => {
+        ::std::option::Option::Some(|text: &str| match ::serde_json::from_str::<$ty>(text) {
+            ::std::result::Result::Ok(value) => ::domainstack::Validate::validate(&value)
+                .map_err($crate::peers::shipped::Failure::Invalid),
+            ::std::result::Result::Err(e) => ::std::result::Result::Err($crate::peers::shipped::Failure::De(e)),
+        })
     };
     ($name:ident, garde, $ty:ty) => {
         $crate::shipped_root!(@type $name, $crate::peers::shipped::Garde, $ty,

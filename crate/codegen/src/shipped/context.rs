@@ -44,7 +44,7 @@ pub fn context(
             }
             syn::Item::Struct(s) if s.ident == base => {
                 defined = true;
-                default |= derives(&s.attrs, "Default");
+                default |= crate::items::derives(&s.attrs, "Default");
             }
             syn::Item::Enum(e) if e.ident == base => defined = true,
             syn::Item::Type(t) if t.ident == base => defined = true,
@@ -131,47 +131,6 @@ pub(crate) fn context_type(attrs: &[syn::Attribute], library: Library) -> Option
 
 fn same_type(ty: &syn::Type, wanted: &str) -> bool {
     ty.to_token_stream().to_string().replace(' ', "") == wanted
-}
-
-pub fn derives(attrs: &[syn::Attribute], name: &str) -> bool {
-    derived(attrs)
-        .iter()
-        .any(|p| p.segments.last().is_some_and(|s| s.ident == name))
-}
-
-/// The paths of an item's derives, those under `cfg_attr` too (its
-/// features are on).
-pub fn derived(attrs: &[syn::Attribute]) -> Vec<syn::Path> {
-    let mut out = Vec::new();
-    for attr in attrs {
-        if attr.path().is_ident("derive") {
-            if let Ok(paths) = attr.parse_args_with(
-                syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
-            ) {
-                out.extend(paths);
-            }
-        } else if attr.path().is_ident("cfg_attr") {
-            let Ok(metas) = attr.parse_args_with(
-                syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated,
-            ) else {
-                continue;
-            };
-            for meta in metas.iter().skip(1) {
-                let syn::Meta::List(list) = meta else {
-                    continue;
-                };
-                if !list.path.is_ident("derive") {
-                    continue;
-                }
-                if let Ok(paths) = list.parse_args_with(
-                    syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
-                ) {
-                    out.extend(paths);
-                }
-            }
-        }
-    }
-    out
 }
 
 fn path_in(modules: &[String], name: &str) -> String {

@@ -29,7 +29,8 @@ use std::collections::HashSet;
 use proc_macro2::LineColumn;
 use quote::ToTokens;
 
-use context::{context, derives, walk_items};
+use crate::items::{derive_paths_of, derives};
+use context::{context, walk_items};
 use edits::Edits;
 
 /// The name of the root's `CompiledType` in the module.
@@ -54,7 +55,7 @@ const LIBRARY_CRATES: &[&str] = &[
 ];
 
 /// Whether the build has the crate `name`.
-fn has_crate(name: &str) -> bool {
+pub(crate) fn has_crate(name: &str) -> bool {
     LIBRARY_CRATES.contains(&name) || crate::ecosystem::CRATES.contains(&name)
 }
 
@@ -251,6 +252,29 @@ fn on_de_copy(item: &syn::Item) -> Option<String> {
         return None;
     };
     if !root.generics.params.is_empty() || !matches!(root.fields, syn::Fields::Named(_)) {
+        return None;
+    }
+    // The derive decodes an intermediate struct under the container's
+    // `#[serde]`: one that asks more of that struct than its fields (a
+    // container `default`, a conversion, `transparent`) would refuse it and
+    // take the library's other rows down with it, so such a root has none.
+    let plain = ["rename", "rename_all", "deny_unknown_fields", "expecting"];
+    let container_keys = root
+        .attrs
+        .iter()
+        .filter(|a| a.path().is_ident("serde"))
+        .flat_map(|a| {
+            a.parse_args_with(
+                syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated,
+            )
+            .map(|metas| metas.into_iter().map(|m| m.path().clone()).collect())
+            .unwrap_or_else(|_| vec![syn::parse_quote!(unreadable)])
+        })
+        .collect::<Vec<syn::Path>>();
+    if !container_keys
+        .iter()
+        .all(|k| plain.iter().any(|p| k.is_ident(p)))
+    {
         return None;
     }
     let mut copy = root.clone();
@@ -510,7 +534,7 @@ fn library_of(file: &syn::File, root_attrs: &[syn::Attribute]) -> Library {
         };
     }
     let mut derives_validate = None;
-    for path in context::derived(root_attrs) {
+    for path in derive_paths_of(root_attrs) {
         if path.segments.last().is_some_and(|s| s.ident == "Validate") {
             let first = path.segments.first().map(|s| s.ident.to_string());
             derives_validate = Some(match first.as_deref() {
@@ -713,6 +737,15 @@ mod tests {
         assert!(written.text.ends_with(
             "shipped_root!(__OverheadShippedRoot, domainstack, U, on_de = __OverheadShippedOnDe);\n"
         ));
+        // A container `default` would ask the derive's intermediate struct
+        // for a `Default`: that root keeps its other rows, without a copy.
+        let defaulted = paste.replace("pub struct U {", "#[serde(default)]\npub struct U {");
+        let written = module(&defaulted, "U").expect("a module");
+        assert!(
+            written
+                .text
+                .ends_with("shipped_root!(__OverheadShippedRoot, domainstack, U);\n")
+        );
     }
 
     #[test]
