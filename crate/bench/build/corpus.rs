@@ -133,7 +133,7 @@ fn compiled(paste: &str, root: &str) -> Result<TokenStream, String> {
             "it uses serde_with's `serde_as` (the compiled corpus does not link serde_with)".into(),
         );
     }
-    let dialect = Dialect::of_file(&file.items).unwrap_or_default();
+    let dialect = Dialect::of_file(&file.items);
     let Measured {
         items,
         types,

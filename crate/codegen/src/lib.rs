@@ -108,11 +108,12 @@ pub fn with_peers(
 ) -> Option<Generated> {
     let feature = DIALECT_PEER;
     let concrete = concrete::concrete(file.items, root);
-    let dialect = Dialect::of_file(&concrete.items).unwrap_or_default();
+    let stated = Dialect::of_file(&concrete.items);
+    let dialect = stated.unwrap_or_default();
     let measured = measured(concrete.items);
     let mut generated = generate_measured(
         &measured,
-        dialect,
+        stated,
         module,
         bench,
         Some(FLATTEN_PEER),
@@ -197,10 +198,10 @@ pub fn with_peers(
 /// `::overhead_bench` elsewhere). `None` when the file defines no type.
 pub fn generate(file: syn::File, module: &syn::Ident, bench: &TokenStream) -> Option<Generated> {
     let concrete = concrete::concrete(file.items, None);
-    let dialect = Dialect::of_file(&concrete.items).unwrap_or_default();
+    let stated = Dialect::of_file(&concrete.items);
     generate_measured(
         &measured(concrete.items),
-        dialect,
+        stated,
         module,
         bench,
         None,
@@ -208,12 +209,13 @@ pub fn generate(file: syn::File, module: &syn::Ident, bench: &TokenStream) -> Op
     )
 }
 
-/// [`generate`] for items already [`measured`]; serde_fast_flatten's peer
+/// [`generate`] for items already [`measured`], in the dialect the file's
+/// `use` lines state (each item's own otherwise); serde_fast_flatten's peer
 /// behind `flatten_peer`, when given; an instance of a generic type is
 /// named as the document names it (`names`: `Page__Item` → `Page<Item>`).
 fn generate_measured(
     measured: &Measured,
-    dialect: Dialect,
+    dialect: Option<Dialect>,
     module: &syn::Ident,
     bench: &TokenStream,
     flatten_peer: Option<&str>,

@@ -9,11 +9,11 @@ use crate::items::{derived, private, unflatten, without_derives_item};
 
 /// The `plain` module (`#[derive(Deserialize, Validate)]`, the `de` baseline
 /// and `de+validate`) and the `integrated` one (`ValidateOnDeserialize`) of
-/// the same definitions.
+/// the same definitions; `dialect` is what the file's `use` lines state.
 pub fn derived_modules(
     items: &[syn::Item],
     preamble: &[syn::Item],
-    dialect: Dialect,
+    dialect: Option<Dialect>,
 ) -> TokenStream {
     let items: Vec<syn::Item> = items.iter().map(|i| with_dialect(i, dialect)).collect();
     let plain = items.iter().map(|i| {
@@ -41,15 +41,20 @@ pub fn derived_modules(
 }
 
 /// The item, saying its dialect when only the file's `use` lines (which the
-/// compiled modules drop) said it: a derive sees one item.
-fn with_dialect(item: &syn::Item, dialect: Dialect) -> syn::Item {
+/// compiled modules drop) said it: a derive sees one item. Where the file
+/// says nothing, the derive reads the item as the interpreter does
+/// (`Dialect::unstated`).
+fn with_dialect(item: &syn::Item, dialect: Option<Dialect>) -> syn::Item {
     let mut item = item.clone();
     let derive_input = match &item {
         syn::Item::Struct(s) => syn::DeriveInput::from(s.clone()),
         syn::Item::Enum(e) => syn::DeriveInput::from(e.clone()),
         _ => return item,
     };
-    if dialect == Dialect::Seed || Dialect::of_item(&derive_input).is_some() {
+    let Some(dialect) = dialect else {
+        return item;
+    };
+    if Dialect::of_item(&derive_input).is_some() {
         return item;
     }
     let name = dialect.name();

@@ -569,3 +569,94 @@ fn structs_nested_in_structs_read_and_write_as_serde_does() {
         bytes
     );
 }
+
+both!(traps:
+    #[derive(Serialize, Deserialize)]
+    pub struct Traps {
+        pub small: u8,
+        pub wide: i64,
+        pub big: u64,
+        pub ratio: f32,
+        pub exact: f64,
+        pub text: String,
+        pub maybe: Option<u32>,
+        pub twice: Option<Option<String>>,
+        #[serde(default)]
+        pub kind: Kind,
+    }
+
+    #[derive(Serialize, Deserialize, Default)]
+    pub enum Kind {
+        #[default]
+        Plain,
+        Rich,
+        #[serde(other)]
+        Unknown,
+    }
+);
+
+/// What serde_json treats specially at the JSON level, as the unseen pastes'
+/// inputs met it: `-0` and exponents into integers, integers past `u64::MAX`,
+/// an `f32` past its range, lone and paired surrogate escapes, duplicate and
+/// escaped keys, a top-level `null`, an unknown variant under `#[serde(other)]`.
+#[test]
+fn json_level_traps() {
+    let base = |field: &str, value: &str| {
+        let mut fields = vec![
+            ("small", "1"),
+            ("wide", "-2"),
+            ("big", "3"),
+            ("ratio", "0.5"),
+            ("exact", "0.25"),
+            ("text", "\"t\""),
+            ("maybe", "null"),
+            ("twice", "null"),
+        ];
+        for f in fields.iter_mut().filter(|f| f.0 == field) {
+            f.1 = value;
+        }
+        let body: Vec<String> = fields.iter().map(|(k, v)| format!("\"{k}\":{v}")).collect();
+        format!("{{{}}}", body.join(","))
+    };
+    let mut inputs = vec![
+        base("small", "-0"),
+        base("wide", "-0"),
+        base("small", "1e3"),
+        base("small", "1e0"),
+        base("wide", "1E2"),
+        base("small", "0.0"),
+        base("big", "18446744073709551615"),
+        base("big", "18446744073709551616"),
+        base("wide", "-9223372036854775809"),
+        base("big", "-1"),
+        base("ratio", "1e39"),
+        base("ratio", "-1e39"),
+        base("ratio", "1e-50"),
+        base("exact", "1e309"),
+        base("exact", "-0.0"),
+        base("exact", "123456789012345678901234567890"),
+        base("text", r#""\ud83d\ude00""#),
+        base("text", r#""\ud83d""#),
+        base("text", r#""\ude00x""#),
+        base("text", r#""a\u0000b""#),
+        base("text", "\"tab\there\""),
+        base("maybe", "4294967296"),
+        base("twice", r#""x""#),
+        base("kind", r#""Rich""#),
+        base("kind", r#""Sparkly""#),
+        base("kind", r#"{"Rich":null}"#),
+        base("kind", "5"),
+        "null".to_owned(),
+        "[]".to_owned(),
+        "{}".to_owned(),
+        "  ".to_owned(),
+        r#"{"small":1,"small":2}"#.to_owned(),
+        r#"{"sm\u0061ll":1,"wide":-2,"big":3,"ratio":0.5,"exact":0.25,"text":"t","maybe":null,"twice":null}"#.to_owned(),
+        format!("{} ", base("small", "7")),
+        format!("{}x", base("small", "7")),
+    ];
+    // The same object missing `twice` (an `Option` field: `None`) and `maybe`.
+    inputs.push(r#"{"small":1,"wide":-2,"big":3,"ratio":0.5,"exact":0.25,"text":"t"}"#.to_owned());
+    let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
+    agree::<traps::Traps>(traps::TEXT, "Traps", &inputs);
+}

@@ -71,6 +71,29 @@ impl Dialect {
         validator_only.then_some(Dialect::Validator)
     }
 
+    /// The dialect of an item when neither it nor its file's `use` lines say:
+    /// validator's where it has `#[validate]` (its words are then ones both
+    /// validator and the seed know, and such an item in public code is
+    /// validator's: its build as shipped reads it so, `shipped::library_of`),
+    /// else the seed's.
+    pub fn unstated(input: &syn::DeriveInput) -> Dialect {
+        let fields: Vec<&syn::Field> = match &input.data {
+            syn::Data::Struct(s) => s.fields.iter().collect(),
+            syn::Data::Enum(e) => e.variants.iter().flat_map(|v| v.fields.iter()).collect(),
+            syn::Data::Union(u) => u.fields.named.iter().collect(),
+        };
+        let validates = input
+            .attrs
+            .iter()
+            .chain(fields.iter().flat_map(|f| f.attrs.iter()))
+            .any(|a| a.path().is_ident("validate"));
+        if validates {
+            Dialect::Validator
+        } else {
+            Dialect::Seed
+        }
+    }
+
     /// What a file's `use` lines say: the crate `Validate` is imported from,
     /// else the one validation crate the file uses at all.
     pub fn of_file(items: &[syn::Item]) -> Option<Dialect> {

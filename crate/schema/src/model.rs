@@ -196,7 +196,9 @@ impl TypeDef {
         // serde_with's attribute macros expand before serde's derive reads the item.
         let expanded = crate::serde_with::expand(input);
         let input = expanded.as_ref().unwrap_or(input);
-        let dialect = Dialect::of_item(input).unwrap_or_else(|| scope.dialect());
+        let dialect = Dialect::of_item(input)
+            .or_else(|| scope.stated_dialect())
+            .unwrap_or_else(|| Dialect::unstated(input));
         let container_rules = crate::attr::container_rules(&input.attrs, errors);
         let cx = Ctxt::new();
         let private = syn::Ident::new("__private", Span::call_site());

@@ -190,8 +190,13 @@ impl Scope {
     /// The dialect of a type whose item does not say: what the `use` lines say,
     /// else the seed's.
     pub fn dialect(&self) -> Dialect {
+        self.stated_dialect().unwrap_or_default()
+    }
+
+    /// What the `use` lines say of the dialect, if anything.
+    pub fn stated_dialect(&self) -> Option<Dialect> {
         let items: Vec<syn::Item> = self.uses.iter().cloned().map(syn::Item::Use).collect();
-        Dialect::of_file(&items).unwrap_or_default()
+        Dialect::of_file(&items)
     }
 
     /// The value of a constant named by `path` (its last segment, as the crates
