@@ -276,7 +276,9 @@ fn resolve_path(
                 sorted: matches!(name.as_str(), "BTreeMap" | "Map"),
             }
         }
-        "Value" => Ty::Json,
+        // serde_json's `RawValue` keeps the text of any JSON value; read as
+        // one, it decodes (and refuses) what it does.
+        "Value" | "RawValue" => Ty::Json,
         // `NonZeroU32`, `NonZeroI64`, …: the integer, 0 refused.
         n if let Some(int) = n
             .strip_prefix("NonZero")

@@ -660,3 +660,36 @@ fn json_level_traps() {
     let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
     agree::<traps::Traps>(traps::TEXT, "Traps", &inputs);
 }
+
+both!(raw:
+    #[derive(Serialize, Deserialize)]
+    pub struct Hook {
+        pub id: u32,
+        pub payload: Box<serde_json::value::RawValue>,
+    }
+);
+
+/// `Box<RawValue>` takes any JSON value and refuses what is not JSON.
+#[test]
+fn raw_values_take_any_json() {
+    let engine = Interpreter::new(raw::TEXT, Some("Hook")).expect("reads");
+    for input in [
+        r#"{"id":1,"payload":{"a":[1,2]}}"#,
+        r#"{"id":1,"payload":"text"}"#,
+        r#"{"id":1,"payload":null}"#,
+        r#"{"id":1,"payload":[true,{"b":-0.5}]}"#,
+    ] {
+        let compiled: raw::Hook = serde_json::from_str(input).expect("serde reads it");
+        let interpreted = engine.decode(input).expect("the interpreter reads it");
+        assert_eq!(
+            serde_json::to_string(&compiled).expect("ser"),
+            engine.to_json(&interpreted).expect("ser"),
+            "{input}"
+        );
+    }
+    agree::<raw::Hook>(
+        raw::TEXT,
+        "Hook",
+        &[r#"{"id":1,"payload":{"a":[1,2}}"#, r#"{"id":1}"#, r#"{"payload":1,"id":-1}"#],
+    );
+}

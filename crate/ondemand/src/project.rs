@@ -361,7 +361,8 @@ overhead-flatten = {{ path = {flatten} }}
 overhead-ondemand-macro = {{ path = {macro_} }}
 # `rc`: `Arc<str>` and `Rc<str>` read as a person's build with the feature reads them.
 serde = {{ version = "1", features = ["derive", "rc"] }}
-serde_json = "1"
+# `raw_value`: `Box<RawValue>` fields build as a person's build with the feature builds them.
+serde_json = {{ version = "1", features = ["raw_value"] }}
 serde_fast_flatten = {{ version = "=0.1.3", features = ["derive"] }}
 # The libraries a paste derives (its build as shipped: features `shipped`,
 # `translated-validator`, `translated-garde`), and what custom functions name.

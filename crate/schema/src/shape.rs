@@ -92,6 +92,8 @@ impl Shape {
             {
                 Shape::Json
             }
+            // serde_json's `RawValue` (behind `Box` or `&`): any JSON, kept.
+            "RawValue" => Shape::Json,
             _ => Shape::Named(name),
         }
     }
