@@ -377,7 +377,11 @@ fn describe_field(f: &FieldPlan) -> Result<JsField, String> {
             FieldDefault::Default | FieldDefault::Value(..) => "default",
         },
         skip: f.skip,
-        checks: f.checks.iter().map(describe_check).collect(),
+        checks: f
+            .checks
+            .iter()
+            .map(describe_check)
+            .collect::<Result<_, _>>()?,
     })
 }
 
@@ -438,7 +442,7 @@ fn describe_ty(ty: &Ty) -> Result<JsTy, String> {
     })
 }
 
-fn describe_check(c: &Check) -> JsCheck {
+fn describe_check(c: &Check) -> Result<JsCheck, String> {
     let text = |s: &'static str| s;
     let rule = match &c.kind {
         CheckKind::Email => JsRule::Email,
@@ -499,14 +503,20 @@ fn describe_check(c: &Check) -> JsCheck {
         CheckKind::Required => JsRule::Required,
         CheckKind::Nested => JsRule::Nested,
         CheckKind::Each(inner) => JsRule::Each {
-            checks: inner.iter().map(describe_check).collect(),
+            checks: inner.iter().map(describe_check).collect::<Result<_, _>>()?,
         },
+        CheckKind::Custom(custom) => {
+            return Err(format!(
+                "the custom rule `{}` is the paste's own Rust function, which the JS engines do not run",
+                custom.name
+            ));
+        }
     };
-    JsCheck {
+    Ok(JsCheck {
         rule,
         code: c.code.clone(),
         message: c.message.clone(),
-    }
+    })
 }
 
 #[cfg(test)]

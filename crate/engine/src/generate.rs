@@ -362,6 +362,7 @@ impl<'p> Generator<'p> {
                 | CheckKind::OneOfFloat(_)
                 | CheckKind::Unique
                 | CheckKind::Required
+                | CheckKind::Custom(_)
                 | CheckKind::Nested
                 | CheckKind::Each(_) => {}
             }
@@ -465,6 +466,8 @@ fn breaking(kind: &CheckKind, ty: &Ty) -> Option<Value> {
     let is_str = matches!(inner, Ty::Str | Ty::Trimmed);
     let text = |s: &str| is_str.then(|| Value::Str(s.into()));
     match kind {
+        // What breaks the paste's own function is not known ahead.
+        CheckKind::Custom(_) => None,
         CheckKind::Required => Some(Value::Unit),
         CheckKind::Email => text("not-an-email"),
         CheckKind::Url => text("not a url"),

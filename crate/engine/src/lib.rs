@@ -16,6 +16,7 @@ mod intern;
 mod key_table;
 mod layout;
 mod order;
+mod pasted;
 mod pattern;
 mod plan;
 pub mod root;

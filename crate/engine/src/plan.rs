@@ -13,6 +13,7 @@ use proc_macro2::Span;
 use crate::generic;
 use crate::intern::{intern, intern_slice};
 pub use crate::key_table::KeyTable;
+use crate::pasted::Pasted;
 use crate::rules::{Check, Patterns, compile_rules};
 use crate::ty::{Ty, TypeId, resolve};
 use crate::value::Value;
@@ -151,6 +152,19 @@ pub struct FieldPlan {
 }
 
 impl FieldPlan {
+    /// Whether a rule of the field runs the paste's own function (whose
+    /// verdict no generator can foresee).
+    pub fn runs_pasted_code(&self) -> bool {
+        fn any(checks: &[Check]) -> bool {
+            checks.iter().any(|c| match &c.kind {
+                crate::rules::CheckKind::Custom(_) => true,
+                crate::rules::CheckKind::Each(inner) => any(inner),
+                _ => false,
+            })
+        }
+        any(&self.checks)
+    }
+
     /// Where the field's violations go: the segment the plan decided for it
     /// (its name, its position, or none).
     #[inline]
@@ -397,13 +411,13 @@ impl Plan {
             .collect();
         let mut notes = Vec::new();
         let mut types = Vec::with_capacity(all.len());
+        let mut pasted = Pasted::new(&analysis.code, &analysis.regexes, patterns);
         for (id, def) in all.iter().enumerate() {
             let mut cx = Cx {
                 names: &names,
                 flattenable: &flattenable,
                 flatten,
-                regexes: &analysis.regexes,
-                patterns,
+                pasted: &mut pasted,
                 errors: &mut errors,
                 notes: &mut notes,
             };
@@ -525,8 +539,8 @@ struct Cx<'a> {
     /// Whether each type is a struct with named fields (what flattens).
     flattenable: &'a [bool],
     flatten: Flatten,
-    regexes: &'a HashMap<String, String>,
-    patterns: Patterns,
+    /// The paste's functions, constants and regexes (custom rules, `regex(path = …)`).
+    pasted: &'a mut Pasted,
     errors: &'a mut Vec<Diagnostic>,
     notes: &'a mut Vec<Diagnostic>,
 }
@@ -829,14 +843,7 @@ impl Cx<'_> {
             .rules
             .iter()
             .any(|r| matches!(r.kind, RuleKind::Nested));
-        let checks = compile_rules(
-            &field.rules,
-            &ty,
-            self.regexes,
-            self.patterns,
-            self.errors,
-            self.notes,
-        );
+        let checks = compile_rules(&field.rules, &ty, self.pasted, self.errors, self.notes);
         FieldPlan {
             key: intern(&field.name),
             aliases: field.aliases.iter().map(|a| intern(a)).collect(),

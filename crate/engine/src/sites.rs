@@ -377,6 +377,7 @@ fn detail(kind: &CheckKind) -> String {
         | CheckKind::Required
         | CheckKind::Nested
         | CheckKind::Each(_) => String::new(),
+        CheckKind::Custom(custom) => custom.name.clone(),
     }
 }
 

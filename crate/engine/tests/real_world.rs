@@ -195,11 +195,23 @@ fn run(name: &str) {
         let decoded = decoded
             .unwrap_or_else(|e| panic!("{name}: a generated input does not decode: {e}\n{json}"));
         if let Err(violations) = engine.validate(&decoded) {
+            // A field whose rule is the paste's own function: its verdict on
+            // generated text is the function's, not the generator's fault.
+            let pasted: Vec<String> = root_plan
+                .fields
+                .iter()
+                .filter(|f| f.runs_pasted_code())
+                .map(|f| f.key.to_owned())
+                .collect();
             let broken: Vec<String> = violations
                 .iter()
                 .map(|v| format!("{}:{}", v.path, v.code))
+                .filter(|v| !pasted.iter().any(|key| v.starts_with(&format!("{key}:"))))
                 .collect();
-            panic!("{name}: a valid input breaks rules: {broken:?}\n{json}");
+            assert!(
+                broken.is_empty(),
+                "{name}: a valid input breaks rules: {broken:?}\n{json}"
+            );
         }
     }
 
@@ -230,8 +242,16 @@ fn run(name: &str) {
             violations.iter().any(|v| v.path.to_string() == key),
             "{name}: {target:?} ({key}) broken, reported elsewhere: {paths:?}\n{json}"
         );
+        let runs_pasted_code = |path: String| {
+            root_plan
+                .fields
+                .iter()
+                .enumerate()
+                .any(|(slot, f)| f.runs_pasted_code() && path_of(slot) == path)
+        };
         assert!(
             violations.iter().all(|v| v.path.to_string() == key
+                || runs_pasted_code(v.path.to_string())
                 || root_plan.must_match.iter().any(|m| {
                     [m.slot, m.other].contains(&target.slot)
                         && v.path.to_string() == path_of(m.slot)

@@ -602,7 +602,7 @@ both!(traps:
 #[test]
 fn json_level_traps() {
     let base = |field: &str, value: &str| {
-        let mut fields = vec![
+        let mut fields = [
             ("small", "1"),
             ("wide", "-2"),
             ("big", "3"),
@@ -690,6 +690,10 @@ fn raw_values_take_any_json() {
     agree::<raw::Hook>(
         raw::TEXT,
         "Hook",
-        &[r#"{"id":1,"payload":{"a":[1,2}}"#, r#"{"id":1}"#, r#"{"payload":1,"id":-1}"#],
+        &[
+            r#"{"id":1,"payload":{"a":[1,2}}"#,
+            r#"{"id":1}"#,
+            r#"{"payload":1,"id":-1}"#,
+        ],
     );
 }

@@ -20,6 +20,9 @@ pub struct Analysis {
     /// `once_cell::Lazy`, `lazy_static!`), by name, with their patterns: what
     /// `regex(path = NAME)` refers to.
     pub regexes: HashMap<String, String>,
+    /// The paste's functions, constants, statics and impls: what a custom rule's
+    /// function is, and what it reads.
+    pub code: Vec<syn::Item>,
 }
 
 impl Analysis {
@@ -54,6 +57,7 @@ pub fn analyze(text: &str) -> Analysis {
             types: Vec::new(),
             diagnostics: vec![limit],
             regexes: HashMap::new(),
+            code: Vec::new(),
         };
     }
     let file = match syn::parse_file(text) {
@@ -63,6 +67,7 @@ pub fn analyze(text: &str) -> Analysis {
                 types: Vec::new(),
                 diagnostics: Diagnostic::from_syn(e),
                 regexes: HashMap::new(),
+                code: Vec::new(),
             };
         }
     };
@@ -74,6 +79,16 @@ pub fn analyze(text: &str) -> Analysis {
     // its use).
     let mut inputs = Vec::new();
     let items = crate::items::flatten(file.items);
+    let code: Vec<syn::Item> = items
+        .iter()
+        .filter(|i| {
+            matches!(
+                i,
+                syn::Item::Fn(_) | syn::Item::Const(_) | syn::Item::Static(_) | syn::Item::Impl(_)
+            )
+        })
+        .cloned()
+        .collect();
     // The `use` lines (the dialect) and constants (bounds) every type sees; a
     // constant may name one defined after it, hence two passes.
     let mut scope = Scope::default();
@@ -142,6 +157,7 @@ pub fn analyze(text: &str) -> Analysis {
         types,
         diagnostics: errors.into_diagnostics(),
         regexes,
+        code,
     }
 }
 

@@ -237,7 +237,11 @@ impl TypeDef {
         if container_rules.nest_all_fields {
             nest_all_fields(&mut kind);
         }
-        if let Some(context) = crate::dialect::stated_context(&input.attrs) {
+        // The context custom rules take: as stated by code made for a paste,
+        // else the paste's constant of the context's type.
+        let context = crate::dialect::stated_context(&input.attrs)
+            .or_else(|| scope.context_of_type(container_rules.context.as_ref()?));
+        if let Some(context) = context {
             give_context(&mut kind, &context);
         }
         // The values missing fields take, where the paste shows them.

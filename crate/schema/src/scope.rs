@@ -17,6 +17,9 @@ pub struct Scope {
     /// `impl Default for X { fn default() -> Self { X { field: <expr>, … } } }`:
     /// each field's expression, by type and field.
     default_impls: HashMap<String, HashMap<String, syn::Expr>>,
+    /// `const`/`static` items by their type as written (`Venue`, spaces
+    /// taken out): a validation context of that type is built from the first.
+    typed: HashMap<String, String>,
 }
 
 impl Scope {
@@ -28,6 +31,14 @@ impl Scope {
                 if let Some(value) = self.eval(&c.expr) {
                     self.consts.insert(c.ident.to_string(), value);
                 }
+                self.typed
+                    .entry(type_text(&c.ty))
+                    .or_insert_with(|| c.ident.to_string());
+            }
+            syn::Item::Static(s) => {
+                self.typed
+                    .entry(type_text(&s.ty))
+                    .or_insert_with(|| s.ident.to_string());
             }
             syn::Item::Fn(f) if f.sig.inputs.is_empty() => {
                 if let Some(expr) = only_expr(&f.block) {
@@ -37,6 +48,26 @@ impl Scope {
             syn::Item::Impl(i) => self.add_default_impl(i),
             _ => {}
         }
+    }
+
+    /// The paste's constant or static of type `ty` (`&'static T` counts as
+    /// `T`): what builds a validation context of that type, as its build as
+    /// shipped builds it (`codegen::shipped::context`).
+    pub fn constant_of_type(&self, ty: &syn::Type) -> Option<&str> {
+        self.typed.get(&type_text(ty)).map(String::as_str)
+    }
+
+    /// How a validation context of type `ty` is built from the paste: its
+    /// constant or static of the type, else its `impl Default` (`T::default()`).
+    pub fn context_of_type(&self, ty: &syn::Type) -> Option<syn::Expr> {
+        if let Some(name) = self.constant_of_type(ty) {
+            return syn::parse_str(name).ok();
+        }
+        let name = type_text(ty);
+        self.default_impls
+            .contains_key(&name)
+            .then(|| syn::parse_str(&format!("{name}::default()")).ok())
+            .flatten()
     }
 
     /// `impl Default for X`: the fields of the struct literal its `default`
@@ -321,4 +352,15 @@ fn int_bound(ty: &str, bound: &str) -> Option<i128> {
         };
     }
     bounds!(u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize)
+}
+
+/// A type as text without spaces, references and `'static` taken off.
+fn type_text(ty: &syn::Type) -> String {
+    match ty {
+        syn::Type::Reference(r) => type_text(&r.elem),
+        syn::Type::Paren(p) => type_text(&p.elem),
+        ty => quote::ToTokens::to_token_stream(ty)
+            .to_string()
+            .replace(' ', ""),
+    }
 }

@@ -75,6 +75,7 @@ pub fn failed_rule(kind: &CheckKind, value: &Value) -> Option<Violation> {
         }
     }
     match kind {
+        CheckKind::Custom(custom) => custom_violation(custom, value),
         CheckKind::Email => text(Email, value),
         CheckKind::Url => text(Url, value),
         CheckKind::Alphanumeric => text(Alphanumeric, value),
@@ -158,4 +159,61 @@ impl overhead_validate::rules::HasLength for RowCount {
     fn length(&self, _: overhead_validate::rules::LengthMode) -> usize {
         self.0
     }
+}
+
+/// The paste's function on the value: its error as a violation (validator's
+/// `ValidationError` code; garde's message as the code, garde having none).
+/// A value it cannot be handed, or a run that stops (a panic in the
+/// person's build), counts as kept: the interpreter does not invent a verdict.
+fn custom_violation(custom: &super::Custom, value: &Value) -> Option<Violation> {
+    use crate::pasted::{Outcome, Val, run};
+    let arg = to_val(value)?;
+    let mut args = vec![arg];
+    if let Some(context) = &custom.context {
+        args.push(context.clone());
+    }
+    match run(&custom.function, &args) {
+        Outcome::Returned(Val::Res(Err(error))) => {
+            let text = match *error {
+                Val::Error(text) | Val::Str(text) => text.to_string(),
+                _ => String::new(),
+            };
+            let violation = Violation::new("custom", "the custom rule failed");
+            Some(match custom.garde {
+                true => violation.with_message(text),
+                false => violation.with_code(text),
+            })
+        }
+        _ => None,
+    }
+}
+
+/// A decoded value as the paste's function receives it.
+fn to_val(value: &Value) -> Option<crate::pasted::Val> {
+    use crate::pasted::Val;
+    Some(match value {
+        Value::Unit => Val::Opt(None),
+        Value::Bool(b) => Val::Bool(*b),
+        Value::I64(n) => Val::Int((*n).into()),
+        Value::U64(n) => Val::Int((*n).into()),
+        Value::I128(n) => Val::Int(*n),
+        Value::U128(n) => Val::Int(i128::try_from(*n).ok()?),
+        Value::F64(x) => Val::Float(*x),
+        Value::Char(c) => Val::Char(*c),
+        Value::Str(s) => Val::str(s),
+        Value::Seq(items) => Val::seq(items.iter().map(to_val).collect::<Option<_>>()?),
+        Value::Map(entries) => Val::seq(
+            entries
+                .iter()
+                .map(|(k, v)| Some(Val::seq(vec![Val::str(k), to_val(v)?])))
+                .collect::<Option<_>>()?,
+        ),
+        Value::Json(_)
+        | Value::Rows(..)
+        | Value::Struct(_)
+        | Value::Variant(..)
+        | Value::Tag(_) => {
+            return None;
+        }
+    })
 }

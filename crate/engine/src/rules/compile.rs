@@ -2,23 +2,22 @@
 //! type: literals interned, patterns built (or only checked), `one_of` read as
 //! the type's kind of value.
 
-use std::collections::HashMap;
-
 use overhead_schema::{
     Diagnostic, LengthMode as SchemaLengthMode, Literal, Number, RangeSpec, RegexSource, RuleKind,
     RuleSpec, Severity,
 };
 use overhead_validate::rules::{IpKind, Length, LengthMode, Range};
 
-use super::{Check, CheckKind};
+use super::{Check, CheckKind, Custom};
 use crate::intern::intern;
+use crate::pasted::Pasted;
 use crate::ty::Ty;
 
 /// How the planner turns a rule's pattern into a matcher. A run builds each
 /// regex; the editor's diagnosis only checks its syntax, so the page's analyzer
 /// module links no regex engine (a third of its weight).
 #[derive(Clone, Copy)]
-pub struct Patterns(fn(&str) -> Result<Option<regex::Regex>, String>);
+pub struct Patterns(pub(crate) fn(&str) -> Result<Option<regex::Regex>, String>);
 
 impl Patterns {
     /// Builds the regex (what a run needs).
@@ -42,12 +41,12 @@ impl Patterns {
 pub fn compile_rules(
     rules: &[RuleSpec],
     ty: &Ty,
-    regexes: &HashMap<String, String>,
-    patterns: Patterns,
+    pasted: &mut Pasted,
     errors: &mut Vec<Diagnostic>,
     notes: &mut Vec<Diagnostic>,
 ) -> Vec<Check> {
     let inner = innermost(ty);
+    let patterns = pasted.patterns();
     let mut out = Vec::new();
     // `required` first, as derived code runs it.
     for rule in rules
@@ -59,20 +58,13 @@ pub fn compile_rules(
     for rule in rules {
         let kind = match &rule.kind {
             RuleKind::Required | RuleKind::MustMatch(_) => continue,
-            RuleKind::Custom(path, _) => {
-                let name = path
-                    .segments
-                    .iter()
-                    .map(|s| s.ident.to_string())
-                    .collect::<Vec<_>>()
-                    .join("::");
-                notes.push(Diagnostic::at(
-                    Severity::Warning,
-                    rule.span,
-                    format!("custom validator `{name}` is not run in the playground: its body is not available here"),
-                ));
-                continue;
-            }
+            RuleKind::Custom(path, call) => match custom(path, call, inner, pasted) {
+                Ok(check) => CheckKind::Custom(Box::new(check)),
+                Err(why) => {
+                    notes.push(Diagnostic::at(Severity::Warning, rule.span, why));
+                    continue;
+                }
+            },
             RuleKind::Email => CheckKind::Email,
             RuleKind::Url => CheckKind::Url,
             RuleKind::Alphanumeric => CheckKind::Alphanumeric,
@@ -128,7 +120,7 @@ pub fn compile_rules(
                     .last()
                     .map(|s| s.ident.to_string())
                     .unwrap_or_default();
-                match regexes.get(&name).map(|p| (patterns.0)(p)) {
+                match pasted.regex(&name).map(|p| (patterns.0)(p)) {
                     Some(Ok(Some(re))) => CheckKind::Pattern(re),
                     Some(Ok(None)) => continue,
                     Some(Err(e)) => {
@@ -191,14 +183,7 @@ pub fn compile_rules(
                     Ty::Map { value, .. } => value.as_ref(),
                     other => other,
                 };
-                CheckKind::Each(compile_rules(
-                    inner_rules,
-                    element,
-                    regexes,
-                    patterns,
-                    errors,
-                    notes,
-                ))
+                CheckKind::Each(compile_rules(inner_rules, element, pasted, errors, notes))
             }
         };
         out.push(check(rule, kind));
@@ -249,4 +234,66 @@ fn innermost(ty: &Ty) -> &Ty {
         Ty::Option(inner) => innermost(inner),
         other => other,
     }
+}
+
+/// A custom rule's function from the paste, ready to run, or why it is not
+/// run (said at the rule).
+fn custom(
+    path: &syn::Path,
+    call: &overhead_schema::CustomCall,
+    inner: &Ty,
+    pasted: &mut Pasted,
+) -> Result<Custom, String> {
+    use overhead_schema::CustomCall;
+    let name = path
+        .segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect::<Vec<_>>()
+        .join("::");
+    let not_run =
+        |why: String| format!("custom validator `{name}` is not run in the playground: {why}");
+    if matches!(inner, Ty::Named(_)) {
+        return Err(not_run(
+            "it takes a type of the paste, which the playground does not hand to functions".into(),
+        ));
+    }
+    let last = path
+        .segments
+        .last()
+        .map(|s| s.ident.to_string())
+        .unwrap_or_default();
+    let (function, context) = match call {
+        CustomCall::Value => (pasted.function(&last), None),
+        CustomCall::ValueAndContext(context) => (pasted.function(&last), Some(context.as_deref())),
+        CustomCall::WithContext(expr, context) => {
+            let function = match &**expr {
+                syn::Expr::Closure(c) => pasted.closure(c),
+                _ => pasted.function(&last),
+            };
+            (function, Some(context.as_deref()))
+        }
+    };
+    let at = |r: &crate::pasted::Refused| match r.span.start().line {
+        0 => r.what.clone(),
+        line => format!("{} (line {line})", r.what),
+    };
+    let function = function.map_err(|r| not_run(format!("it uses {}", at(&r))))?;
+    let context = match context {
+        None => None,
+        // garde's rules without a context get `&()`.
+        Some(None) if matches!(call, CustomCall::WithContext(..)) => Some(crate::pasted::Val::Unit),
+        Some(None) => return Err(not_run("its context is not built in the paste".into())),
+        Some(Some(expr)) => Some(
+            pasted
+                .value(expr)
+                .map_err(|r| not_run(format!("its context uses {}", at(&r))))?,
+        ),
+    };
+    Ok(Custom {
+        function,
+        context,
+        name,
+        garde: matches!(call, CustomCall::WithContext(..)),
+    })
 }

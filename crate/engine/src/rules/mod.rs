@@ -56,6 +56,20 @@ pub enum CheckKind {
     Nested,
     /// Rules for each element of a sequence or each value of a map.
     Each(Vec<Check>),
+    /// A custom rule: the paste's own function, run.
+    Custom(Box<Custom>),
+}
+
+/// A custom rule's function, lowered from the paste, and the context it is
+/// called with (validator's `use_context`, garde's context).
+#[derive(Debug, Clone)]
+pub struct Custom {
+    pub function: std::sync::Arc<crate::pasted::Function>,
+    pub context: Option<crate::pasted::Val>,
+    /// The function's path as written, for notes.
+    pub name: String,
+    /// garde's form: its error is a message, the violation's code `custom`.
+    pub garde: bool,
 }
 
 impl CheckKind {
@@ -86,6 +100,7 @@ impl CheckKind {
             CheckKind::Required => RuleId::Required,
             CheckKind::Nested => RuleId::Nested,
             CheckKind::Each(_) => RuleId::Each,
+            CheckKind::Custom(_) => RuleId::Custom,
         }
     }
 }

@@ -17,6 +17,8 @@ pub struct ContainerRules {
     pub transparent: bool,
     /// validator's `nest_all_fields`: every field is `nested`.
     pub nest_all_fields: bool,
+    /// The context's type: validator's `context = T`, garde's `context(T)`.
+    pub context: Option<syn::Type>,
 }
 
 /// Reads the container's `#[validate]` and `#[garde]`; warnings and errors go
@@ -72,9 +74,16 @@ fn validate_item(
             );
         }
         "nest_all_fields" => out.nest_all_fields = flag(&meta)?,
-        // The argument type of custom functions, and whether they borrow it
-        // mutably: only custom functions read them, and those are not run here.
-        "context" | "mutable" | "nested" => skip_value(&meta)?,
+        // The argument type of custom functions.
+        "context" => {
+            let value = meta.value()?;
+            out.context = Some(match value.parse::<syn::LitStr>() {
+                Ok(text) => text.parse()?,
+                Err(_) => value.parse()?,
+            });
+        }
+        // Whether custom functions borrow the context mutably.
+        "mutable" | "nested" => skip_value(&meta)?,
         other => {
             skip_value(&meta)?;
             errors.warning(
@@ -98,8 +107,13 @@ fn garde_item(
         // Fields without rules are allowed (checked nowhere here: a field with
         // no rules has nothing to run).
         "allow_unvalidated" => {}
-        // The context type: rules that read it say so where they are.
-        "context" => skip_value(&meta)?,
+        // The context type: `context(T)` or `context(T => expr)`.
+        "context" => {
+            let content;
+            syn::parenthesized!(content in meta.input);
+            out.context = Some(content.parse()?);
+            let _: proc_macro2::TokenStream = content.parse()?;
+        }
         "custom" => {
             let content;
             syn::parenthesized!(content in meta.input);

@@ -1,0 +1,161 @@
+//! The paste's own functions, run: a custom rule's function (validator's
+//! `custom(function = …)`, garde's `custom(…)`) as the paste defines it.
+//!
+//! A function is lowered once from its syntax to a small tree ([`ir`]) — only
+//! what validation functions are made of: literals, the paste's constants and
+//! regex statics, `if`/`match`/`let`/`return`, comparisons and arithmetic, the
+//! standard library's methods on strings, chars, numbers, slices, options and
+//! iterators, and the libraries' error constructors. Anything else refuses
+//! the function with the construct and its place, and the rule is listed as
+//! not run, as before. A lowered function runs on the field's value in
+//! bounded steps ([`eval`]): a loop that does not end stops, never hangs.
+
+mod eval;
+mod ir;
+mod lower;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::rules::Patterns;
+
+pub use eval::{Outcome, run};
+pub use ir::{Function, Val};
+
+/// The paste's functions, constants and regexes, and the functions lowered
+/// from them so far.
+pub struct Pasted {
+    /// Functions by name (`T::default` for `impl Default for T`): their
+    /// signature and body.
+    functions: HashMap<String, (syn::Signature, syn::Block)>,
+    values: HashMap<String, syn::Expr>,
+    regexes: HashMap<String, String>,
+    /// How a regex is built: a run builds it, the editor's diagnosis only
+    /// checks it (and links no regex engine).
+    patterns: Patterns,
+    lowered: HashMap<String, Result<Arc<Function>, Refused>>,
+}
+
+/// Why a function cannot run here: the construct, at its place.
+#[derive(Debug, Clone)]
+pub struct Refused {
+    pub span: proc_macro2::Span,
+    pub what: String,
+}
+
+impl Pasted {
+    /// From the paste's items (functions, `const` and `static` items, and
+    /// those inside `mod` blocks) and its regex statics by name.
+    pub fn new(
+        items: &[syn::Item],
+        regexes: &HashMap<String, String>,
+        patterns: Patterns,
+    ) -> Pasted {
+        let mut functions = HashMap::new();
+        let mut values = HashMap::new();
+        collect(items, &mut functions, &mut values);
+        Pasted {
+            functions,
+            values,
+            regexes: regexes.clone(),
+            patterns,
+            lowered: HashMap::new(),
+        }
+    }
+
+    /// The function named `name` (the last segment of its path), lowered.
+    pub fn function(&mut self, name: &str) -> Result<Arc<Function>, Refused> {
+        if let Some(done) = self.lowered.get(name) {
+            return done.clone();
+        }
+        let Some(item) = self.functions.get(name).cloned() else {
+            return Err(Refused {
+                span: proc_macro2::Span::call_site(),
+                what: format!("`{name}` is not defined in the paste"),
+            });
+        };
+        // A function being lowered is refused as its own callee (recursion).
+        self.lowered.insert(
+            name.to_owned(),
+            Err(Refused {
+                span: item.0.ident.span(),
+                what: format!("`{name}`, a function that calls itself"),
+            }),
+        );
+        let lowered = lower::function(&item.0, &item.1, self).map(Arc::new);
+        self.lowered.insert(name.to_owned(), lowered.clone());
+        lowered
+    }
+
+    /// The pattern of the regex static `name`, when the paste defines one.
+    pub fn regex(&self, name: &str) -> Option<&str> {
+        self.regexes.get(name).map(String::as_str)
+    }
+
+    /// How regexes are built here.
+    pub fn patterns(&self) -> Patterns {
+        self.patterns
+    }
+
+    /// A closure written in the attribute (garde's `custom(|v, ctx| …)`), lowered.
+    pub fn closure(&mut self, closure: &syn::ExprClosure) -> Result<Arc<Function>, Refused> {
+        lower::closure(closure, self).map(Arc::new)
+    }
+
+    /// The value of a constant expression of the paste (a context such as
+    /// `MAIN_HALL`), when it is made of what lowering reads.
+    pub fn value(&mut self, expr: &syn::Expr) -> Result<Val, Refused> {
+        let function = lower::constant(expr, self)?;
+        match run(&function, &[]) {
+            Outcome::Returned(v) => Ok(v),
+            Outcome::Stopped(why) => Err(Refused {
+                span: syn::spanned::Spanned::span(expr),
+                what: why,
+            }),
+        }
+    }
+}
+
+fn collect(
+    items: &[syn::Item],
+    functions: &mut HashMap<String, (syn::Signature, syn::Block)>,
+    values: &mut HashMap<String, syn::Expr>,
+) {
+    for item in items {
+        match item {
+            syn::Item::Fn(f) => {
+                functions.insert(f.sig.ident.to_string(), (f.sig.clone(), (*f.block).clone()));
+            }
+            syn::Item::Const(c) => {
+                values.insert(c.ident.to_string(), (*c.expr).clone());
+            }
+            syn::Item::Static(s) => {
+                values.insert(s.ident.to_string(), (*s.expr).clone());
+            }
+            // `impl Default for T`: `T::default()`, as a function of no arguments.
+            syn::Item::Impl(i)
+                if i.trait_.as_ref().is_some_and(|(p, _)| {
+                    p.segments.last().is_some_and(|s| s.ident == "Default")
+                }) =>
+            {
+                let ty = quote::ToTokens::to_token_stream(&*i.self_ty)
+                    .to_string()
+                    .replace(' ', "");
+                for inner in &i.items {
+                    if let syn::ImplItem::Fn(f) = inner
+                        && f.sig.ident == "default"
+                    {
+                        functions
+                            .insert(format!("{ty}::default"), (f.sig.clone(), f.block.clone()));
+                    }
+                }
+            }
+            syn::Item::Mod(m) => {
+                if let Some((_, inner)) = &m.content {
+                    collect(inner, functions, values);
+                }
+            }
+            _ => {}
+        }
+    }
+}
