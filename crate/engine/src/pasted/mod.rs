@@ -102,17 +102,12 @@ impl Pasted {
         lower::closure(closure, self).map(Arc::new)
     }
 
-    /// The value of a constant expression of the paste (a context such as
-    /// `MAIN_HALL`), when it is made of what lowering reads.
-    pub fn value(&mut self, expr: &syn::Expr) -> Result<Val, Refused> {
-        let function = lower::constant(expr, self)?;
-        match run(&function, &[]) {
-            Outcome::Returned(v) => Ok(v),
-            Outcome::Stopped(why) => Err(Refused {
-                span: syn::spanned::Spanned::span(expr),
-                what: why,
-            }),
-        }
+    /// A constant expression of the paste (a context such as `MAIN_HALL` or
+    /// `Policy::default()`), lowered as a function of no arguments: run where
+    /// a check first needs it, so that planning (the editor's diagnosis
+    /// too) runs none of the paste's code.
+    pub fn constant(&mut self, expr: &syn::Expr) -> Result<Arc<Function>, Refused> {
+        lower::constant(expr, self).map(Arc::new)
     }
 }
 
@@ -157,5 +152,51 @@ fn collect(
             }
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pasted(text: &str) -> Pasted {
+        let file = syn::parse_file(text).expect("parses");
+        Pasted::new(&file.items, &HashMap::new(), Patterns::BUILD)
+    }
+
+    #[test]
+    fn a_run_that_would_take_too_long_stops_with_why() {
+        let mut p = pasted(
+            r#"fn slow(text: &str) -> Result<(), ValidationError> {
+                let long = text.repeat(5000);
+                let mut n = 0;
+                for a in long.chars() { for b in long.chars() { if a == b { n += 1; } } }
+                if n > 0 { Ok(()) } else { Err(ValidationError::new("none")) }
+            }"#,
+        );
+        let f = p.function("slow").expect("lowers");
+        match run(&f, &[Val::str("ab")]) {
+            Outcome::Stopped(why) => assert!(why.contains("ran past"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_panic_in_the_function_stops_the_run() {
+        let mut p = pasted(
+            r#"fn first(items: &[u32]) -> Result<(), ValidationError> {
+                if items[3] > 1 { return Err(ValidationError::new("big")); }
+                Ok(())
+            }"#,
+        );
+        let f = p.function("first").expect("lowers");
+        assert!(matches!(
+            run(&f, &[Val::seq(vec![Val::Int(1)])]),
+            Outcome::Stopped(why) if why.contains("past the end")
+        ));
+        assert!(matches!(
+            run(&f, &[Val::seq(vec![Val::Int(1), Val::Int(1), Val::Int(1), Val::Int(5)])]),
+            Outcome::Returned(Val::Res(Err(_)))
+        ));
     }
 }

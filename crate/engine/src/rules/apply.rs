@@ -170,7 +170,7 @@ fn custom_violation(custom: &super::Custom, value: &Value) -> Option<Violation> 
     let arg = to_val(value)?;
     let mut args = vec![arg];
     if let Some(context) = &custom.context {
-        args.push(context.clone());
+        args.push(context.value()?);
     }
     match run(&custom.function, &args) {
         Outcome::Returned(Val::Res(Err(error))) => {

@@ -8,7 +8,7 @@ use overhead_schema::{
 };
 use overhead_validate::rules::{IpKind, Length, LengthMode, Range};
 
-use super::{Check, CheckKind, Custom};
+use super::{Check, CheckKind, Context, Custom};
 use crate::intern::intern;
 use crate::pasted::Pasted;
 use crate::ty::Ty;
@@ -282,13 +282,14 @@ fn custom(
     let context = match context {
         None => None,
         // garde's rules without a context get `&()`.
-        Some(None) if matches!(call, CustomCall::WithContext(..)) => Some(crate::pasted::Val::Unit),
+        Some(None) if matches!(call, CustomCall::WithContext(..)) => Some(Context::Unit),
         Some(None) => return Err(not_run("its context is not built in the paste".into())),
-        Some(Some(expr)) => Some(
+        Some(Some(expr)) => Some(Context::Built(
             pasted
-                .value(expr)
+                .constant(expr)
                 .map_err(|r| not_run(format!("its context uses {}", at(&r))))?,
-        ),
+            std::sync::OnceLock::new(),
+        )),
     };
     Ok(Custom {
         function,

@@ -65,7 +65,7 @@ pub enum CheckKind {
 #[derive(Debug, Clone)]
 pub struct Custom {
     pub function: std::sync::Arc<crate::pasted::Function>,
-    pub context: Option<crate::pasted::Val>,
+    pub context: Option<Context>,
     /// The function's path as written, for notes.
     pub name: String,
     /// garde's form: its error is a message, the violation's code `custom`.
@@ -101,6 +101,33 @@ impl CheckKind {
             CheckKind::Nested => RuleId::Nested,
             CheckKind::Each(_) => RuleId::Each,
             CheckKind::Custom(_) => RuleId::Custom,
+        }
+    }
+}
+
+/// A custom rule's context: `()` (garde's without one), or the paste's
+/// expression that builds it, built when a check first needs it (`None` when
+/// building it stopped).
+#[derive(Debug, Clone)]
+pub enum Context {
+    Unit,
+    Built(
+        std::sync::Arc<crate::pasted::Function>,
+        std::sync::OnceLock<Option<crate::pasted::Val>>,
+    ),
+}
+
+impl Context {
+    pub fn value(&self) -> Option<crate::pasted::Val> {
+        use crate::pasted::{Outcome, Val, run};
+        match self {
+            Context::Unit => Some(Val::Unit),
+            Context::Built(function, built) => built
+                .get_or_init(|| match run(function, &[]) {
+                    Outcome::Returned(v) => Some(v),
+                    Outcome::Stopped(_) => None,
+                })
+                .clone(),
         }
     }
 }
