@@ -40,10 +40,10 @@ pub fn derived_modules(
     }
 }
 
-/// The item, saying its dialect when only the file's `use` lines (which the
-/// compiled modules drop) said it: a derive sees one item. Where the file
-/// says nothing, the derive reads the item as the interpreter does
-/// (`Dialect::unstated`).
+/// The item, saying its dialect where the item itself does not: as the
+/// file's `use` lines (which the compiled modules drop) say it, else as the
+/// interpreter reads an item whose file does not say (`Dialect::unstated`).
+/// A derive sees one item.
 fn with_dialect(item: &syn::Item, dialect: Option<Dialect>) -> syn::Item {
     let mut item = item.clone();
     let derive_input = match &item {
@@ -51,10 +51,11 @@ fn with_dialect(item: &syn::Item, dialect: Option<Dialect>) -> syn::Item {
         syn::Item::Enum(e) => syn::DeriveInput::from(e.clone()),
         _ => return item,
     };
-    let Some(dialect) = dialect else {
-        return item;
-    };
     if Dialect::of_item(&derive_input).is_some() {
+        return item;
+    }
+    let dialect = dialect.unwrap_or_else(|| Dialect::unstated(&derive_input));
+    if dialect == Dialect::Seed {
         return item;
     }
     let name = dialect.name();

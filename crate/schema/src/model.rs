@@ -173,7 +173,8 @@ impl TypeDef {
     /// could not make sense of it. Its dialect is what the item says, else the
     /// seed's.
     pub fn from_derive_input(input: &syn::DeriveInput, errors: &mut Errors) -> Option<TypeDef> {
-        TypeDef::from_derive_input_in(input, &Scope::default(), errors)
+        // Overhead's own derive reads one item: unsaid, its dialect is the seed's.
+        TypeDef::read(input, &Scope::default(), |_| Dialect::Seed, errors)
     }
 
     /// [`from_derive_input`](TypeDef::from_derive_input) in a file: its `use`
@@ -182,6 +183,16 @@ impl TypeDef {
     pub fn from_derive_input_in(
         input: &syn::DeriveInput,
         scope: &Scope,
+        errors: &mut Errors,
+    ) -> Option<TypeDef> {
+        // A pasted file: unsaid, its dialect is what public code means by it.
+        TypeDef::read(input, scope, Dialect::unstated, errors)
+    }
+
+    fn read(
+        input: &syn::DeriveInput,
+        scope: &Scope,
+        unstated: fn(&syn::DeriveInput) -> Dialect,
         errors: &mut Errors,
     ) -> Option<TypeDef> {
         if let Some((span, name)) = case_conversion_hazard(input) {
@@ -198,7 +209,7 @@ impl TypeDef {
         let input = expanded.as_ref().unwrap_or(input);
         let dialect = Dialect::of_item(input)
             .or_else(|| scope.stated_dialect())
-            .unwrap_or_else(|| Dialect::unstated(input));
+            .unwrap_or_else(|| unstated(input));
         let container_rules = crate::attr::container_rules(&input.attrs, errors);
         let cx = Ctxt::new();
         let private = syn::Ident::new("__private", Span::call_site());

@@ -445,8 +445,10 @@ pub const CUSTOM: RuleInfo = RuleInfo {
     messages: &[],
     params: &[],
     applies_to: AppliesTo::Any,
-    support: Support::NotRun("its body is not available here"),
-    doc: "A function of yours. Its body is not in the playground, so it is listed as not run here.",
+    // Run by the interpreter when the paste holds the function and it is
+    // made of what it reads (`engine::pasted`); said at the rule otherwise.
+    support: Support::Runs,
+    doc: "A function of yours, run as the paste defines it: its constants, regex statics, `if`/`match`/loops and the standard library's string, number, option and iterator methods. A function that reaches for other crates or code outside the paste is listed as not run, with what it uses and where.",
 };
 
 pub const PHONE: RuleInfo = RuleInfo {
