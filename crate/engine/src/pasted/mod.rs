@@ -195,7 +195,15 @@ mod tests {
             Outcome::Stopped(why) if why.contains("past the end")
         ));
         assert!(matches!(
-            run(&f, &[Val::seq(vec![Val::Int(1), Val::Int(1), Val::Int(1), Val::Int(5)])]),
+            run(
+                &f,
+                &[Val::seq(vec![
+                    Val::Int(1),
+                    Val::Int(1),
+                    Val::Int(1),
+                    Val::Int(5)
+                ])]
+            ),
             Outcome::Returned(Val::Res(Err(_)))
         ));
     }
