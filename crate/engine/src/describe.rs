@@ -299,6 +299,12 @@ pub fn describe(plan: &Plan) -> Result<JsModel, String> {
                         t.ident
                     ));
                 }
+                if e.other.is_some() {
+                    return Err(format!(
+                        "enum `{}` has a `#[serde(other)]` variant, which the JS engines do not read",
+                        t.ident
+                    ));
+                }
                 Ok(JsType::Enum {
                     name: t.ident,
                     variants: e

@@ -280,6 +280,8 @@ pub struct EnumPlan {
     /// serde_repr: read and written as this integer, each variant as its
     /// discriminant.
     pub repr: Option<ReprPlan>,
+    /// The `#[serde(other)]` variant an unknown name or index reads as.
+    pub other: Option<usize>,
 }
 
 /// A serde_repr enum's integer form.
@@ -653,7 +655,9 @@ impl Cx<'_> {
                     Tagging::Adjacent { tag, content } => (intern(tag), intern(content)),
                     _ => ("", ""),
                 };
+                let other = variants.iter().position(|v| v.other);
                 KindPlan::Enum(EnumPlan {
+                    other,
                     variants: plans,
                     names: intern_slice(&names),
                     lookup,

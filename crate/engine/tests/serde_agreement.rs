@@ -611,6 +611,7 @@ fn json_level_traps() {
             ("text", "\"t\""),
             ("maybe", "null"),
             ("twice", "null"),
+            ("kind", "\"Plain\""),
         ];
         for f in fields.iter_mut().filter(|f| f.0 == field) {
             f.1 = value;

@@ -165,6 +165,9 @@ pub struct VariantDef {
     pub style: Style,
     pub fields: Vec<FieldDef>,
     pub skip: bool,
+    /// `#[serde(other)]`: any variant name (or index) the enum does not
+    /// have reads as this unit variant.
+    pub other: bool,
     pub span: Span,
 }
 
@@ -240,6 +243,7 @@ impl TypeDef {
                             .map(|f| field(f, false, dialect, scope, errors))
                             .collect(),
                         skip: v.attrs.skip_deserializing(),
+                        other: v.attrs.other(),
                         span: v.original.span(),
                     })
                     .collect(),

@@ -122,7 +122,7 @@ impl<'de> Visitor<'de> for VariantSeed<'_> {
         f.write_str("variant identifier")
     }
     fn visit_str<E: de::Error>(self, name: &str) -> Result<usize, E> {
-        match self.e.lookup.find(name) {
+        match self.e.lookup.find(name).or(self.e.other) {
             Some(index) => Ok(index),
             None => Err(errors::unknown_variant(name, self.e.names)),
         }
@@ -136,9 +136,10 @@ impl<'de> Visitor<'de> for VariantSeed<'_> {
     fn visit_u64<E: de::Error>(self, index: u64) -> Result<usize, E> {
         match usize::try_from(index)
             .ok()
-            .and_then(|i| self.e.by_position.get(i))
+            .and_then(|i| self.e.by_position.get(i).copied())
+            .or(self.e.other)
         {
-            Some(&index) => Ok(index),
+            Some(index) => Ok(index),
             None => Err(errors::invalid_value(
                 de::Unexpected::Unsigned(index),
                 &self,
