@@ -95,9 +95,11 @@ it('loads light, sizes each embed to its content, follows the theme, opens the f
   if (!step) throw new Error('no timer step in the notes');
   const resolutionNs = Number(step[1]?.replace(/,/g, '')) * ({ ns: 1, µs: 1e3, ms: 1e6 } as const)[step[2] as 'ns' | 'µs' | 'ms'];
   const fastest = Math.min(...(await light.locator('#results .result-row td.median').evaluateAll((cells) => cells.map((c) => Number((c as HTMLElement).dataset['ns'])))));
-  // The fastest job's run lasts 1,000 steps of the coarse timer (calibration
-  // and the run measure it a little apart: 5% slack).
-  expect(iterations * fastest).toBeGreaterThanOrEqual(1_000 * resolutionNs * 0.95);
+  // The fastest job's run lasts 1,000 steps of the coarse timer. Calibration
+  // and the run time it apart, and on a loaded 2-core machine they were seen
+  // 9% apart: what this holds is that runs are sized to the timer (a run
+  // sized by the 2 s budget alone would be a few steps long), so 20% slack.
+  expect(iterations * fastest).toBeGreaterThanOrEqual(1_000 * resolutionNs * 0.8);
   // Median and range, as always, and the chart and the native figures recorded with the scenario.
   expect(await light.locator('#results .result-row td.range').first().innerText()).toMatch(/–/);
   await expect.poll(() => light.locator('#chart [role="img"] rect').count()).toBeGreaterThan(0);

@@ -63,6 +63,11 @@ impl Pasted {
         }
     }
 
+    /// Whether the paste defines a function named `name`.
+    pub fn defines(&self, name: &str) -> bool {
+        self.functions.contains_key(name)
+    }
+
     /// The function named `name` (the last segment of its path), lowered.
     pub fn function(&mut self, name: &str) -> Result<Arc<Function>, Refused> {
         if let Some(done) = self.lowered.get(name) {

@@ -13,27 +13,79 @@ use crate::intern::intern;
 use crate::pasted::Pasted;
 use crate::ty::Ty;
 
-/// How the planner turns a rule's pattern into a matcher. A run builds each
-/// regex; the editor's diagnosis only checks its syntax, so the page's analyzer
-/// module links no regex engine (a third of its weight).
+/// How the planner builds what a run needs. A run builds each regex and
+/// lowers each custom rule's function from the paste; the editor's diagnosis
+/// only checks a pattern's syntax and that a custom rule's function is in the
+/// paste, so the page's analyzer module links neither a regex engine (a third
+/// of its weight) nor the lowering (`pasted::lower`): a function the lowering
+/// refuses is said in a run's notes and by `overhead run`.
 #[derive(Clone, Copy)]
-pub struct Patterns(pub(crate) fn(&str) -> Result<Option<regex::Regex>, String>);
+pub struct Patterns(
+    pub(crate) fn(&str) -> Result<Option<regex::Regex>, String>,
+    CustomRule,
+);
+
+/// A custom rule's check for a run, `None` for the diagnosis, or why it is
+/// not run.
+type CustomRule = fn(
+    &syn::Path,
+    &overhead_schema::CustomCall,
+    &Ty,
+    &mut Pasted,
+) -> Result<Option<Custom>, String>;
 
 impl Patterns {
     /// Builds the regex (what a run needs).
-    pub const BUILD: Patterns = Patterns(|pattern| {
-        regex::Regex::new(pattern)
-            .map(Some)
-            .map_err(|e| e.to_string())
-    });
+    pub const BUILD: Patterns = Patterns(
+        |pattern| {
+            regex::Regex::new(pattern)
+                .map(Some)
+                .map_err(|e| e.to_string())
+        },
+        |path, call, inner, pasted| custom(path, call, inner, pasted).map(Some),
+    );
     /// Checks the syntax only, with the parser `regex` itself uses; the plan gets
     /// no check for the pattern, so it must not run.
-    pub const CHECK_SYNTAX: Patterns = Patterns(|pattern| {
-        regex_syntax::Parser::new()
-            .parse(pattern)
-            .map(|_| None)
-            .map_err(|e| e.to_string())
-    });
+    pub const CHECK_SYNTAX: Patterns = Patterns(
+        |pattern| {
+            regex_syntax::Parser::new()
+                .parse(pattern)
+                .map(|_| None)
+                .map_err(|e| e.to_string())
+        },
+        custom_in_paste,
+    );
+}
+
+/// The diagnosis's reading of a custom rule: its function is in the paste
+/// (or written in the attribute), else it is listed as not run.
+fn custom_in_paste(
+    path: &syn::Path,
+    call: &overhead_schema::CustomCall,
+    _: &Ty,
+    pasted: &mut Pasted,
+) -> Result<Option<Custom>, String> {
+    let last = path
+        .segments
+        .last()
+        .map(|s| s.ident.to_string())
+        .unwrap_or_default();
+    let closure = matches!(
+        call,
+        overhead_schema::CustomCall::WithContext(expr, _) if matches!(**expr, syn::Expr::Closure(_))
+    );
+    if closure || pasted.defines(&last) {
+        return Ok(None);
+    }
+    let name = path
+        .segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect::<Vec<_>>()
+        .join("::");
+    Err(format!(
+        "custom validator `{name}` is not run in the playground: `{last}` is not defined in the paste"
+    ))
 }
 
 /// Compiles a field's rules for a value of type `ty`; `must_match` and `custom`
@@ -58,8 +110,9 @@ pub fn compile_rules(
     for rule in rules {
         let kind = match &rule.kind {
             RuleKind::Required | RuleKind::MustMatch(_) => continue,
-            RuleKind::Custom(path, call) => match custom(path, call, inner, pasted) {
-                Ok(check) => CheckKind::Custom(Box::new(check)),
+            RuleKind::Custom(path, call) => match (patterns.1)(path, call, inner, pasted) {
+                Ok(Some(check)) => CheckKind::Custom(Box::new(check)),
+                Ok(None) => continue,
                 Err(why) => {
                     notes.push(Diagnostic::at(Severity::Warning, rule.span, why));
                     continue;
