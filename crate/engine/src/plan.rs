@@ -515,7 +515,7 @@ impl Plan {
     }
 }
 
-impl Cx<'_> {
+impl Cx<'_, '_> {
     /// What serde can read from (and write into) the keys of the enclosing map.
     fn flattens_as_map(&self, ty: &Ty) -> bool {
         match ty {
@@ -536,18 +536,18 @@ enum Role {
     Other,
 }
 
-struct Cx<'a> {
+struct Cx<'a, 'p> {
     names: &'a HashMap<String, TypeId>,
     /// Whether each type is a struct with named fields (what flattens).
     flattenable: &'a [bool],
     flatten: Flatten,
     /// The paste's functions, constants and regexes (custom rules, `regex(path = …)`).
-    pasted: &'a mut Pasted,
+    pasted: &'a mut Pasted<'p>,
     errors: &'a mut Vec<Diagnostic>,
     notes: &'a mut Vec<Diagnostic>,
 }
 
-impl Cx<'_> {
+impl Cx<'_, '_> {
     fn error(&mut self, span: Span, message: impl Into<String>) {
         self.errors
             .push(Diagnostic::at(Severity::Error, span, message.into()));

@@ -29,11 +29,7 @@ impl Dialect {
     /// (`validator::Validate`), or keywords only one library has. `None` when
     /// it could be either.
     pub fn of_item(input: &syn::DeriveInput) -> Option<Dialect> {
-        let fields: Vec<&syn::Field> = match &input.data {
-            syn::Data::Struct(s) => s.fields.iter().collect(),
-            syn::Data::Enum(e) => e.variants.iter().flat_map(|v| v.fields.iter()).collect(),
-            syn::Data::Union(u) => u.fields.named.iter().collect(),
-        };
+        let fields = fields_of(input);
         if let Some(dialect) = input.attrs.iter().find_map(stated) {
             return Some(dialect);
         }
@@ -77,11 +73,7 @@ impl Dialect {
     /// validator's: its build as shipped reads it so, `shipped::library_of`),
     /// else the seed's.
     pub fn unstated(input: &syn::DeriveInput) -> Dialect {
-        let fields: Vec<&syn::Field> = match &input.data {
-            syn::Data::Struct(s) => s.fields.iter().collect(),
-            syn::Data::Enum(e) => e.variants.iter().flat_map(|v| v.fields.iter()).collect(),
-            syn::Data::Union(u) => u.fields.named.iter().collect(),
-        };
+        let fields = fields_of(input);
         let validates = input
             .attrs
             .iter()
@@ -208,6 +200,15 @@ fn derive_path_dialect(attr: &syn::Attribute) -> Option<Dialect> {
         }
         crate_dialect(&p.segments.first()?.ident.to_string())
     })
+}
+
+/// Every field of a struct, of an enum's variants, or of a union.
+fn fields_of(input: &syn::DeriveInput) -> Vec<&syn::Field> {
+    match &input.data {
+        syn::Data::Struct(s) => s.fields.iter().collect(),
+        syn::Data::Enum(e) => e.variants.iter().flat_map(|v| v.fields.iter()).collect(),
+        syn::Data::Union(u) => u.fields.named.iter().collect(),
+    }
 }
 
 /// The keywords at the top level of `#[validate(a, b(…), c = …)]`.

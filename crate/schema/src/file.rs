@@ -79,16 +79,9 @@ pub fn analyze(text: &str) -> Analysis {
     // its use).
     let mut inputs = Vec::new();
     let items = crate::items::flatten(file.items);
-    let code: Vec<syn::Item> = items
-        .iter()
-        .filter(|i| {
-            matches!(
-                i,
-                syn::Item::Fn(_) | syn::Item::Const(_) | syn::Item::Static(_) | syn::Item::Impl(_)
-            )
-        })
-        .cloned()
-        .collect();
+    // Functions, constants, statics and impls, kept (moved, not copied) for
+    // the custom rules that run them.
+    let mut code = Vec::new();
     // The `use` lines (the dialect) and constants (bounds) every type sees; a
     // constant may name one defined after it, hence two passes.
     let mut scope = Scope::default();
@@ -101,16 +94,22 @@ pub fn analyze(text: &str) -> Analysis {
         let input: syn::DeriveInput = match item {
             // `fn re() -> &'static Regex { … Regex::new("…") … }`: what
             // `regex(path = re())` names.
-            syn::Item::Fn(f) => {
+            syn::Item::Fn(ref f) => {
                 if let Some(pattern) = regex_literal(f.block.to_token_stream()) {
                     regexes.insert(f.sig.ident.to_string(), pattern);
                 }
+                code.push(item);
                 continue;
             }
-            syn::Item::Static(s) => {
+            syn::Item::Static(ref s) => {
                 if let Some(pattern) = regex_literal(s.expr.to_token_stream()) {
                     regexes.insert(s.ident.to_string(), pattern);
                 }
+                code.push(item);
+                continue;
+            }
+            syn::Item::Const(_) | syn::Item::Impl(_) => {
+                code.push(item);
                 continue;
             }
             syn::Item::Macro(m)

@@ -180,7 +180,10 @@ impl Run {
                 _ => return fail("`!` on a value that is not a bool"),
             },
             Expr::Neg(e) => match self.eval(e, frame)? {
-                Val::Int(n) => Val::Int(-n),
+                Val::Int(n) => match n.checked_neg() {
+                    Some(n) => Val::Int(n),
+                    None => return fail("an overflow (a panic)"),
+                },
                 Val::Float(n) => Val::Float(-n),
                 _ => return fail("`-` on a value that is not a number"),
             },
@@ -783,7 +786,10 @@ fn int_method(n: i128, name: &str, args: &[Val]) -> Step {
         };
     }
     Ok(match name {
-        "abs" => Val::Int(n.abs()),
+        "abs" => match n.checked_abs() {
+            Some(n) => Val::Int(n),
+            None => return fail("an overflow (a panic)"),
+        },
         "pow" => match u32::try_from(other()?) {
             Ok(e) => match n.checked_pow(e) {
                 Some(v) => Val::Int(v),

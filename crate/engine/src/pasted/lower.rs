@@ -147,8 +147,8 @@ pub const METHODS: &[&str] = &[
 
 const MAX_CONST_DEPTH: usize = 16;
 
-struct Lower<'p> {
-    pasted: &'p mut Pasted,
+struct Lower<'p, 'a> {
+    pasted: &'p mut Pasted<'a>,
     /// Names in scope, innermost last, with their slots.
     names: Vec<(String, usize)>,
     slots: usize,
@@ -224,7 +224,7 @@ pub fn constant(expr: &syn::Expr, pasted: &mut Pasted) -> Result<Function, Refus
     })
 }
 
-impl Lower<'_> {
+impl<'a> Lower<'_, 'a> {
     fn bind(&mut self, name: String) -> usize {
         let slot = self.slots;
         self.slots += 1;
@@ -581,12 +581,7 @@ impl Lower<'_> {
             }
             return self.named_value(&name, p);
         }
-        let segments: Vec<String> = p
-            .path
-            .segments
-            .iter()
-            .map(|s| s.ident.to_string())
-            .collect();
+        let segments = segments(&p.path);
         let last = segments.last().cloned().unwrap_or_default();
         if let [.., ty, bound] = segments.as_slice()
             && let Some(n) = int_bound(ty, bound)
@@ -614,7 +609,7 @@ impl Lower<'_> {
                 Err(_) => refuse(at, format!("the regex of `{name}`, which does not compile")),
             };
         }
-        let Some(value) = self.pasted.values.get(name).cloned() else {
+        let Some(value) = self.pasted.values.get(name).copied() else {
             return refuse(at, format!("`{name}`, which the paste does not define"));
         };
         if self.depth >= MAX_CONST_DEPTH {
@@ -623,7 +618,7 @@ impl Lower<'_> {
         // A constant is lowered where it is named, in a scope of its own.
         let names = std::mem::take(&mut self.names);
         self.depth += 1;
-        let lowered = self.expr(&value);
+        let lowered = self.expr(value);
         self.depth -= 1;
         self.names = names;
         lowered
@@ -633,12 +628,7 @@ impl Lower<'_> {
         let syn::Expr::Path(p) = &*c.func else {
             return refuse(c, "a call of something other than a named function");
         };
-        let segments: Vec<String> = p
-            .path
-            .segments
-            .iter()
-            .map(|s| s.ident.to_string())
-            .collect();
+        let segments = segments(&p.path);
         let name = segments.last().cloned().unwrap_or_default();
         let owner = segments
             .len()
@@ -735,6 +725,11 @@ impl Lower<'_> {
             _ => refuse(mac, format!("the macro `{name}!`")),
         }
     }
+}
+
+/// A path's segments as written (`uuid`, `Uuid`, `parse_str`).
+fn segments(path: &syn::Path) -> Vec<String> {
+    path.segments.iter().map(|s| s.ident.to_string()).collect()
 }
 
 fn last(path: &syn::Path) -> String {

@@ -22,14 +22,14 @@ use crate::rules::Patterns;
 pub use eval::{Outcome, run};
 pub use ir::{Function, Val};
 
-/// The paste's functions, constants and regexes, and the functions lowered
-/// from them so far.
-pub struct Pasted {
+/// The paste's functions, constants and regexes (borrowed from its
+/// analysis), and the functions lowered from them so far.
+pub struct Pasted<'a> {
     /// Functions by name (`T::default` for `impl Default for T`): their
     /// signature and body.
-    functions: HashMap<String, (syn::Signature, syn::Block)>,
-    values: HashMap<String, syn::Expr>,
-    regexes: HashMap<String, String>,
+    functions: HashMap<String, Body<'a>>,
+    values: HashMap<String, &'a syn::Expr>,
+    regexes: &'a HashMap<String, String>,
     /// How a regex is built: a run builds it, the editor's diagnosis only
     /// checks it (and links no regex engine).
     patterns: Patterns,
@@ -43,21 +43,24 @@ pub struct Refused {
     pub what: String,
 }
 
-impl Pasted {
+/// A function's signature and body.
+type Body<'a> = (&'a syn::Signature, &'a syn::Block);
+
+impl<'a> Pasted<'a> {
     /// From the paste's items (functions, `const` and `static` items, and
     /// those inside `mod` blocks) and its regex statics by name.
     pub fn new(
-        items: &[syn::Item],
-        regexes: &HashMap<String, String>,
+        items: &'a [syn::Item],
+        regexes: &'a HashMap<String, String>,
         patterns: Patterns,
-    ) -> Pasted {
+    ) -> Pasted<'a> {
         let mut functions = HashMap::new();
         let mut values = HashMap::new();
         collect(items, &mut functions, &mut values);
         Pasted {
             functions,
             values,
-            regexes: regexes.clone(),
+            regexes,
             patterns,
             lowered: HashMap::new(),
         }
@@ -73,7 +76,7 @@ impl Pasted {
         if let Some(done) = self.lowered.get(name) {
             return done.clone();
         }
-        let Some(item) = self.functions.get(name).cloned() else {
+        let Some((sig, block)) = self.functions.get(name).copied() else {
             return Err(Refused {
                 span: proc_macro2::Span::call_site(),
                 what: format!("`{name}` is not defined in the paste"),
@@ -83,11 +86,11 @@ impl Pasted {
         self.lowered.insert(
             name.to_owned(),
             Err(Refused {
-                span: item.0.ident.span(),
+                span: sig.ident.span(),
                 what: format!("`{name}`, a function that calls itself"),
             }),
         );
-        let lowered = lower::function(&item.0, &item.1, self).map(Arc::new);
+        let lowered = lower::function(sig, block, self).map(Arc::new);
         self.lowered.insert(name.to_owned(), lowered.clone());
         lowered
     }
@@ -116,21 +119,21 @@ impl Pasted {
     }
 }
 
-fn collect(
-    items: &[syn::Item],
-    functions: &mut HashMap<String, (syn::Signature, syn::Block)>,
-    values: &mut HashMap<String, syn::Expr>,
+fn collect<'a>(
+    items: &'a [syn::Item],
+    functions: &mut HashMap<String, Body<'a>>,
+    values: &mut HashMap<String, &'a syn::Expr>,
 ) {
     for item in items {
         match item {
             syn::Item::Fn(f) => {
-                functions.insert(f.sig.ident.to_string(), (f.sig.clone(), (*f.block).clone()));
+                functions.insert(f.sig.ident.to_string(), (&f.sig, &f.block));
             }
             syn::Item::Const(c) => {
-                values.insert(c.ident.to_string(), (*c.expr).clone());
+                values.insert(c.ident.to_string(), &c.expr);
             }
             syn::Item::Static(s) => {
-                values.insert(s.ident.to_string(), (*s.expr).clone());
+                values.insert(s.ident.to_string(), &s.expr);
             }
             // `impl Default for T`: `T::default()`, as a function of no arguments.
             syn::Item::Impl(i)
@@ -145,8 +148,7 @@ fn collect(
                     if let syn::ImplItem::Fn(f) = inner
                         && f.sig.ident == "default"
                     {
-                        functions
-                            .insert(format!("{ty}::default"), (f.sig.clone(), f.block.clone()));
+                        functions.insert(format!("{ty}::default"), (&f.sig, &f.block));
                     }
                 }
             }
@@ -164,22 +166,25 @@ fn collect(
 mod tests {
     use super::*;
 
-    fn pasted(text: &str) -> Pasted {
+    /// The function `name` of `text`, lowered for a run.
+    fn lowered(text: &str, name: &str) -> Arc<Function> {
         let file = syn::parse_file(text).expect("parses");
-        Pasted::new(&file.items, &HashMap::new(), Patterns::BUILD)
+        let regexes = HashMap::new();
+        let mut pasted = Pasted::new(&file.items, &regexes, Patterns::BUILD);
+        pasted.function(name).expect("lowers")
     }
 
     #[test]
     fn a_run_that_would_take_too_long_stops_with_why() {
-        let mut p = pasted(
+        let f = lowered(
             r#"fn slow(text: &str) -> Result<(), ValidationError> {
                 let long = text.repeat(5000);
                 let mut n = 0;
                 for a in long.chars() { for b in long.chars() { if a == b { n += 1; } } }
                 if n > 0 { Ok(()) } else { Err(ValidationError::new("none")) }
             }"#,
+            "slow",
         );
-        let f = p.function("slow").expect("lowers");
         match run(&f, &[Val::str("ab")]) {
             Outcome::Stopped(why) => assert!(why.contains("ran past"), "{why}"),
             other => panic!("{other:?}"),
@@ -188,13 +193,13 @@ mod tests {
 
     #[test]
     fn a_panic_in_the_function_stops_the_run() {
-        let mut p = pasted(
+        let f = lowered(
             r#"fn first(items: &[u32]) -> Result<(), ValidationError> {
                 if items[3] > 1 { return Err(ValidationError::new("big")); }
                 Ok(())
             }"#,
+            "first",
         );
-        let f = p.function("first").expect("lowers");
         assert!(matches!(
             run(&f, &[Val::seq(vec![Val::Int(1)])]),
             Outcome::Stopped(why) if why.contains("past the end")

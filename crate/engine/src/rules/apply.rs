@@ -167,12 +167,16 @@ impl overhead_validate::rules::HasLength for RowCount {
 /// person's build), counts as kept: the interpreter does not invent a verdict.
 fn custom_violation(custom: &super::Custom, value: &Value) -> Option<Violation> {
     use crate::pasted::{Outcome, Val, run};
-    let arg = to_val(value)?;
-    let mut args = vec![arg];
-    if let Some(context) = &custom.context {
-        args.push(context.value()?);
-    }
-    match run(&custom.function, &args) {
+    let value = to_val(value)?;
+    let with_context;
+    let args: &[Val] = match &custom.context {
+        Some(context) => {
+            with_context = [value, context.value()?];
+            &with_context
+        }
+        None => std::slice::from_ref(&value),
+    };
+    match run(&custom.function, args) {
         Outcome::Returned(Val::Res(Err(error))) => {
             let text = match *error {
                 Val::Error(text) | Val::Str(text) => text.to_string(),

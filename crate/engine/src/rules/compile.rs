@@ -65,11 +65,7 @@ fn custom_in_paste(
     _: &Ty,
     pasted: &mut Pasted,
 ) -> Result<Option<Custom>, String> {
-    let last = path
-        .segments
-        .last()
-        .map(|s| s.ident.to_string())
-        .unwrap_or_default();
+    let last = last_segment(path);
     let closure = matches!(
         call,
         overhead_schema::CustomCall::WithContext(expr, _) if matches!(**expr, syn::Expr::Closure(_))
@@ -77,12 +73,7 @@ fn custom_in_paste(
     if closure || pasted.defines(&last) {
         return Ok(None);
     }
-    let name = path
-        .segments
-        .iter()
-        .map(|s| s.ident.to_string())
-        .collect::<Vec<_>>()
-        .join("::");
+    let name = path_text(path);
     Err(format!(
         "custom validator `{name}` is not run in the playground: `{last}` is not defined in the paste"
     ))
@@ -168,11 +159,7 @@ pub fn compile_rules(
                 }
             },
             RuleKind::Regex(RegexSource::Path(path)) => {
-                let name = path
-                    .segments
-                    .last()
-                    .map(|s| s.ident.to_string())
-                    .unwrap_or_default();
+                let name = last_segment(path);
                 match pasted.regex(&name).map(|p| (patterns.0)(p)) {
                     Some(Ok(Some(re))) => CheckKind::Pattern(re),
                     Some(Ok(None)) => continue,
@@ -298,12 +285,7 @@ fn custom(
     pasted: &mut Pasted,
 ) -> Result<Custom, String> {
     use overhead_schema::CustomCall;
-    let name = path
-        .segments
-        .iter()
-        .map(|s| s.ident.to_string())
-        .collect::<Vec<_>>()
-        .join("::");
+    let name = path_text(path);
     let not_run =
         |why: String| format!("custom validator `{name}` is not run in the playground: {why}");
     if matches!(inner, Ty::Named(_)) {
@@ -311,11 +293,7 @@ fn custom(
             "it takes a type of the paste, which the playground does not hand to functions".into(),
         ));
     }
-    let last = path
-        .segments
-        .last()
-        .map(|s| s.ident.to_string())
-        .unwrap_or_default();
+    let last = last_segment(path);
     let (function, context) = match call {
         CustomCall::Value => (pasted.function(&last), None),
         CustomCall::ValueAndContext(context) => (pasted.function(&last), Some(context.as_deref())),
@@ -350,4 +328,21 @@ fn custom(
         name,
         garde: matches!(call, CustomCall::WithContext(..)),
     })
+}
+
+/// A path as written: `crate::checks::known`.
+fn path_text(path: &syn::Path) -> String {
+    path.segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect::<Vec<_>>()
+        .join("::")
+}
+
+/// The last segment of a path: what the paste's item is named.
+fn last_segment(path: &syn::Path) -> String {
+    path.segments
+        .last()
+        .map(|s| s.ident.to_string())
+        .unwrap_or_default()
 }
