@@ -29,7 +29,7 @@ use overhead_engine::run::Interpreter;
 use serde_json::Value as Json;
 
 mod verdict;
-use verdict::interpreted;
+use verdict::{interpreted, interpreted_outcome, library_path};
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -80,55 +80,6 @@ fn expected(case: &Json) -> [Json; 3] {
         serde_json::json!({ "invalid": found }),
         serde_json::json!("error"),
     ]
-}
-
-/// The interpreter's outcome on `text` in the as-shipped build's terms.
-fn interpreted_outcome(engine: &Interpreter, text: &str, garde: bool) -> Json {
-    let Ok(value) = engine.decode(text) else {
-        return serde_json::json!("error");
-    };
-    match engine.validate(&value) {
-        Ok(()) => serde_json::json!("ok"),
-        Err(violations) => {
-            let mut found: Vec<String> = violations
-                .iter()
-                .map(|v| {
-                    let path = library_path(&v.path.to_string(), garde);
-                    if garde {
-                        path
-                    } else {
-                        format!("{path}:{}", v.code)
-                    }
-                })
-                .collect();
-            found.sort();
-            serde_json::json!({ "invalid": found })
-        }
-    }
-}
-
-/// A path as the library displays it: a map's key `["k"]` is `[k]` for
-/// validator and `.k` for garde.
-fn library_path(path: &str, garde: bool) -> String {
-    let mut out = String::new();
-    let mut rest = path;
-    while let Some(at) = rest.find("[\"") {
-        out.push_str(&rest[..at]);
-        let after = &rest[at + 2..];
-        let end = after.find("\"]").unwrap_or(after.len());
-        let key = &after[..end];
-        if garde {
-            if !out.is_empty() {
-                out.push('.');
-            }
-            out.push_str(key);
-        } else {
-            out.push_str(&format!("[{key}]"));
-        }
-        rest = after.get(end + 2..).unwrap_or_default();
-    }
-    out.push_str(rest);
-    out
 }
 
 #[derive(Default)]
@@ -453,7 +404,20 @@ fn both_builds_of_each_paste_give_the_librarys_outcomes() {
         "only {} of {total} pastes give the library's outcomes with our derives",
         tally.ours.len()
     );
+    assert!(
+        tally.interpreter_agrees * 100 >= tally.interpreter_compared * INTERPRETER_FLOOR_PERCENT,
+        "the interpreter gives the library's outcome on only {} of {} inputs",
+        tally.interpreter_agrees,
+        tally.interpreter_compared
+    );
 }
+
+/// The share of inputs on which the interpreter gives the library's outcome
+/// (issue 32's target; measured when this was written: see the closing
+/// note). The rest are custom functions that call other crates (chrono,
+/// uuid, `std::path`) and a `thread_local!`, which the interpreter does not
+/// run and says so.
+const INTERPRETER_FLOOR_PERCENT: usize = 97;
 
 /// The share of pastes whose as-shipped build gives the library's outcomes
 /// (measured when this was written: 96 of 99; the rest are a paste that

@@ -62,8 +62,8 @@ impl Checker<'_> {
         if !plan.has_checks {
             return true;
         }
-        // A must_match is rare: let the full path decide.
-        if !plan.must_match.is_empty() {
+        // A must_match or a struct-level function is rare: let the full path decide.
+        if !plan.must_match.is_empty() || !plan.struct_checks.is_empty() {
             return false;
         }
         plan.values(slots).all(|(field, value)| {
@@ -205,6 +205,7 @@ impl Checker<'_> {
         if !plan.has_checks {
             return;
         }
+        let start = out.len();
         for (field, value) in plan.values(slots) {
             if field.checks.is_empty() {
                 continue;
@@ -218,6 +219,35 @@ impl Checker<'_> {
             }
         }
         self.must_match_into(plan, slots, out);
+        self.struct_checks_into(plan, slots, out.len() > start, out);
+    }
+
+    /// The struct-level functions on the whole struct, after its fields'
+    /// rules (`field_failed`: whether any broke one). validator reports a
+    /// `schema` function's error under `__all__`; garde its `custom`'s at
+    /// the struct itself.
+    pub fn struct_checks_into(
+        &self,
+        plan: &StructPlan,
+        slots: &[Value],
+        field_failed: bool,
+        out: &mut Violations,
+    ) {
+        if plan.struct_checks.is_empty() {
+            return;
+        }
+        let value = crate::handed::struct_val(self.plan, plan, slots);
+        for check in &plan.struct_checks {
+            if check.skip_on_field_errors && field_failed {
+                continue;
+            }
+            if let Some(violation) = crate::rules::custom_verdict(&check.custom, value.clone()) {
+                out.push(match check.custom.garde {
+                    true => violation,
+                    false => violation.under(Segment::Field("__all__".into())),
+                });
+            }
+        }
     }
 
     /// `must_match`: each pair of fields that must be equal.

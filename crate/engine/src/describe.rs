@@ -407,6 +407,10 @@ fn describe_ty(ty: &Ty) -> Result<JsTy, String> {
         Ty::F32 | Ty::F64 => JsTy::Float,
         Ty::Char => JsTy::Char,
         Ty::Str => JsTy::Str,
+        // JSON.parse has unescaped the text before the JS engines see it: a
+        // borrowed `&str` reads as any text there (an escaped one too,
+        // which serde refuses to borrow).
+        Ty::Borrowed => JsTy::Str,
         Ty::Text(form) => {
             let bounds = match form {
                 TextForm::Integer(int) => {

@@ -159,7 +159,9 @@ impl<'p> Generator<'p> {
             Ty::Char => Value::Char(char::from(
                 ALPHANUMERIC[(self.rng.next_u64() % 36) as usize],
             )),
-            Ty::Str | Ty::Trimmed => Value::Str(self.string(checks).into_boxed_str()),
+            Ty::Str | Ty::Trimmed | Ty::Borrowed => {
+                Value::Str(self.string(checks).into_boxed_str())
+            }
             Ty::Json => Value::Json(Box::new(serde_json::Value::from(self.rng.next_u64() % 100))),
             // Deep trees stop at `None` where they can.
             Ty::Option(inner) => {
@@ -463,7 +465,7 @@ fn breaking(kind: &CheckKind, ty: &Ty) -> Option<Value> {
     };
     // Text of a shape (a URL, a date) is left alone: a text that breaks a rule
     // may not keep the shape.
-    let is_str = matches!(inner, Ty::Str | Ty::Trimmed);
+    let is_str = matches!(inner, Ty::Str | Ty::Trimmed | Ty::Borrowed);
     let text = |s: &str| is_str.then(|| Value::Str(s.into()));
     match kind {
         // What breaks the paste's own function is not known ahead.

@@ -12,6 +12,7 @@ pub mod describe;
 pub mod diagnose;
 pub mod generate;
 mod generic;
+mod handed;
 mod intern;
 mod key_table;
 mod layout;

@@ -57,6 +57,28 @@ pub struct TypePlan {
     /// The Rust name, which serde's messages use.
     pub ident: &'static str,
     pub kind: KindPlan,
+    /// serde's `from`/`try_from`: read as another type, then built by the
+    /// paste's conversion.
+    pub convert: Option<Convert>,
+}
+
+/// A field serde reads with the paste's function: the value is read as
+/// `source` (the `T` of its `T::deserialize(d)`) and handed to the function,
+/// whose `Ok` is the field's value and whose `Err` a decoding error.
+#[derive(Debug)]
+pub struct ReadWith {
+    pub source: Ty,
+    pub function: std::sync::Arc<crate::pasted::Function>,
+}
+
+/// A type serde reads as `source` and the paste's `impl From<source>` (or
+/// `TryFrom`) builds.
+#[derive(Debug)]
+pub struct Convert {
+    pub source: Ty,
+    pub function: std::sync::Arc<crate::pasted::Function>,
+    /// `TryFrom`: its `Err` is a decoding error, as serde's derive makes it.
+    pub fallible: bool,
 }
 
 #[derive(Debug)]
@@ -90,6 +112,9 @@ pub struct StructPlan {
     pub deny_unknown: bool,
     /// `must_match`: (slot, other slot, the rule's overrides).
     pub must_match: Vec<MustMatch>,
+    /// Struct-level functions (validator's `schema`, garde's `custom`), run
+    /// on the whole value after the fields' rules.
+    pub struct_checks: Vec<StructCheck>,
     /// Whether any field's value needs checking (rules or `nested`).
     pub has_checks: bool,
     /// How many fields serializing writes, when no field's skip depends on its
@@ -108,6 +133,14 @@ pub struct StructPlan {
     pub flat: Option<FlatTable>,
 }
 
+/// A function the library runs on a whole struct.
+#[derive(Debug)]
+pub struct StructCheck {
+    pub custom: crate::rules::Custom,
+    /// validator's `skip_on_field_errors`: not run when a field broke a rule.
+    pub skip_on_field_errors: bool,
+}
+
 #[derive(Debug)]
 pub struct MustMatch {
     pub slot: usize,
@@ -121,10 +154,16 @@ pub struct MustMatch {
 pub struct FieldPlan {
     /// The key in the serialized form (after `rename`/`rename_all`).
     pub key: &'static str,
+    /// The Rust name (a tuple struct's field's position), which the paste's
+    /// code reads it by.
+    pub rust: &'static str,
     pub aliases: Vec<&'static str>,
     /// The key when serializing.
     pub ser_key: &'static str,
     pub ty: Ty,
+    /// The paste's own `deserialize_with` function, run on the value read
+    /// as its source type.
+    pub read_with: Option<ReadWith>,
     /// `skip` / `skip_deserializing`: never read, always its default.
     pub skip: bool,
     pub skip_serializing: bool,
@@ -578,6 +617,7 @@ impl Cx<'_, '_> {
                     false,
                     &DefaultValue::None,
                 )),
+                convert: None,
             };
         }
         if !def.type_params.is_empty() {
@@ -611,6 +651,7 @@ impl Cx<'_, '_> {
                     .transparent
                     .then(|| plan.fields.iter().position(|f| !f.skip))
                     .flatten();
+                self.struct_checks(def, &mut plan);
                 KindPlan::Struct(plan)
             }
             TypeKind::Enum { variants } => {
@@ -680,6 +721,99 @@ impl Cx<'_, '_> {
             name: intern(&def.name),
             ident: intern(&def.ident.to_string()),
             kind,
+            convert: def.conversion.as_ref().and_then(|c| self.convert(def, c)),
+        }
+    }
+
+    /// The paste's `deserialize_with` function for `field`, lowered with
+    /// the type it reads first; when it cannot run here, a note, and the
+    /// field is read in its type's own form.
+    fn read_with(&mut self, field: &FieldDef, path: &syn::Path) -> Option<ReadWith> {
+        let text = path_text(path);
+        let names: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+        // `m::deserialize` by its module first, then by its name alone.
+        let key = match names.as_slice() {
+            [.., module, name] if self.pasted.defines(&format!("{module}::{name}")) => {
+                format!("{module}::{name}")
+            }
+            [.., name] => name.clone(),
+            [] => return None,
+        };
+        let why = match self.pasted.read_type(&key).map(|t| resolve(&t, self.names)) {
+            None if !self.pasted.defines(&key) => "the paste does not define it".to_owned(),
+            None => "it reads its value other than by `T::deserialize(deserializer)`".to_owned(),
+            Some(Err(e)) => e.message,
+            Some(Ok(source)) => {
+                let patterns = self.pasted.patterns();
+                match patterns.function(&key, self.pasted) {
+                    Ok(Some(function)) => return Some(ReadWith { source, function }),
+                    Ok(None) => return None,
+                    Err(refused) => match refused.span.start().line {
+                        0 => format!("it uses {}", refused.what),
+                        line => format!("it uses {} (line {line})", refused.what),
+                    },
+                }
+            }
+        };
+        self.notes.push(Diagnostic::at(
+            Severity::Warning,
+            field.span,
+            format!(
+                "serde calls `{text}` to read `{}`, which the interpreter cannot run ({why}); the field is read in its type's own serde form instead",
+                field.name
+            ),
+        ));
+        None
+    }
+
+    /// The conversion serde's `from`/`try_from` calls, lowered; when it
+    /// cannot run here, a note, and the type is read as itself.
+    fn convert(
+        &mut self,
+        def: &TypeDef,
+        conversion: &overhead_schema::Conversion,
+    ) -> Option<Convert> {
+        let source = match resolve(&conversion.source, self.names) {
+            Ok(ty) => ty,
+            Err(e) => {
+                self.notes
+                    .push(Diagnostic::at(Severity::Warning, e.span, e.message));
+                return None;
+            }
+        };
+        let (function, attr, r#trait) = match conversion.fallible {
+            true => ("try_from", "try_from", "TryFrom"),
+            false => ("from", "from", "From"),
+        };
+        let source_name = crate::pasted::type_key(&conversion.source);
+        let key = crate::pasted::conversion_key(&def.ident.to_string(), function, &source_name);
+        let patterns = self.pasted.patterns();
+        match patterns.function(&key, self.pasted) {
+            Ok(Some(function)) => Some(Convert {
+                source,
+                function,
+                fallible: conversion.fallible,
+            }),
+            // The diagnosis: the conversion is defined; a run lowers it.
+            Ok(None) => None,
+            Err(refused) => {
+                let at = if self.pasted.defines(&key) {
+                    refused.span
+                } else {
+                    def.span
+                };
+                self.notes.push(Diagnostic::at(
+                    Severity::Warning,
+                    at,
+                    format!(
+                        "`#[serde({attr} = \"{source_name}\")]` calls `impl {trait}<{source_name}> for {}`, which the interpreter cannot run ({}); it reads `{}` as the struct itself, so its outcomes may differ from serde's",
+                        def.ident,
+                        if self.pasted.defines(&key) { refused.what } else { "the paste does not define it".to_owned() },
+                        def.ident
+                    ),
+                ));
+                None
+            }
         }
     }
 
@@ -783,7 +917,31 @@ impl Cx<'_, '_> {
             keys: intern_slice(&keys),
             deny_unknown,
             must_match,
+            struct_checks: Vec::new(),
             has_checks,
+        }
+    }
+
+    /// The struct's own functions, ready to run; each that cannot run here is
+    /// a note.
+    fn struct_checks(&mut self, def: &TypeDef, plan: &mut StructPlan) {
+        let patterns = self.pasted.patterns();
+        for check in &def.checks {
+            match patterns.custom(&check.path, &check.call, &Ty::Unit, self.pasted) {
+                Ok(Some(custom)) => plan.struct_checks.push(StructCheck {
+                    custom,
+                    skip_on_field_errors: check.skip_on_field_errors,
+                }),
+                Ok(None) => {}
+                Err(why) => self
+                    .notes
+                    .push(Diagnostic::at(Severity::Warning, check.span, why)),
+            }
+        }
+        if !plan.struct_checks.is_empty() {
+            plan.has_checks = true;
+            // Fail-fast runs them once the struct is read (`check_late`).
+            plan.read_whole = false;
         }
     }
 
@@ -843,6 +1001,10 @@ impl Cx<'_, '_> {
                  a flattened enum is not supported by the interpreter",
             );
         }
+        let read_with = field
+            .deserialize_fn
+            .as_ref()
+            .and_then(|path| self.read_with(field, path));
         let nested = field
             .rules
             .iter()
@@ -850,9 +1012,11 @@ impl Cx<'_, '_> {
         let checks = compile_rules(&field.rules, &ty, self.pasted, self.errors, self.notes);
         FieldPlan {
             key: intern(&field.name),
+            rust: intern(&field.rust_name()),
             aliases: field.aliases.iter().map(|a| intern(a)).collect(),
             ser_key: intern(&field.ser_name),
             ty,
+            read_with,
             skip: field.skip,
             skip_serializing: field.skip_serializing,
             skip_if,

@@ -59,6 +59,7 @@ impl Interpreter {
             ty: &self.root,
             stop,
             root: true,
+            with: None,
         }
     }
 
@@ -118,6 +119,7 @@ impl Interpreter {
             ty: &self.many,
             stop: None,
             root: true,
+            with: None,
         }
         .deserialize(&mut de)?;
         de.end()?;

@@ -66,7 +66,7 @@ impl Serialize for Typed<'_> {
                     _ => Err(mismatch()),
                 };
             }
-            Ty::Str | Ty::Text(_) | Ty::Trimmed => {
+            Ty::Str | Ty::Text(_) | Ty::Trimmed | Ty::Borrowed => {
                 return match value {
                     Value::Str(text) => s.serialize_str(text),
                     _ => Err(mismatch()),

@@ -107,6 +107,9 @@ pub enum Ty {
     /// serde_trim's `string_trim`: text, read without its surrounding
     /// whitespace.
     Trimmed,
+    /// `&'a str`: serde borrows it from the input text, so a string written
+    /// with an escape (which it cannot borrow) does not decode.
+    Borrowed,
     /// `NonZeroU32` and its kin: the integer, and 0 does not decode.
     NonZero(Int),
 }
@@ -151,7 +154,11 @@ pub fn resolve(ty: &syn::Type, names: &HashMap<String, TypeId>) -> Result<Ty, Un
     };
     match ty {
         syn::Type::Reference(r) => resolve(&r.elem, names).map(|t| match t {
-            Ty::Seq(_) | Ty::Str => t,
+            // `&str` borrows; `&String` and the like are not `Deserialize`
+            // (rustc says so in the person's build).
+            Ty::Str if matches!(&*r.elem, syn::Type::Path(p) if p.path.is_ident("str")) => {
+                Ty::Borrowed
+            }
             other => other,
         }),
         syn::Type::Paren(p) => resolve(&p.elem, names),

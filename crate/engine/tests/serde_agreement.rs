@@ -698,3 +698,34 @@ fn raw_values_take_any_json() {
         ],
     );
 }
+
+both!(borrowed:
+    #[derive(Deserialize, Serialize)]
+    pub struct Note<'a> {
+        pub text: &'a str,
+        pub owned: String,
+        pub cow: std::borrow::Cow<'a, str>,
+    }
+);
+
+/// A `&str` field borrows from the input text: a string written with an
+/// escape cannot be borrowed, and serde refuses it; `String` and `Cow` take it.
+#[test]
+fn a_borrowed_str_takes_only_what_serde_can_borrow() {
+    let engine = Interpreter::new(borrowed::TEXT, Some("Note")).expect("runs");
+    for input in [
+        r#"{"text": "plain", "owned": "a\nb", "cow": "c\u00e9"}"#,
+        r#"{"text": "line\nbreak", "owned": "", "cow": ""}"#,
+        r#"{"text": "caf\u00e9", "owned": "", "cow": ""}"#,
+        r#"{"text": "café", "owned": "", "cow": ""}"#,
+        r#"{"text": "q\"uote", "owned": "", "cow": ""}"#,
+    ] {
+        let serde = serde_json::from_str::<borrowed::Note>(input).map(|_| ());
+        let ours = engine.decode(input).map(|_| ());
+        assert_eq!(
+            serde.is_ok(),
+            ours.is_ok(),
+            "{input}: serde {serde:?}, ours {ours:?}"
+        );
+    }
+}

@@ -37,7 +37,9 @@ pub use derived::as_derived;
 pub use diagnostic::{Diagnostic, Errors, Severity};
 pub use dialect::{as_pasted, stated_context};
 pub use file::{Analysis, analyze};
-pub use model::{DefaultValue, FieldDef, Style, Tagging, TypeDef, TypeKind, VariantDef};
+pub use model::{
+    Conversion, DefaultValue, FieldDef, Style, Tagging, TypeDef, TypeKind, VariantDef,
+};
 pub use rule::{
     CustomCall, IpKind, LengthMode, LengthSpec, Literal, Number, RangeSpec, RegexSource, RuleKind,
     RuleSpec,

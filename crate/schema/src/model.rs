@@ -41,7 +41,21 @@ pub struct TypeDef {
     pub path_transparent: bool,
     /// serde_repr's integer form, when the enum derives it.
     pub repr: Option<crate::repr::IntRepr>,
+    /// serde's `from = "T"` / `try_from = "T"`: read as `T`, then converted.
+    pub conversion: Option<Conversion>,
+    /// Struct-level functions (validator's `schema`, garde's `custom`), run
+    /// on the whole value after its fields' rules.
+    pub checks: Vec<crate::attr::StructCheck>,
     pub span: Span,
+}
+
+/// serde's container `from`/`try_from`: the type is read as `source` and
+/// built by the paste's `impl From<source>` (or `TryFrom`, whose error is a
+/// decoding error).
+#[derive(Debug, Clone)]
+pub struct Conversion {
+    pub source: syn::Type,
+    pub fallible: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -106,6 +120,9 @@ pub struct FieldDef {
     /// serde calls a function to read it (`with`, `deserialize_with`, serde_with's
     /// `as`): a missing field is then an error, `Option` or not, unless `default`.
     pub deserialize_with: bool,
+    /// The person's own function serde reads it with (`deserialize_with =
+    /// "f"`, `with = "m"` as `m::deserialize`), where it is not a library's.
+    pub deserialize_fn: Option<syn::Path>,
     pub rules: Vec<RuleSpec>,
     /// garde's `rename`: the field's name in violation paths.
     pub path_name: Option<String>,
@@ -256,8 +273,12 @@ impl TypeDef {
         // else the paste's constant of the context's type.
         let context = crate::dialect::stated_context(&input.attrs)
             .or_else(|| scope.context_of_type(container_rules.context.as_ref()?));
+        let mut checks = container_rules.checks;
         if let Some(context) = context {
             give_context(&mut kind, &context);
+            for check in &mut checks {
+                check.call.with_context(&context);
+            }
         }
         // The values missing fields take, where the paste shows them.
         if let TypeKind::Struct { fields, .. } = &mut kind {
@@ -300,6 +321,18 @@ impl TypeDef {
             dialect,
             path_transparent: container_rules.transparent,
             repr: crate::repr::read(input, errors),
+            conversion: match (container.attrs.type_try_from(), container.attrs.type_from()) {
+                (Some(source), _) => Some(Conversion {
+                    source: source.clone(),
+                    fallible: true,
+                }),
+                (None, Some(source)) => Some(Conversion {
+                    source: source.clone(),
+                    fallible: false,
+                }),
+                (None, None) => None,
+            },
+            checks,
             span: input.ident.span(),
         };
         check::rules_apply(&def, errors);
@@ -345,6 +378,11 @@ impl TypeDef {
             self.dialect != Dialect::Garde || (self.path_transparent && variant.is_none());
         match (self.dialect, style) {
             (_, Style::Newtype) if inline_newtype => FieldPath::Inline,
+            // garde's `transparent` on a struct of one named field: its
+            // violations are the struct's own (garde's own `newtype` test).
+            (Dialect::Garde, Style::Named) if self.path_transparent && variant.is_none() => {
+                FieldPath::Inline
+            }
             (_, Style::Tuple | Style::Newtype) => FieldPath::Index(index),
             (Dialect::Seed, _) if field.flatten => FieldPath::Inline,
             (Dialect::Seed, _) => FieldPath::Name(field.name.clone()),
@@ -392,11 +430,18 @@ fn field(
         options_inner(rules, &shape, dialect)
     };
     // serde_with's `as` and the `with` modules of known libraries are read with
-    // their meaning; the person's own functions get one note for the field.
+    // their meaning. The person's own reading function is the interpreter's
+    // to run (its plan says when it cannot); their own writing function gets
+    // a note here.
     let via = f.attrs.deserialize_with().and_then(Via::of);
-    let functions: Vec<String> = [f.attrs.deserialize_with(), f.attrs.serialize_with()]
+    let deserialize_fn = match via {
+        None => f.attrs.deserialize_with().map(|p| p.path.clone()),
+        Some(_) => None,
+    };
+    let functions: Vec<String> = f
+        .attrs
+        .serialize_with()
         .into_iter()
-        .flatten()
         .filter(|path| via.is_none() || Via::of(path).is_none() && !is_serialize_twin(path))
         .map(|path| format!("`{}`", crate::via::path_text(path)))
         .collect();
@@ -404,7 +449,7 @@ fn field(
         errors.warning(
             f.original.span(),
             format!(
-                "serde calls {} here, which the playground cannot run; the field is read and \
+                "serde calls {} to write this field, which the playground cannot run; it is \
                  written in its type's own serde form instead",
                 functions.join(" and ")
             ),
@@ -432,6 +477,7 @@ fn field(
         default_json: None,
         via: via.unwrap_or(Via::Own),
         deserialize_with: f.attrs.deserialize_with().is_some(),
+        deserialize_fn,
         rules,
         path_name,
         span: f.original.span(),
@@ -508,14 +554,27 @@ fn nest_all_fields(kind: &mut TypeKind) {
 /// apply to `Some` values. On `Option<Vec<T>>` they check the `Vec`, not its
 /// items (garde 0.22 and 0.23 do; `inner(inner(…))` reaches the items).
 fn options_inner(rules: Vec<RuleSpec>, shape: &Shape, dialect: Dialect) -> Vec<RuleSpec> {
-    if dialect != Dialect::Garde || !matches!(shape, Shape::Option(_)) {
-        return rules;
+    match dialect {
+        Dialect::Garde => garde_inner(rules, shape),
+        _ => rules,
     }
+}
+
+/// garde's `inner` at every level of the type: on an `Option` it is the
+/// rules on the option's value (garde's `Inner` for `Option` adds no
+/// segment), on a collection the rules on each element.
+fn garde_inner(rules: Vec<RuleSpec>, shape: &Shape) -> Vec<RuleSpec> {
     let mut out = Vec::with_capacity(rules.len());
     for rule in rules {
-        match rule.kind {
-            RuleKind::Each(inner) => out.extend(inner),
-            kind => out.push(RuleSpec { kind, ..rule }),
+        match (rule.kind, shape) {
+            (RuleKind::Each(inner), Shape::Option(value)) => out.extend(garde_inner(inner, value)),
+            (RuleKind::Each(inner), Shape::Seq(element) | Shape::Map(element)) => {
+                out.push(RuleSpec {
+                    kind: RuleKind::Each(garde_inner(inner, element)),
+                    ..rule
+                })
+            }
+            (kind, _) => out.push(RuleSpec { kind, ..rule }),
         }
     }
     out

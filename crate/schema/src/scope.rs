@@ -270,8 +270,59 @@ impl Scope {
                 let (l, r) = (self.eval(&b.left)?, self.eval(&b.right)?);
                 arithmetic(&b.op, l, r)
             }
+            // `format!("{}{}", "te", "st")` of constants (garde takes any
+            // expression as a rule's argument).
+            syn::Expr::Macro(m) if m.mac.path.is_ident("format") => self.format(&m.mac),
+            // `"text".to_string()`, `String::from("text")`.
+            syn::Expr::MethodCall(m)
+                if m.args.is_empty()
+                    && matches!(
+                        m.method.to_string().as_str(),
+                        "to_string" | "to_owned" | "into"
+                    ) =>
+            {
+                self.eval(&m.receiver)
+            }
             _ => None,
         }
+    }
+
+    /// `format!` with `{}` placeholders filled by constants, in order.
+    fn format(&self, mac: &syn::Macro) -> Option<Literal> {
+        let args = mac
+            .parse_body_with(
+                syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated,
+            )
+            .ok()?;
+        let mut args = args.iter();
+        let Literal::Str(template) = self.eval(args.next()?)? else {
+            return None;
+        };
+        let mut out = String::new();
+        let mut rest = template.as_str();
+        while let Some(at) = rest.find(['{', '}']) {
+            out.push_str(&rest[..at]);
+            let tail = &rest[at..];
+            if let Some(after) = tail.strip_prefix("{{") {
+                out.push('{');
+                rest = after;
+            } else if let Some(after) = tail.strip_prefix("}}") {
+                out.push('}');
+                rest = after;
+            } else if let Some(after) = tail.strip_prefix("{}") {
+                match self.eval(args.next()?)? {
+                    Literal::Str(s) => out.push_str(&s),
+                    Literal::Int(i) => out.push_str(&i.to_string()),
+                    Literal::Float(f) => out.push_str(&f.to_string()),
+                }
+                rest = after;
+            } else {
+                // Named or formatted placeholders: not read here.
+                return None;
+            }
+        }
+        out.push_str(rest);
+        args.next().is_none().then_some(Literal::Str(out))
     }
 }
 

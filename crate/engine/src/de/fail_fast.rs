@@ -70,6 +70,27 @@ fn nest_violation(stop: &Stop, segment: impl FnOnce() -> Option<Segment>) {
     }
 }
 
+/// Fail-fast, on a value read whole (a conversion's result): its rules, the
+/// first violation stopping decoding (the root's is kept, not raised).
+pub(super) fn check_whole<E: de::Error>(
+    stop: &Stop,
+    plan: &crate::plan::Plan,
+    id: crate::ty::TypeId,
+    value: &Value,
+    root: bool,
+) -> Result<(), E> {
+    let mut out = Violations::new();
+    Checker { plan }.type_into(id, value, &mut out);
+    if out.is_empty() {
+        return Ok(());
+    }
+    stop.set(out);
+    match root {
+        true => Ok(()),
+        false => Err(E::custom(STOPPED)),
+    }
+}
+
 impl StructVisitor<'_> {
     /// Fail-fast: the field's own rules, as soon as its value is read.
     #[inline]
@@ -122,6 +143,10 @@ impl StructVisitor<'_> {
         }
         if out.is_empty() && !self.s.must_match.is_empty() {
             checker.must_match_into(self.s, slots, &mut out);
+        }
+        // Reached with no field broken (the first broken stops decoding).
+        if out.is_empty() {
+            checker.struct_checks_into(self.s, slots, false, &mut out);
         }
         if !out.is_empty() {
             stop.set(out);

@@ -6,6 +6,7 @@
 //! compound value has its own module.
 
 mod containers;
+mod converted;
 mod defaults;
 mod enums;
 mod errors;
@@ -39,6 +40,8 @@ pub struct Seed<'p> {
     /// The value the caller gets: its own late checks do not stop decoding, so
     /// what follows it is still read (trailing text is an error).
     pub root: bool,
+    /// A field read by the paste's `deserialize_with` function.
+    pub with: Option<&'p crate::plan::ReadWith>,
 }
 
 impl<'p> Seed<'p> {
@@ -47,6 +50,7 @@ impl<'p> Seed<'p> {
         Seed {
             ty,
             root: false,
+            with: None,
             ..self
         }
     }
@@ -60,6 +64,7 @@ impl<'p> Seed<'p> {
         let nested = |_: &&Stop| field.checks.iter().any(crate::rules::Check::is_nested);
         Seed {
             stop: self.stop.filter(nested),
+            with: field.read_with.as_ref(),
             ..self.at(&field.ty)
         }
     }
@@ -70,6 +75,9 @@ impl<'de> DeserializeSeed<'de> for Seed<'_> {
 
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
         let plan = self.plan;
+        if let Some(with) = self.with {
+            return converted::read_with(self, with, d);
+        }
         match self.ty {
             Ty::Unit => <()>::deserialize(d).map(|()| Value::Unit),
             Ty::Bool => bool::deserialize(d).map(Value::Bool),
@@ -79,6 +87,7 @@ impl<'de> DeserializeSeed<'de> for Seed<'_> {
             Ty::Char => char::deserialize(d).map(Value::Char),
             Ty::Str => String::deserialize(d).map(|s| Value::Str(s.into_boxed_str())),
             Ty::Trimmed => String::deserialize(d).map(|s| Value::Str(s.trim().into())),
+            Ty::Borrowed => <&'de str>::deserialize(d).map(|s| Value::Str(s.into())),
             // `url::Url` holds its text as the URL Standard writes it
             // (`http://host:4317` → `http://host:4317/`), and writes that.
             Ty::Text(crate::text_form::TextForm::Url) => {
@@ -158,6 +167,9 @@ impl<'de> DeserializeSeed<'de> for Seed<'_> {
             }
             Ty::Named(id) => {
                 let ty = &plan.types[*id];
+                if let Some(convert) = &ty.convert {
+                    return converted::deserialize(self, *id, convert, d);
+                }
                 match &ty.kind {
                     KindPlan::Struct(s) => deserialize_struct(self, ty, s, d),
                     KindPlan::Enum(e) if e.repr.is_some() => repr_variant(e, d),

@@ -114,6 +114,14 @@ impl Run {
                     Some(v) => v.clone(),
                     None => return fail("a tuple field past its end"),
                 },
+                // A tuple struct's fields are named by position.
+                Val::Struct(fields) => {
+                    let name = i.to_string();
+                    match fields.iter().find(|(n, _)| **n == *name) {
+                        Some((_, v)) => v.clone(),
+                        None => return fail(format!("no field `{i}`")),
+                    }
+                }
                 _ => return fail("a tuple field of a value that is not a tuple"),
             },
             Expr::Index(base, index) => {
@@ -128,6 +136,31 @@ impl Run {
                     }
                     _ => return fail("an index into a value that is not a sequence"),
                 }
+            }
+            // `parts.next()` on a local iterator takes its first item away.
+            Expr::Method(receiver, name, args, _)
+                if args.is_empty()
+                    && matches!(&**name, "next" | "next_back")
+                    && matches!(**receiver, Expr::Local(_)) =>
+            {
+                let Expr::Local(slot) = **receiver else {
+                    return fail("`next` on a value that is not an iterator");
+                };
+                let Some(Val::Seq(items)) = frame.get(slot).cloned() else {
+                    return fail("`next` on a value that is not an iterator");
+                };
+                let (item, rest) = match &**name {
+                    "next" => match items.split_first() {
+                        Some((first, rest)) => (Some(first.clone()), rest),
+                        None => (None, &items[..]),
+                    },
+                    _ => match items.split_last() {
+                        Some((last, rest)) => (Some(last.clone()), rest),
+                        None => (None, &items[..]),
+                    },
+                };
+                frame[slot] = Val::Seq(Arc::from(rest));
+                Val::Opt(item.map(Box::new))
             }
             Expr::Method(receiver, name, args, turbofish) => {
                 let receiver = self.eval(receiver, frame)?;
@@ -161,6 +194,19 @@ impl Run {
                     },
                     Callee::Pasted(function) => self.call(function, &args)?,
                     Callee::Lazy => self.closure(&first(), &[], frame)?,
+                    Callee::TupleStruct => Val::Struct(
+                        args.iter()
+                            .enumerate()
+                            .map(|(i, v)| (Arc::from(i.to_string()), v.clone()))
+                            .collect(),
+                    ),
+                    Callee::Variant(name) => {
+                        let payload = match args.len() {
+                            1 => first(),
+                            _ => Val::seq(args.clone()),
+                        };
+                        Val::Variant(name.clone(), Some(Box::new(payload)))
+                    }
                 }
             }
             Expr::Bin(op, a, b) => {
@@ -300,6 +346,29 @@ impl Run {
                     };
                 Val::Bool(fits)
             }
+            Expr::Range(lo, hi, closed) => {
+                let lo = lo.as_ref().map(|e| self.eval(e, frame)).transpose()?;
+                let hi = hi.as_ref().map(|e| self.eval(e, frame)).transpose()?;
+                Val::Range(Arc::new((lo, hi)), *closed)
+            }
+            Expr::SetField(slot, name, value) => {
+                let value = self.eval(value, frame)?;
+                match frame.get_mut(*slot) {
+                    Some(Val::Struct(fields)) => {
+                        let mut new: Vec<(Arc<str>, Val)> = fields.to_vec();
+                        match new.iter_mut().find(|(n, _)| n == name) {
+                            Some((_, place)) => *place = value,
+                            None => return fail(format!("no field `{name}`")),
+                        }
+                        *fields = Arc::from(new);
+                    }
+                    // A library error's message or params: the libraries
+                    // compare its code, which stays.
+                    Some(Val::Error(_)) => {}
+                    _ => return fail(format!("`.{name} = …` on a value without fields")),
+                }
+                Val::Unit
+            }
             Expr::Assign(slot, value) => {
                 let value = self.eval(value, frame)?;
                 match frame.get_mut(*slot) {
@@ -374,6 +443,10 @@ impl Run {
                 ("ok", r) => Val::Opt(r.ok()),
                 ("unwrap" | "expect", Ok(v)) => *v,
                 ("unwrap" | "expect", Err(_)) => return fail("`unwrap` on an `Err` (a panic)"),
+                // A number, what a `Result` unwrapped so is most often
+                // (`text.parse::<u32>().unwrap_or_default()`).
+                ("unwrap_or_default", Ok(v)) => *v,
+                ("unwrap_or_default", Err(_)) => Val::Int(0),
                 ("unwrap_or", Ok(v)) => *v,
                 ("unwrap_or", Err(_)) => arg(0),
                 ("unwrap_or_else", Ok(v)) => *v,
@@ -392,6 +465,26 @@ impl Run {
                 _ => fail(format!("`{name}` on a regex")),
             },
             Val::Seq(items) => self.seq_method(items, name, args, frame),
+            Val::Range(ends, closed) if name == "contains" => {
+                let (lo, hi) = &*ends;
+                let v = args.first().cloned().unwrap_or(Val::Unit);
+                let above = match lo {
+                    Some(lo) => order(&v, lo)? != Ordering::Less,
+                    None => true,
+                };
+                let below = match (hi, closed) {
+                    (Some(hi), true) => order(&v, hi)? != Ordering::Greater,
+                    (Some(hi), false) => order(&v, hi)? == Ordering::Less,
+                    (None, _) => true,
+                };
+                Ok(Val::Bool(above && below))
+            }
+            range @ Val::Range(..) => {
+                let Val::Seq(items) = iterable(range)? else {
+                    return fail(format!("`{name}` on a range"));
+                };
+                self.seq_method(items, name, args, frame)
+            }
             _ => fail(format!("`{name}` on this value")),
         }
     }
@@ -427,6 +520,12 @@ impl Run {
             }
             ("map_or", None) => arg(0),
             ("map_or", Some(v)) => self.closure(&arg(1), &[*v], frame)?,
+            // The default of a type not known here: text, what an `Option`
+            // unwrapped so is most often (`parts.next().unwrap_or_default()`).
+            ("unwrap_or_default", Some(v)) => *v,
+            ("unwrap_or_default", None) => Val::str(""),
+            ("ok_or_else", Some(v)) => Val::Res(Ok(v)),
+            ("ok_or_else", None) => Val::Res(Err(Box::new(self.closure(&arg(0), &[], frame)?))),
             ("ok_or", Some(v)) => Val::Res(Ok(v)),
             ("ok_or", None) => Val::Res(Err(Box::new(arg(0)))),
             ("iter" | "into_iter", o) => Val::seq(o.map(|v| *v).into_iter().collect()),
@@ -487,6 +586,26 @@ impl Run {
             "strip_prefix" => Val::Opt(s.strip_prefix(&*text(0)?).map(|t| Box::new(Val::str(t)))),
             "strip_suffix" => Val::Opt(s.strip_suffix(&*text(0)?).map(|t| Box::new(Val::str(t)))),
             "split" => Val::seq(s.split(&*text(0)?).map(Val::str).collect()),
+            "rsplit" => Val::seq(s.rsplit(&*text(0)?).map(Val::str).collect()),
+            "splitn" | "rsplitn" => {
+                let n = match args.first() {
+                    Some(Val::Int(n)) => usize::try_from(*n).unwrap_or(0),
+                    _ => return fail(format!("`{name}` with a count that is not a number")),
+                };
+                let pattern = text(1)?;
+                match name {
+                    "splitn" => Val::seq(s.splitn(n, &*pattern).map(Val::str).collect()),
+                    _ => Val::seq(s.rsplitn(n, &*pattern).map(Val::str).collect()),
+                }
+            }
+            "split_once" | "rsplit_once" => {
+                let pattern = text(0)?;
+                let split = match name {
+                    "split_once" => s.split_once(&*pattern),
+                    _ => s.rsplit_once(&*pattern),
+                };
+                Val::Opt(split.map(|(a, b)| Box::new(Val::seq(vec![Val::str(a), Val::str(b)]))))
+            }
             "matches" => Val::seq(s.matches(&*text(0)?).map(Val::str).collect()),
             "split_whitespace" => Val::seq(s.split_whitespace().map(Val::str).collect()),
             "lines" => Val::seq(s.lines().map(Val::str).collect()),
@@ -596,6 +715,17 @@ impl Run {
                     }
                 }
                 Val::Opt(None)
+            }
+            "filter_map" => {
+                let mut out = Vec::new();
+                for item in items.iter() {
+                    if let Val::Opt(Some(v)) =
+                        self.closure(&arg(0), std::slice::from_ref(item), frame)?
+                    {
+                        out.push(*v);
+                    }
+                }
+                Val::seq(out)
             }
             "find_map" => {
                 for item in items.iter() {
@@ -723,9 +853,23 @@ impl Run {
 
 /// What `for`, `zip` and `flat_map` walk: a sequence, an option's value,
 /// a string's chars.
+/// The most numbers a range walks as (a longer walk would spend the step
+/// budget anyway).
+const RANGE_WALK: i128 = 1_000_000;
+
 fn iterable(v: Val) -> Step {
     Ok(match v {
         Val::Seq(_) => v,
+        Val::Range(ends, closed) => match &*ends {
+            (Some(Val::Int(lo)), Some(Val::Int(hi))) => {
+                let hi = if closed { hi.saturating_add(1) } else { *hi };
+                if hi.saturating_sub(*lo) > RANGE_WALK {
+                    return fail("a walk over a range too long to take here");
+                }
+                Val::seq((*lo..hi.max(*lo)).map(Val::Int).collect())
+            }
+            _ => return fail("a walk over a range that is not of integers with both ends"),
+        },
         Val::Opt(o) => Val::seq(o.map(|v| *v).into_iter().collect()),
         Val::Str(s) => Val::seq(s.chars().map(Val::Char).collect()),
         _ => return fail("a walk over a value that is not a sequence"),
@@ -848,6 +992,14 @@ fn parse(s: &str, ty: Option<&str>) -> Step {
             Err(_) => err(),
         },
         Some("String") => ok(Val::str(s)),
+        // Into the function's own type parameter: the field's type takes
+        // the value or refuses it.
+        Some(super::lower::ANY) => match (s.parse::<i128>(), s.parse::<f64>(), s.parse::<bool>()) {
+            (Ok(n), _, _) => ok(Val::Int(n)),
+            (_, Ok(x), _) if s.bytes().any(|b| b.is_ascii_digit()) => ok(Val::Float(x)),
+            (_, _, Ok(b)) => ok(Val::Bool(b)),
+            _ => ok(Val::str(s)),
+        },
         Some(other) => return fail(format!("`parse::<{other}>()`")),
         None => return fail("`parse()` whose type is not written at the call"),
     })
@@ -935,6 +1087,14 @@ pub fn equal(a: &Val, b: &Val) -> bool {
                     .zip(y.iter())
                     .all(|((n, a), (m, b))| n == m && equal(a, b))
         }
+        (Val::Variant(x, a), Val::Variant(y, b)) => {
+            x == y
+                && match (a, b) {
+                    (Some(a), Some(b)) => equal(a, b),
+                    (None, None) => true,
+                    _ => false,
+                }
+        }
         _ => false,
     }
 }
@@ -988,6 +1148,14 @@ fn bind(pat: &Pat, value: &Val, frame: &mut [Val]) -> bool {
         (Pat::None, Val::Opt(None)) => true,
         (Pat::Ok(p), Val::Res(Ok(v))) | (Pat::Err(p), Val::Res(Err(v))) => bind(p, v, frame),
         (Pat::Or(cases), v) => cases.iter().any(|c| bind(c, v, frame)),
+        (Pat::Variant(name, inner), Val::Variant(variant, payload)) => {
+            name == variant
+                && match (inner, payload) {
+                    (None, _) => true,
+                    (Some(p), Some(v)) => bind(p, v, frame),
+                    (Some(_), None) => false,
+                }
+        }
         (Pat::Tuple(ps) | Pat::Slice(ps), Val::Seq(items)) => {
             ps.len() == items.len() && ps.iter().zip(items.iter()).all(|(p, v)| bind(p, v, frame))
         }

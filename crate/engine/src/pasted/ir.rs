@@ -19,8 +19,20 @@ pub enum Val {
     Res(Result<Box<Val>, Box<Val>>),
     /// validator's `ValidationError` (its code) or garde's `Error` (its message).
     Error(Arc<str>),
-    /// A struct the paste builds (a context constant), by field name.
+    /// A struct, by field name (a tuple struct's fields are `0`, `1`, …): one
+    /// the paste builds (a context constant, a conversion's result) or one
+    /// decoded and handed to its code.
     Struct(Arc<[(Arc<str>, Val)]>),
+    /// An enum's variant, by its Rust name, with its payload (a newtype
+    /// variant's value, a tuple variant's as a `Seq`, a struct variant's as a
+    /// `Struct`; none for a unit variant).
+    Variant(Arc<str>, Option<Box<Val>>),
+    /// `lo..hi` or `lo..=hi` (`true`), either end open: `contains` reads it,
+    /// and a range of integers walks as its numbers.
+    Range(Arc<(Option<Val>, Option<Val>)>, bool),
+    /// A value the interpreter cannot hand to the paste's code (a
+    /// `serde_json::Value`): a function that reads it stops.
+    Opaque,
     Regex(regex::Regex),
     /// A closure: its parameters' patterns and body, run in its function's frame.
     Closure(Arc<(Vec<Pat>, Expr)>),
@@ -78,6 +90,10 @@ pub enum Expr {
     Matches(Box<Expr>, Pat, Option<Box<Expr>>),
     /// `x = e` (and `x += e`, lowered to `x = x + e`).
     Assign(usize, Box<Expr>),
+    /// `lo..hi`, `lo..=hi` (`true`); either end may be open.
+    Range(Option<Box<Expr>>, Option<Box<Expr>>, bool),
+    /// `x.field = e` on a local.
+    SetField(usize, Arc<str>, Box<Expr>),
 }
 
 #[derive(Debug, Clone)]
@@ -95,6 +111,11 @@ pub enum Callee {
     Lazy,
     /// `String::from`, `From::from`, `Into::into`, `Cow::from`, …: the value.
     Same,
+    /// A tuple struct of the paste built (`Self(x)`, `Email(x)`): its fields
+    /// by position.
+    TupleStruct,
+    /// A tuple variant built (`Kind::Other(x)`), by its Rust name.
+    Variant(Arc<str>),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -146,4 +167,6 @@ pub enum Pat {
     Slice(Vec<Pat>),
     /// `name @ pat`.
     At(usize, Box<Pat>),
+    /// `Kind::Name` or `Kind::Name(pat)`: an enum's variant by its Rust name.
+    Variant(Arc<str>, Option<Box<Pat>>),
 }

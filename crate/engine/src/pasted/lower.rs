@@ -143,12 +143,22 @@ pub const METHODS: &[&str] = &[
     "not",
     "next",
     "next_back",
+    "splitn",
+    "rsplitn",
+    "rsplit",
+    "split_once",
+    "rsplit_once",
+    "ok_or_else",
+    "filter_map",
 ];
 
 const MAX_CONST_DEPTH: usize = 16;
 
 struct Lower<'p, 'a> {
     pasted: &'p mut Pasted<'a>,
+    /// The function's type parameters (`T` of `fn f<'de, T, D>`): a value
+    /// parsed as one is read as whatever its text is (`T::from_str`).
+    generics: Vec<String>,
     /// Names in scope, innermost last, with their slots.
     names: Vec<(String, usize)>,
     slots: usize,
@@ -169,6 +179,11 @@ pub fn function(
 ) -> Result<Function, Refused> {
     let mut lower = Lower {
         pasted,
+        generics: sig
+            .generics
+            .type_params()
+            .map(|p| p.ident.to_string())
+            .collect(),
         names: Vec::new(),
         slots: 0,
         depth: 0,
@@ -177,7 +192,11 @@ pub fn function(
     for input in &sig.inputs {
         match input {
             syn::FnArg::Typed(typed) => params.push(lower.pat(&typed.pat)?),
-            syn::FnArg::Receiver(r) => return refuse(r, "a method (`self`)"),
+            // A method's `self` (a struct-level check, `impl T { fn check(&self) }`).
+            syn::FnArg::Receiver(_) => {
+                let slot = lower.bind("self".to_owned());
+                params.push(Pat::Bind(slot));
+            }
         }
     }
     let body = lower.block(block)?;
@@ -191,6 +210,7 @@ pub fn function(
 pub fn closure(closure: &syn::ExprClosure, pasted: &mut Pasted) -> Result<Function, Refused> {
     let mut lower = Lower {
         pasted,
+        generics: Vec::new(),
         names: Vec::new(),
         slots: 0,
         depth: 0,
@@ -212,6 +232,7 @@ pub fn closure(closure: &syn::ExprClosure, pasted: &mut Pasted) -> Result<Functi
 pub fn constant(expr: &syn::Expr, pasted: &mut Pasted) -> Result<Function, Refused> {
     let mut lower = Lower {
         pasted,
+        generics: Vec::new(),
         names: Vec::new(),
         slots: 0,
         depth: 0,
@@ -343,10 +364,33 @@ impl<'a> Lower<'_, 'a> {
                     "Some" => Pat::Some(inner(self)?),
                     "Ok" => Pat::Ok(inner(self)?),
                     "Err" => Pat::Err(inner(self)?),
+                    // `Kind::Other(x)`; a payload of several fields is a tuple.
+                    _ if is_type_name(&name) => {
+                        let payload = match ts.elems.len() {
+                            1 => inner(self)?,
+                            _ => Box::new(Pat::Tuple(
+                                ts.elems
+                                    .iter()
+                                    .map(|p| self.pat(p))
+                                    .collect::<Result<_, _>>()?,
+                            )),
+                        };
+                        Pat::Variant(Arc::from(name.as_str()), Some(payload))
+                    }
                     _ => return refuse(ts, format!("the pattern `{name}(…)`")),
                 }
             }
             syn::Pat::Path(p) if last(&p.path) == "None" => Pat::None,
+            // `Turn::Amber`: a unit variant (or any variant, its payload unread).
+            syn::Pat::Path(p) if p.path.segments.len() >= 2 && is_type_name(&last(&p.path)) => {
+                Pat::Variant(Arc::from(last(&p.path).as_str()), None)
+            }
+            // `Kind::Named { .. }`: the variant, its fields unread.
+            syn::Pat::Struct(st)
+                if st.fields.is_empty() && st.rest.is_some() && is_type_name(&last(&st.path)) =>
+            {
+                Pat::Variant(Arc::from(last(&st.path).as_str()), None)
+            }
             other => {
                 return refuse(other, format!("the pattern `{}`", other.to_token_stream()));
             }
@@ -383,6 +427,26 @@ impl<'a> Lower<'_, 'a> {
                 }
             }
             E::Binary(b) => self.binary(b)?,
+            // `err.message = …`, `out.count = …`: a field of a local.
+            E::Assign(a)
+                if matches!(&*a.left, E::Field(f) if matches!(&*f.base, E::Path(_))
+                    && matches!(f.member, syn::Member::Named(_))) =>
+            {
+                let E::Field(f) = &*a.left else {
+                    return refuse(a, "an assignment to something other than a local");
+                };
+                let (E::Path(p), syn::Member::Named(name)) = (&*f.base, &f.member) else {
+                    return refuse(a, "an assignment to something other than a local");
+                };
+                let Some(slot) = p.path.get_ident().and_then(|i| self.local(&i.to_string())) else {
+                    return refuse(a, "an assignment to something other than a local");
+                };
+                Expr::SetField(
+                    slot,
+                    Arc::from(name.to_string()),
+                    Box::new(self.expr(&a.right)?),
+                )
+            }
             E::Assign(a) => {
                 let E::Path(p) = &*a.left else {
                     return refuse(a, "an assignment to something other than a local");
@@ -500,12 +564,24 @@ impl<'a> Lower<'_, 'a> {
             E::MethodCall(m) => {
                 let name = m.method.to_string();
                 if !METHODS.contains(&name.as_str()) {
+                    // The paste's own method (`self.check()` in a struct-level
+                    // check): its function, the receiver its first argument.
+                    if let Some(key) = self.pasted.method(&name) {
+                        let function = self.pasted.function(&key)?;
+                        let mut args = vec![self.expr(&m.receiver)?];
+                        args.extend(self.exprs(&m.args)?);
+                        return Ok(Expr::Call(Callee::Pasted(function), args));
+                    }
                     return refuse(&m.method, format!("the method `{name}`"));
                 }
                 let turbofish = m.turbofish.as_ref().and_then(|t| {
-                    t.args
-                        .last()
-                        .map(|a| Arc::from(a.to_token_stream().to_string()))
+                    t.args.last().map(|a| {
+                        let text = a.to_token_stream().to_string();
+                        match self.generics.contains(&text) {
+                            true => Arc::from(ANY),
+                            false => Arc::from(text),
+                        }
+                    })
                 });
                 Expr::Method(
                     Box::new(self.expr(&m.receiver)?),
@@ -515,6 +591,14 @@ impl<'a> Lower<'_, 'a> {
                 )
             }
             E::Call(c) => self.call(c)?,
+            E::Range(r) => {
+                let mut end = |e: &Option<Box<syn::Expr>>| -> Result<Option<Box<Expr>>, Refused> {
+                    e.as_ref().map(|e| self.expr(e).map(Box::new)).transpose()
+                };
+                let lo = end(&r.start)?;
+                let hi = end(&r.end)?;
+                Expr::Range(lo, hi, matches!(r.limits, syn::RangeLimits::Closed(_)))
+            }
             E::ForLoop(f) => {
                 let iter = Box::new(self.expr(&f.expr)?);
                 let scope = self.names.len();
@@ -595,6 +679,24 @@ impl<'a> Lower<'_, 'a> {
         if self.pasted.values.contains_key(&last) || self.pasted.regexes.contains_key(&last) {
             return self.named_value(&last, p);
         }
+        // `.map_err(de::Error::custom)`: serde's error constructor as a function.
+        if let [.., owner, name] = segments.as_slice()
+            && owner == "Error"
+            && matches!(name.as_str(), "custom" | "invalid_value" | "invalid_type")
+        {
+            let slot = self.bind(String::new());
+            return Ok(Expr::Closure(Arc::new((
+                vec![Pat::Bind(slot)],
+                Expr::Call(Callee::Error, vec![Expr::Local(slot)]),
+            ))));
+        }
+        // `Turn::Amber`, `Self::Amber`: a unit variant.
+        if let [.., owner, name] = segments.as_slice()
+            && is_type_name(owner)
+            && is_type_name(name)
+        {
+            return Ok(Expr::Lit(Val::Variant(Arc::from(name.as_str()), None)));
+        }
         refuse(p, format!("`{}`", segments.join("::")))
     }
 
@@ -636,6 +738,30 @@ impl<'a> Lower<'_, 'a> {
             .map(|i| segments[i].as_str())
             .unwrap_or("");
         let callee = match (owner, name.as_str()) {
+            // A `deserialize_with` function's read (`String::deserialize(d)`):
+            // the value it is handed, read as that type before it runs.
+            (_, "deserialize") if c.args.len() == 1 => Callee::Ok,
+            // serde's errors (`de::Error::custom(…)`): a decoding error.
+            (
+                "Error",
+                "custom" | "invalid_value" | "invalid_type" | "invalid_length" | "unknown_variant"
+                | "unknown_field" | "missing_field" | "duplicate_field",
+            ) => Callee::Error,
+            // `T::from_str(&s)` for the function's own `T`: the text parsed
+            // as whatever it reads as (the field's type then takes it or not).
+            (owner, "from_str")
+                if self.generics.iter().any(|g| g == owner) || owner == "FromStr" =>
+            {
+                let [text] = &self.exprs(&c.args)?[..] else {
+                    return refuse(c, "`from_str` with other than one argument");
+                };
+                return Ok(Expr::Method(
+                    Box::new(text.clone()),
+                    Arc::from("parse"),
+                    Vec::new(),
+                    Some(Arc::from(ANY)),
+                ));
+            }
             (_, "Ok") => Callee::Ok,
             (_, "Err") => Callee::Err,
             (_, "Some") => Callee::Some,
@@ -662,6 +788,12 @@ impl<'a> Lower<'_, 'a> {
             ("LazyLock" | "Lazy" | "LazyCell", "new") => Callee::Lazy,
             // Filled by `get_or_init` where it is read.
             ("OnceLock" | "OnceCell", "new") => Callee::Same,
+            // `Kind::Other(x)`, `Self::Other(x)`: a tuple variant.
+            (owner, name) if is_type_name(owner) && is_type_name(name) => {
+                Callee::Variant(Arc::from(name))
+            }
+            // `Self(x)`, `Email(x)`, `models::Email(x)`: a tuple struct.
+            (_, name) if is_type_name(name) => Callee::TupleStruct,
             _ => return refuse(c, format!("the function `{}`", segments.join("::"))),
         };
         Ok(Expr::Call(callee, self.exprs(&c.args)?))
@@ -730,6 +862,84 @@ impl<'a> Lower<'_, 'a> {
 /// A path's segments as written (`uuid`, `Uuid`, `parse_str`).
 fn segments(path: &syn::Path) -> Vec<String> {
     path.segments.iter().map(|s| s.ident.to_string()).collect()
+}
+
+/// The turbofish a parse into the function's own type parameter gets:
+/// the text read as a number or a bool where it is one, else as text.
+pub const ANY: &str = "_";
+
+/// The `T` of the first `T::deserialize(…)` in `block` (or the type of the
+/// `let` that binds `Deserialize::deserialize(…)`).
+pub fn read_type(block: &syn::Block) -> Option<syn::Type> {
+    fn call_type(expr: &syn::Expr) -> Option<Option<syn::Type>> {
+        use syn::Expr as E;
+        match expr {
+            E::Try(t) => call_type(&t.expr),
+            E::Paren(p) => call_type(&p.expr),
+            E::MethodCall(m) => call_type(&m.receiver),
+            E::Call(c) => {
+                let E::Path(p) = &*c.func else {
+                    return None;
+                };
+                let last = p.path.segments.last()?;
+                if last.ident != "deserialize" || c.args.len() != 1 {
+                    return None;
+                }
+                if let Some(q) = &p.qself {
+                    return Some(Some((*q.ty).clone()));
+                }
+                let mut owner = p.path.clone();
+                owner.segments.pop();
+                let owner_last = owner.segments.pop()?;
+                if owner_last.ident == "Deserialize" {
+                    return Some(None);
+                }
+                // `Option::<String>` is the type `Option<String>`.
+                let mut segment = owner_last;
+                if let syn::PathArguments::AngleBracketed(a) = &mut segment.arguments {
+                    a.colon2_token = None;
+                }
+                owner.segments.push(segment);
+                Some(Some(syn::Type::Path(syn::TypePath {
+                    attrs: Vec::new(),
+                    qself: None,
+                    path: owner,
+                })))
+            }
+            _ => None,
+        }
+    }
+    for stmt in &block.stmts {
+        match stmt {
+            syn::Stmt::Local(local) => {
+                let Some(init) = &local.init else { continue };
+                match call_type(&init.expr) {
+                    Some(Some(ty)) => return Some(ty),
+                    Some(None) => {
+                        if let syn::Pat::Type(t) = &local.pat {
+                            return Some((*t.ty).clone());
+                        }
+                        return None;
+                    }
+                    None => {}
+                }
+            }
+            syn::Stmt::Expr(e, _) => {
+                if let Some(found) = call_type(e) {
+                    return found;
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// A name written as types and variants are (`Amber`, `Self`), not as
+/// functions, constants or modules are (`new`, `MAX`, `limits`).
+fn is_type_name(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_uppercase())
+        && name.contains(|c: char| c.is_ascii_lowercase())
 }
 
 fn last(path: &syn::Path) -> String {

@@ -95,6 +95,27 @@ impl<'a> Pasted<'a> {
         lowered
     }
 
+    /// The one method named `name` that some `impl T` of the paste defines
+    /// with a `self`, by its table name (`T::name`); none when no type or
+    /// more than one does (the receiver's type is not known here).
+    pub fn method(&self, name: &str) -> Option<String> {
+        let suffix = format!("::{name}");
+        let mut found = self
+            .functions
+            .iter()
+            .filter(|(key, (sig, _))| key.ends_with(&suffix) && sig.receiver().is_some());
+        let (key, _) = found.next()?;
+        found.next().is_none().then(|| key.clone())
+    }
+
+    /// The type a `deserialize_with` function reads before its own code
+    /// runs: the `T` of its `T::deserialize(deserializer)` (or of the `let`
+    /// it is bound by, for `Deserialize::deserialize`).
+    pub fn read_type(&self, name: &str) -> Option<syn::Type> {
+        let (_, block) = self.functions.get(name)?;
+        lower::read_type(block)
+    }
+
     /// The pattern of the regex static `name`, when the paste defines one.
     pub fn regex(&self, name: &str) -> Option<&str> {
         self.regexes.get(name).map(String::as_str)
@@ -135,31 +156,75 @@ fn collect<'a>(
             syn::Item::Static(s) => {
                 values.insert(s.ident.to_string(), &s.expr);
             }
-            // `impl Default for T`: `T::default()`, as a function of no arguments.
-            syn::Item::Impl(i)
-                if i.trait_.as_ref().is_some_and(|(p, _)| {
-                    p.segments.last().is_some_and(|s| s.ident == "Default")
-                }) =>
-            {
-                let ty = quote::ToTokens::to_token_stream(&*i.self_ty)
-                    .to_string()
-                    .replace(' ', "");
+            // `impl Default for T` as `T::default`, `impl TryFrom<S> for T`
+            // as `T::try_from(S)` (and `From`), `impl T`'s own as `T::name`.
+            syn::Item::Impl(i) => {
+                let ty = type_key(&i.self_ty);
+                let key = |name: &syn::Ident| match &i.trait_ {
+                    None => Some(format!("{ty}::{name}")),
+                    Some((path, _)) => {
+                        let last = path.segments.last()?;
+                        match (last.ident.to_string().as_str(), name.to_string().as_str()) {
+                            ("Default", "default") => Some(format!("{ty}::default")),
+                            ("From", "from") | ("TryFrom", "try_from") => {
+                                let source = overhead_schema::shape::type_args(last)
+                                    .first()
+                                    .map(|t| type_key(t))?;
+                                Some(conversion_key(&ty, &name.to_string(), &source))
+                            }
+                            _ => None,
+                        }
+                    }
+                };
                 for inner in &i.items {
                     if let syn::ImplItem::Fn(f) = inner
-                        && f.sig.ident == "default"
+                        && let Some(key) = key(&f.sig.ident)
                     {
-                        functions.insert(format!("{ty}::default"), (&f.sig, &f.block));
+                        functions.insert(key, (&f.sig, &f.block));
                     }
                 }
             }
             syn::Item::Mod(m) => {
                 if let Some((_, inner)) = &m.content {
                     collect(inner, functions, values);
+                    // A `with` module's functions by their module too
+                    // (`as_str::deserialize`): two modules define the same names.
+                    for item in inner {
+                        if let syn::Item::Fn(f) = item {
+                            functions.insert(
+                                format!("{}::{}", m.ident, f.sig.ident),
+                                (&f.sig, &f.block),
+                            );
+                        }
+                    }
                 }
             }
             _ => {}
         }
     }
+}
+
+/// A type as the function table names it: its path's last segment, without
+/// its arguments (`crate::wire::Raw<'a>` → `Raw`).
+pub fn type_key(ty: &syn::Type) -> String {
+    match ty {
+        syn::Type::Path(p) => p
+            .path
+            .segments
+            .last()
+            .map(|s| s.ident.to_string())
+            .unwrap_or_default(),
+        syn::Type::Reference(r) => type_key(&r.elem),
+        other => quote::ToTokens::to_token_stream(other)
+            .to_string()
+            .replace(' ', ""),
+    }
+}
+
+/// The table's name for `impl From<source> for target` (`function` is
+/// `from`) or `TryFrom` (`try_from`).
+pub fn conversion_key(target: &str, function: &str, source: &str) -> String {
+    format!("{target}::{function}({source})")
 }
 
 #[cfg(test)]

@@ -142,6 +142,13 @@ fn number(
             Err(_) => float(n as f64),
         },
         Value::F64(n) => float(n),
+        // A number read from its text (serde_with's `DisplayFromStr`, a
+        // decimal as a string) keeps its text; its rules read the number.
+        Value::Str(ref text) => match (text.parse::<i128>(), text.parse::<f64>()) {
+            (Ok(n), _) => int(n),
+            (_, Ok(x)) => float(x),
+            _ => None,
+        },
         _ => None,
     }
 }
@@ -166,8 +173,13 @@ impl overhead_validate::rules::HasLength for RowCount {
 /// A value it cannot be handed, or a run that stops (a panic in the
 /// person's build), counts as kept: the interpreter does not invent a verdict.
 fn custom_violation(custom: &super::Custom, value: &Value) -> Option<Violation> {
+    custom_verdict(custom, to_val(value)?)
+}
+
+/// The paste's function on a value as its code receives it (a field's, or a
+/// whole struct's for a struct-level function).
+pub fn custom_verdict(custom: &super::Custom, value: crate::pasted::Val) -> Option<Violation> {
     use crate::pasted::{Outcome, Val, run};
-    let value = to_val(value)?;
     let with_context;
     let args: &[Val] = match &custom.context {
         Some(context) => {

@@ -23,7 +23,16 @@ use crate::ty::Ty;
 pub struct Patterns(
     pub(crate) fn(&str) -> Result<Option<regex::Regex>, String>,
     CustomRule,
+    PastedFunction,
 );
+
+/// A function of the paste by its table name, lowered for a run; `None`
+/// for the diagnosis, which only checks that the paste defines it.
+type PastedFunction =
+    fn(
+        &str,
+        &mut Pasted,
+    ) -> Result<Option<std::sync::Arc<crate::pasted::Function>>, crate::pasted::Refused>;
 
 /// A custom rule's check for a run, `None` for the diagnosis, or why it is
 /// not run.
@@ -35,6 +44,28 @@ type CustomRule = fn(
 ) -> Result<Option<Custom>, String>;
 
 impl Patterns {
+    /// A custom function's check (for a run; `None` for the diagnosis), or
+    /// why it is not run.
+    pub fn custom(
+        &self,
+        path: &syn::Path,
+        call: &overhead_schema::CustomCall,
+        ty: &Ty,
+        pasted: &mut Pasted,
+    ) -> Result<Option<Custom>, String> {
+        (self.1)(path, call, ty, pasted)
+    }
+
+    /// The paste's function `name` (its table name), lowered for a run;
+    /// `None` for the diagnosis.
+    pub fn function(
+        &self,
+        name: &str,
+        pasted: &mut Pasted,
+    ) -> Result<Option<std::sync::Arc<crate::pasted::Function>>, crate::pasted::Refused> {
+        (self.2)(name, pasted)
+    }
+
     /// Builds the regex (what a run needs).
     pub const BUILD: Patterns = Patterns(
         |pattern| {
@@ -43,6 +74,7 @@ impl Patterns {
                 .map_err(|e| e.to_string())
         },
         |path, call, inner, pasted| custom(path, call, inner, pasted).map(Some),
+        |name, pasted| pasted.function(name).map(Some),
     );
     /// Checks the syntax only, with the parser `regex` itself uses; the plan gets
     /// no check for the pattern, so it must not run.
@@ -54,6 +86,13 @@ impl Patterns {
                 .map_err(|e| e.to_string())
         },
         custom_in_paste,
+        |name, pasted| match pasted.defines(name) {
+            true => Ok(None),
+            false => Err(crate::pasted::Refused {
+                span: proc_macro2::Span::call_site(),
+                what: format!("`{name}` is not defined in the paste"),
+            }),
+        },
     );
 }
 
@@ -65,7 +104,7 @@ fn custom_in_paste(
     _: &Ty,
     pasted: &mut Pasted,
 ) -> Result<Option<Custom>, String> {
-    let last = last_segment(path);
+    let last = function_key(path, pasted);
     let closure = matches!(
         call,
         overhead_schema::CustomCall::WithContext(expr, _) if matches!(**expr, syn::Expr::Closure(_))
@@ -159,7 +198,11 @@ pub fn compile_rules(
                 }
             },
             RuleKind::Regex(RegexSource::Path(path)) => {
-                let name = last_segment(path);
+                let name = path
+                    .segments
+                    .last()
+                    .map(|s| s.ident.to_string())
+                    .unwrap_or_default();
                 match pasted.regex(&name).map(|p| (patterns.0)(p)) {
                     Some(Ok(Some(re))) => CheckKind::Pattern(re),
                     Some(Ok(None)) => continue,
@@ -188,7 +231,7 @@ pub fn compile_rules(
                 }
             }
             RuleKind::OneOf(values) => match inner {
-                Ty::Str | Ty::Text(_) | Ty::Trimmed => CheckKind::OneOfStr(
+                Ty::Str | Ty::Text(_) | Ty::Trimmed | Ty::Borrowed => CheckKind::OneOfStr(
                     values
                         .iter()
                         .map(|v| match v {
@@ -293,7 +336,7 @@ fn custom(
             "it takes a type of the paste, which the playground does not hand to functions".into(),
         ));
     }
-    let last = last_segment(path);
+    let last = function_key(path, pasted);
     let (function, context) = match call {
         CustomCall::Value => (pasted.function(&last), None),
         CustomCall::ValueAndContext(context) => (pasted.function(&last), Some(context.as_deref())),
@@ -340,9 +383,17 @@ fn path_text(path: &syn::Path) -> String {
 }
 
 /// The last segment of a path: what the paste's item is named.
-fn last_segment(path: &syn::Path) -> String {
-    path.segments
-        .last()
-        .map(|s| s.ident.to_string())
-        .unwrap_or_default()
+/// The function a path names in the paste's table: `T::check` for a
+/// type's own function (`impl T { fn check(&self) }`), else its last
+/// segment (`crate::rules::known` → `known`).
+fn function_key(path: &syn::Path, pasted: &Pasted) -> String {
+    let mut segments = path.segments.iter().rev().map(|s| s.ident.to_string());
+    let last = segments.next().unwrap_or_default();
+    if let Some(owner) = segments.next() {
+        let key = format!("{owner}::{last}");
+        if pasted.defines(&key) {
+            return key;
+        }
+    }
+    last
 }

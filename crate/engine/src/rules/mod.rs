@@ -7,7 +7,7 @@
 mod apply;
 mod compile;
 
-pub use apply::{failed_rule, overrides, rule_passes};
+pub use apply::{custom_verdict, failed_rule, overrides, rule_passes};
 pub use compile::{Patterns, compile_rules};
 
 use overhead_validate::rules::registry::RuleId;

@@ -18,7 +18,7 @@ pub fn default_value(plan: &Plan, ty: &Ty) -> Value {
         Ty::Int(_) => Value::U64(0),
         Ty::F32 | Ty::F64 => Value::F64(0.0),
         Ty::Char => Value::Char('\0'),
-        Ty::Str | Ty::Trimmed => Value::Str("".into()),
+        Ty::Str | Ty::Trimmed | Ty::Borrowed => Value::Str("".into()),
         // `Default` of these types (nil UUID, 1970-01-01, …) where they have one.
         Ty::Text(form) => Value::Str(form.default_text().into()),
         Ty::NonZero(int) => match int {

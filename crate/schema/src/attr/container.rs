@@ -1,7 +1,9 @@
 //! Validation attributes on the type itself: validator's `#[validate(schema(…),
 //! context = …, nest_all_fields)]` and garde's `#[garde(transparent,
-//! allow_unvalidated, context(…), custom(…))]`. A struct-level function is
-//! not in the paste's reach: it is listed as not run, the fields' rules run.
+//! allow_unvalidated, context(…), custom(…))]`. A struct-level function runs
+//! on the whole value after its fields' rules, as the libraries' derives run
+//! it (the interpreter runs the paste's function; a plan note says when it
+//! cannot).
 
 use quote::ToTokens;
 use syn::meta::ParseNestedMeta;
@@ -19,6 +21,21 @@ pub struct ContainerRules {
     pub nest_all_fields: bool,
     /// The context's type: validator's `context = T`, garde's `context(T)`.
     pub context: Option<syn::Type>,
+    /// Struct-level functions: validator's `schema(function = …)`, garde's
+    /// `custom(…)`, in the order written.
+    pub checks: Vec<StructCheck>,
+}
+
+/// A function the library runs on the whole struct.
+#[derive(Debug, Clone)]
+pub struct StructCheck {
+    /// Its path (`closure` for a closure written in the attribute).
+    pub path: syn::Path,
+    pub call: crate::rule::CustomCall,
+    /// validator's `skip_on_field_errors` (its default, `true`): not run when
+    /// a field broke a rule. garde runs it always.
+    pub skip_on_field_errors: bool,
+    pub span: proc_macro2::Span,
 }
 
 /// Reads the container's `#[validate]` and `#[garde]`; warnings and errors go
@@ -53,25 +70,32 @@ fn validate_item(
     match name.as_str() {
         "schema" => {
             let mut function = None;
+            let mut skip_on_field_errors = true;
+            let mut use_context = false;
             meta.parse_nested_meta(|arg| {
                 if arg.path.is_ident("function") {
                     function = Some(values::path(arg.value()?)?);
-                    Ok(())
+                } else if arg.path.is_ident("skip_on_field_errors") {
+                    skip_on_field_errors = flag(&arg)?;
+                } else if arg.path.is_ident("use_context") {
+                    use_context = flag(&arg)?;
                 } else {
-                    // skip_on_field_errors, use_context, arg, code, message
-                    skip_value(&arg)
+                    // arg (0.16), code, message
+                    skip_value(&arg)?;
                 }
+                Ok(())
             })?;
-            let function = function
-                .map(|p| p.to_token_stream().to_string().replace(' ', ""))
+            let path = function
                 .ok_or_else(|| syn::Error::new(span, "`schema` needs `function = path`"))?;
-            errors.warning(
+            out.checks.push(StructCheck {
+                path,
+                call: match use_context {
+                    true => crate::rule::CustomCall::ValueAndContext(None),
+                    false => crate::rule::CustomCall::Value,
+                },
+                skip_on_field_errors,
                 span,
-                format!(
-                    "struct-level `schema` function `{function}` is not run in the playground: \
-                     its body is not available here; the fields' rules run"
-                ),
-            );
+            });
         }
         "nest_all_fields" => out.nest_all_fields = flag(&meta)?,
         // The argument type of custom functions.
@@ -118,14 +142,16 @@ fn garde_item(
             let content;
             syn::parenthesized!(content in meta.input);
             let expr: syn::Expr = content.parse()?;
-            errors.warning(
+            let path = match &expr {
+                syn::Expr::Path(p) => p.path.clone(),
+                _ => syn::parse_quote!(closure),
+            };
+            out.checks.push(StructCheck {
+                path,
+                call: crate::rule::CustomCall::WithContext(Box::new(expr), None),
+                skip_on_field_errors: false,
                 span,
-                format!(
-                    "garde's struct-level `custom({})` is not run in the playground: its body \
-                     is not available here; the fields' rules run",
-                    expr.to_token_stream().to_string().replace(' ', "")
-                ),
-            );
+            });
         }
         other => {
             skip_value(&meta)?;

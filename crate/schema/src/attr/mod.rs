@@ -13,7 +13,7 @@ use crate::registry::Support;
 use crate::rule::{RuleKind, RuleSpec};
 use crate::scope::Scope;
 
-pub use container::{ContainerRules, container_rules};
+pub use container::{ContainerRules, StructCheck, container_rules};
 
 /// The rules of one field (or variant), from all of its validation attributes.
 #[derive(Debug, Clone, Default)]
