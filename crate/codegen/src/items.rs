@@ -200,8 +200,9 @@ fn derive_paths(attr: &syn::Attribute) -> Vec<syn::Path> {
 /// whole (a `#[serde(default)]` or `derive(Default)` calls it), and each
 /// function or constant of an inherent `impl T` alone (`default =
 /// "T::port"` names one; the others may name what the paste does not hold),
-/// and a conversion between two of the paste's types (`impl TryFrom<Raw> for
-/// Stay`), which serde's `try_from`/`from`/`into` call.
+/// and a conversion into one of the paste's types from another or from a
+/// standard type (`impl TryFrom<Raw> for Stay`, `impl TryFrom<String> for
+/// Name`), which serde's `try_from`/`from`/`into` call.
 fn impl_candidates(
     imp: syn::ItemImpl,
     type_names: &std::collections::HashSet<String>,
@@ -229,7 +230,8 @@ fn impl_candidates(
 }
 
 /// Whether `impl <path> for <self_ty>` is `From`, `TryFrom` or `Into` of
-/// one of `type_names` into another.
+/// one of `type_names` (or a standard string, number, bool or char) into
+/// another.
 fn converts_between(
     path: &syn::Path,
     self_ty: &syn::Type,
@@ -249,8 +251,36 @@ fn converts_between(
             .is_some_and(|s| type_names.contains(&s.ident.to_string())),
         _ => false,
     };
+    // serde's `try_from = "String"` on a newtype is as common as a
+    // conversion between two of the paste's types.
+    let standard = |ty: &syn::Type| match ty {
+        syn::Type::Reference(r) => matches!(&*r.elem, syn::Type::Path(p) if p.path.is_ident("str")),
+        syn::Type::Path(p) => p.path.segments.last().is_some_and(|s| {
+            matches!(
+                s.ident.to_string().as_str(),
+                "String"
+                    | "u8"
+                    | "u16"
+                    | "u32"
+                    | "u64"
+                    | "u128"
+                    | "usize"
+                    | "i8"
+                    | "i16"
+                    | "i32"
+                    | "i64"
+                    | "i128"
+                    | "isize"
+                    | "f32"
+                    | "f64"
+                    | "bool"
+                    | "char"
+            )
+        }),
+        _ => false,
+    };
     let source = overhead_schema::shape::type_args(last);
-    named(self_ty) && source.len() == 1 && named(source[0])
+    named(self_ty) && source.len() == 1 && (named(source[0]) || standard(source[0]))
 }
 
 /// The name an item of code defines (an `impl Default`: its type's, which
