@@ -396,6 +396,15 @@ impl<'a> Keys<'a> {
         if depth > MAX_FLATTEN_DEPTH {
             return;
         }
+        // serde's `from`/`try_from`: the type reads as its source.
+        if let Some(conversion) = &ty.conversion {
+            let mut names = Vec::new();
+            idents(&conversion.source, &mut names);
+            if let Some(source) = names.last().and_then(|n| types.get(n)) {
+                self.of_type(source, types, depth + 1);
+            }
+            return;
+        }
         match &ty.kind {
             // A newtype, or a transparent struct, reads its one field's form.
             TypeKind::Struct { style, fields } if ty.transparent || *style == Style::Newtype => {
@@ -507,16 +516,18 @@ fn peel_option(shape: &Shape) -> &Shape {
 }
 
 /// The names of the types some other type's fields name (anywhere in a
-/// field's type: `Vec<Item>`, `HashMap<String, Price>`, `Box<Node>`); a type
-/// naming itself does not count.
+/// field's type: `Vec<Item>`, `HashMap<String, Price>`, `Box<Node>`), or
+/// its `from`/`try_from` reads; a type naming itself does not count.
 fn referenced(types: &[TypeDef]) -> HashSet<String> {
     let defined: HashSet<String> = types.iter().map(|t| t.ident.to_string()).collect();
     let mut out = HashSet::new();
     for ty in types {
         let own = ty.ident.to_string();
-        for field in ty.all_fields() {
+        // The source of serde's `from`/`try_from` is a part of the type.
+        let source = ty.conversion.as_ref().map(|c| &c.source);
+        for field_ty in ty.all_fields().map(|f| &f.ty).chain(source) {
             let mut names = Vec::new();
-            idents(&field.ty, &mut names);
+            idents(field_ty, &mut names);
             out.extend(
                 names
                     .into_iter()
@@ -673,6 +684,20 @@ pub struct CreateOrder {
             ],
         );
         assert_eq!(root.name, "CreateOrder");
+    }
+
+    #[test]
+    fn a_type_read_through_try_from_is_chosen_over_its_source() {
+        let schema = r#"
+            #[derive(serde::Deserialize)]
+            struct StayUnchecked { guest: String, adults: i32 }
+            #[derive(serde::Deserialize, validator::Validate)]
+            #[serde(try_from = "StayUnchecked")]
+            pub struct Stay { #[validate(length(min = 2))] guest: String, guests: i32 }
+        "#;
+        let root = chosen(schema, &[r#"{"guest": "Ama", "adults": 2}"#]);
+        assert_eq!(root.name, "Stay", "{}", root.why);
+        assert!(root.why.contains("2 of their 2"), "{}", root.why);
     }
 
     #[test]
