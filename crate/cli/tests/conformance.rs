@@ -55,38 +55,8 @@ pub struct Definition {
 const KNOWN: &[(&str, &str, &str)] = &[
     (
         "if_conditional.rs",
-        "SimpleConditional",
-        "garde's `if(cond = …)`: its condition is code; listed as not run",
-    ),
-    (
-        "if_conditional.rs",
-        "MultipleConditions",
-        "garde's `if(cond = …)`",
-    ),
-    (
-        "if_conditional.rs",
-        "ComplexCondition",
-        "garde's `if(cond = …)`",
-    ),
-    (
-        "if_conditional.rs",
-        "ConditionalInner",
-        "garde's `if(cond = …)`",
-    ),
-    (
-        "if_conditional.rs",
-        "ConditionalRequiredInner",
-        "garde's `if(cond = …)`",
-    ),
-    (
-        "if_conditional.rs",
-        "ConditionalAdditionalInner",
-        "garde's `if(cond = …)`",
-    ),
-    (
-        "if_conditional.rs",
         "DiveWithConditionalSiblingRule",
-        "garde's `if(cond = …)`",
+        "`if(cond = …, custom(f))` beside `dive`: a custom function on a type of the paste is not run",
     ),
     (
         "matches.rs",

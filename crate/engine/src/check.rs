@@ -62,8 +62,12 @@ impl Checker<'_> {
         if !plan.has_checks {
             return true;
         }
-        // A must_match or a struct-level function is rare: let the full path decide.
-        if !plan.must_match.is_empty() || !plan.struct_checks.is_empty() {
+        // A must_match, a struct-level function or a condition is rare: let
+        // the full path decide.
+        if !plan.must_match.is_empty()
+            || !plan.struct_checks.is_empty()
+            || plan.fields.iter().any(|f| !f.conditional.is_empty())
+        {
             return false;
         }
         plan.values(slots).all(|(field, value)| {
@@ -206,12 +210,16 @@ impl Checker<'_> {
             return;
         }
         let start = out.len();
+        let mut this = None;
         for (field, value) in plan.values(slots) {
-            if field.checks.is_empty() {
+            if field.checks.is_empty() && field.conditional.is_empty() {
                 continue;
             }
             let start = out.len();
             self.field_value_into(field, value, true, out);
+            if !field.conditional.is_empty() {
+                self.conditional_into(plan, slots, field, value, &mut this, out);
+            }
             if out.len() > start {
                 if let Some(segment) = field.segment() {
                     out.nest_since(start, &segment);
@@ -220,6 +228,52 @@ impl Checker<'_> {
         }
         self.must_match_into(plan, slots, out);
         self.struct_checks_into(plan, slots, out.len() > start, out);
+    }
+
+    /// A field's conditional rules (garde's `if(cond = …)`): each set runs
+    /// when its condition, run on the whole struct (`this`, built once per
+    /// struct when first needed), is `true`. A condition that stops gives no
+    /// verdict, and its rules do not run.
+    pub fn conditional_into(
+        &self,
+        plan: &StructPlan,
+        slots: &[Value],
+        field: &FieldPlan,
+        value: FieldValue<'_>,
+        this: &mut Option<crate::pasted::Val>,
+        out: &mut Violations,
+    ) {
+        let FieldValue::One(value) = value else {
+            return;
+        };
+        let this = this.get_or_insert_with(|| crate::handed::struct_val(self.plan, plan, slots));
+        for c in &field.conditional {
+            let holds = matches!(
+                crate::pasted::run(&c.cond, std::slice::from_ref(this)),
+                crate::pasted::Outcome::Returned(crate::pasted::Val::Bool(true))
+            );
+            if holds {
+                self.field_into(&c.checks, &field.ty, value, true, out);
+            }
+        }
+    }
+
+    /// Every field's conditional rules, each under its field's segment
+    /// (fail-fast, once the struct is read).
+    pub fn conditionals_into(&self, plan: &StructPlan, slots: &[Value], out: &mut Violations) {
+        let mut this = None;
+        for (field, value) in plan.values(slots) {
+            if field.conditional.is_empty() {
+                continue;
+            }
+            let start = out.len();
+            self.conditional_into(plan, slots, field, value, &mut this, out);
+            if out.len() > start {
+                if let Some(segment) = field.segment() {
+                    out.nest_since(start, &segment);
+                }
+            }
+        }
     }
 
     /// The struct-level functions on the whole struct, after its fields'

@@ -277,6 +277,15 @@ pub fn describe(plan: &Plan) -> Result<JsModel, String> {
         .types
         .iter()
         .map(|t| match &t.kind {
+            // The paste's code runs there: the interpreter's, not the JS engines'.
+            _ if t.convert.is_some() => Err(format!(
+                "`{}` is read through serde's `try_from`/`from`, which runs the paste's code; the JS engines do not",
+                t.ident
+            )),
+            KindPlan::Struct(s) if !s.struct_checks.is_empty() => Err(format!(
+                "`{}` has a struct-level function (validator's `schema`, garde's `custom`), which the JS engines do not run",
+                t.ident
+            )),
             KindPlan::Struct(s) => describe_struct(t.ident, s),
             KindPlan::Enum(e) if let Some(repr) = &e.repr => {
                 let (min, max) = repr.int.bounds();
@@ -364,6 +373,18 @@ fn describe_struct(ident: &'static str, s: &StructPlan) -> Result<JsType, String
 }
 
 fn describe_field(f: &FieldPlan) -> Result<JsField, String> {
+    if f.read_with.is_some() {
+        return Err(format!(
+            "`{}` is read by the paste's `deserialize_with` function, which the JS engines do not run",
+            f.key
+        ));
+    }
+    if !f.conditional.is_empty() {
+        return Err(format!(
+            "`{}` has garde's `if(cond = …)`, code over the struct, which the JS engines do not run",
+            f.key
+        ));
+    }
     Ok(JsField {
         key: f.key,
         default_value: match f.default {

@@ -62,6 +62,13 @@ pub struct TypePlan {
     pub convert: Option<Convert>,
 }
 
+/// Rules that run when a condition over the struct holds.
+#[derive(Debug)]
+pub struct ConditionalChecks {
+    pub cond: std::sync::Arc<crate::pasted::Function>,
+    pub checks: Vec<Check>,
+}
+
 /// A field serde reads with the paste's function: the value is read as
 /// `source` (the `T` of its `T::deserialize(d)`) and handed to the function,
 /// whose `Ok` is the field's value and whose `Err` a decoding error.
@@ -176,6 +183,9 @@ pub struct FieldPlan {
     pub declared_flatten: bool,
     /// The field's rules, `nested` excluded.
     pub checks: Vec<Check>,
+    /// garde's `if(cond = …, rules…)`: rules run when the condition over
+    /// the struct holds.
+    pub conditional: Vec<ConditionalChecks>,
     /// `nested` (garde: `dive`): the value's own rules count.
     pub nested: bool,
     /// Where its violations go below its container's: what the dialect's
@@ -871,8 +881,10 @@ impl Cx<'_, '_> {
                 }
             }
         }
-        let has_checks =
-            plans.iter().any(|f| !f.checks.is_empty() || f.nested) || !must_match.is_empty();
+        let conditional = plans.iter().any(|f| !f.conditional.is_empty());
+        let has_checks = plans.iter().any(|f| !f.checks.is_empty() || f.nested)
+            || !must_match.is_empty()
+            || conditional;
         // Structs have at most MAX_FIELDS (128) fields, an error above.
         let mut lookup = KeyTable::default();
         let mut all_seen = 0u128;
@@ -892,7 +904,8 @@ impl Cx<'_, '_> {
                 }
             }
         }
-        let read_whole = !plans.iter().any(|f| f.skip) && must_match.is_empty();
+        // Fail-fast checks conditions once the struct is read (`check_late`).
+        let read_whole = !plans.iter().any(|f| f.skip) && must_match.is_empty() && !conditional;
         let ser_len = (!plans.iter().any(|f| f.skip_if.is_some()))
             .then(|| plans.iter().filter(|f| !f.skip_serializing).count());
         let flattened = plans
@@ -1010,6 +1023,29 @@ impl Cx<'_, '_> {
             .iter()
             .any(|r| matches!(r.kind, RuleKind::Nested));
         let checks = compile_rules(&field.rules, &ty, self.pasted, self.errors, self.notes);
+        let mut conditional = Vec::new();
+        for c in &field.conditional {
+            let patterns = self.pasted.patterns();
+            match patterns.condition(&c.cond, self.pasted) {
+                Ok(Some(cond)) => {
+                    let checks =
+                        compile_rules(&c.rules, &ty, self.pasted, self.errors, self.notes);
+                    conditional.push(ConditionalChecks { cond, checks });
+                }
+                Ok(None) => {
+                    // The diagnosis: the rules' own problems are still said.
+                    compile_rules(&c.rules, &ty, self.pasted, self.errors, self.notes);
+                }
+                Err(refused) => self.notes.push(Diagnostic::at(
+                    Severity::Warning,
+                    c.span,
+                    format!(
+                        "garde's `if(cond = …)` on `{}` is not run: its condition uses {}; its rules are not run",
+                        field.name, refused.what
+                    ),
+                )),
+            }
+        }
         FieldPlan {
             key: intern(&field.name),
             rust: intern(&field.rust_name()),
@@ -1024,6 +1060,7 @@ impl Cx<'_, '_> {
             flatten,
             declared_flatten: field.flatten,
             checks,
+            conditional,
             nested,
             // Set by the struct, which knows the field's place.
             path: FieldSegment::Inline,

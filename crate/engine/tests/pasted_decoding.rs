@@ -278,3 +278,38 @@ fn ordered(window: &Window, _: &()) -> garde::Result {
         ["from:range", ":custom"]
     );
 }
+
+#[test]
+fn gardes_if_runs_its_rules_when_the_condition_over_the_struct_holds() {
+    let engine = Interpreter::new(
+        r#"
+#[derive(serde::Deserialize, garde::Validate)]
+pub struct Account {
+    #[garde(skip)]
+    is_admin: bool,
+    #[garde(skip)]
+    is_active: bool,
+    #[garde(if(cond = self.is_admin && self.is_active, length(min = 16)))]
+    api_key: String,
+    #[garde(if(cond = self.is_admin, inner(ascii, length(min = 3))))]
+    scopes: Vec<String>,
+}
+"#,
+        Some("Account"),
+    )
+    .expect("runs");
+    assert!(notes(&engine).is_empty(), "{:?}", notes(&engine));
+    let short =
+        r#"{"is_admin": true, "is_active": true, "api_key": "k", "scopes": ["ab", "read"]}"#;
+    assert_eq!(
+        outcome(&engine, short),
+        ["api_key:length", "scopes[0]:length"]
+    );
+    let inactive = r#"{"is_admin": true, "is_active": false, "api_key": "k", "scopes": ["read"]}"#;
+    assert!(outcome(&engine, inactive).is_empty());
+    let user = r#"{"is_admin": false, "is_active": true, "api_key": "k", "scopes": ["é"]}"#;
+    assert!(outcome(&engine, user).is_empty());
+    // Fail-fast stops at the first, once the struct is read.
+    let fail_fast = engine.decode_fail_fast(short);
+    assert!(matches!(fail_fast, Err(Error::Invalid(v)) if v.len() == 1));
+}

@@ -123,6 +123,8 @@ pub struct FieldDef {
     /// The person's own function serde reads it with (`deserialize_with =
     /// "f"`, `with = "m"` as `m::deserialize`), where it is not a library's.
     pub deserialize_fn: Option<syn::Path>,
+    /// garde's `if(cond = …, rules…)`: rules run when the condition holds.
+    pub conditional: Vec<crate::attr::Conditional>,
     pub rules: Vec<RuleSpec>,
     /// garde's `rename`: the field's name in violation paths.
     pub path_name: Option<String>,
@@ -422,6 +424,7 @@ fn field(
         rules,
         skip,
         path_name,
+        conditional,
     } = field_rules(&f.original.attrs, scope, errors);
     let shape = Shape::of(f.ty);
     let rules = if skip {
@@ -429,6 +432,13 @@ fn field(
     } else {
         options_inner(rules, &shape, dialect)
     };
+    let conditional = conditional
+        .into_iter()
+        .map(|c| crate::attr::Conditional {
+            rules: options_inner(c.rules, &shape, dialect),
+            ..c
+        })
+        .collect();
     // serde_with's `as` and the `with` modules of known libraries are read with
     // their meaning. The person's own reading function is the interpreter's
     // to run (its plan says when it cannot); their own writing function gets
@@ -479,6 +489,7 @@ fn field(
         deserialize_with: f.attrs.deserialize_with().is_some(),
         deserialize_fn,
         rules,
+        conditional,
         path_name,
         span: f.original.span(),
     }

@@ -146,6 +146,10 @@ impl StructVisitor<'_> {
         }
         // Reached with no field broken (the first broken stops decoding).
         if out.is_empty() {
+            checker.conditionals_into(self.s, slots, &mut out);
+            out.truncate(1);
+        }
+        if out.is_empty() {
             checker.struct_checks_into(self.s, slots, false, &mut out);
         }
         if !out.is_empty() {

@@ -228,6 +228,24 @@ pub fn closure(closure: &syn::ExprClosure, pasted: &mut Pasted) -> Result<Functi
     })
 }
 
+/// An expression over `self` (a condition on the struct), as a function of it.
+pub fn condition(expr: &syn::Expr, pasted: &mut Pasted) -> Result<Function, Refused> {
+    let mut lower = Lower {
+        pasted,
+        generics: Vec::new(),
+        names: Vec::new(),
+        slots: 0,
+        depth: 0,
+    };
+    let this = lower.bind("self".to_owned());
+    let body = lower.expr(expr)?;
+    Ok(Function {
+        params: vec![Pat::Bind(this)],
+        body,
+        slots: lower.slots,
+    })
+}
+
 /// An expression of no parameters (a context constant), as a function.
 pub fn constant(expr: &syn::Expr, pasted: &mut Pasted) -> Result<Function, Refused> {
     let mut lower = Lower {

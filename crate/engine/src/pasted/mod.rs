@@ -131,6 +131,12 @@ impl<'a> Pasted<'a> {
         lower::closure(closure, self).map(Arc::new)
     }
 
+    /// A condition over the struct (garde's `if(cond = self.strict)`),
+    /// lowered as a function of `self`.
+    pub fn condition(&mut self, expr: &syn::Expr) -> Result<Arc<Function>, Refused> {
+        lower::condition(expr, self).map(Arc::new)
+    }
+
     /// A constant expression of the paste (a context such as `MAIN_HALL` or
     /// `Policy::default()`), lowered as a function of no arguments: run where
     /// a check first needs it, so that planning (the editor's diagnosis

@@ -24,7 +24,16 @@ pub struct Patterns(
     pub(crate) fn(&str) -> Result<Option<regex::Regex>, String>,
     CustomRule,
     PastedFunction,
+    Condition,
 );
+
+/// A condition over the struct (garde's `if(cond = …)`), lowered as a
+/// function of `self` for a run; `None` for the diagnosis.
+type Condition =
+    fn(
+        &syn::Expr,
+        &mut Pasted,
+    ) -> Result<Option<std::sync::Arc<crate::pasted::Function>>, crate::pasted::Refused>;
 
 /// A function of the paste by its table name, lowered for a run; `None`
 /// for the diagnosis, which only checks that the paste defines it.
@@ -66,6 +75,15 @@ impl Patterns {
         (self.2)(name, pasted)
     }
 
+    /// A condition over the struct, lowered as a function of `self`.
+    pub fn condition(
+        &self,
+        cond: &syn::Expr,
+        pasted: &mut Pasted,
+    ) -> Result<Option<std::sync::Arc<crate::pasted::Function>>, crate::pasted::Refused> {
+        (self.3)(cond, pasted)
+    }
+
     /// Builds the regex (what a run needs).
     pub const BUILD: Patterns = Patterns(
         |pattern| {
@@ -75,6 +93,7 @@ impl Patterns {
         },
         |path, call, inner, pasted| custom(path, call, inner, pasted).map(Some),
         |name, pasted| pasted.function(name).map(Some),
+        |cond, pasted| pasted.condition(cond).map(Some),
     );
     /// Checks the syntax only, with the parser `regex` itself uses; the plan gets
     /// no check for the pattern, so it must not run.
@@ -93,6 +112,7 @@ impl Patterns {
                 what: format!("`{name}` is not defined in the paste"),
             }),
         },
+        |_, _| Ok(None),
     );
 }
 

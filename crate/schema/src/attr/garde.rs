@@ -89,12 +89,27 @@ fn item(
                 "garde's `adapt(…)` is not applied here: the field's rules read its value as it is",
             );
         }
+        // `if(cond = expr, rules…)`: the rules, run when the condition (code
+        // over the struct, which the interpreter runs) holds.
         "if" => {
-            skip_parens(&meta)?;
-            cx.not_run(
+            let mut cond = None;
+            let mut inner = Vec::new();
+            let mut inner_field = FieldRules::default();
+            meta.parse_nested_meta(|arg| {
+                if arg.path.is_ident("cond") {
+                    cond = Some(arg.value()?.parse::<syn::Expr>()?);
+                    Ok(())
+                } else {
+                    item(arg, cx, &mut inner, &mut inner_field)
+                }
+            })?;
+            let cond =
+                cond.ok_or_else(|| syn::Error::new(span, "garde's `if` needs `cond = …`"))?;
+            field.conditional.push(super::Conditional {
+                cond,
+                rules: inner,
                 span,
-                "garde's `if(cond = …, …)` is not run in the playground: its condition is code; its rules are listed as not run",
-            );
+            });
         }
         "contains" | "prefix" | "suffix" => {
             let content;
@@ -148,6 +163,19 @@ fn item(
             let mut inner_field = FieldRules::default();
             meta.parse_nested_meta(|arg| item(arg, cx, &mut inner, &mut inner_field))?;
             push(RuleKind::Each(inner));
+            // `inner(if(cond = …, rules))`: the condition is over the struct,
+            // not the element, so it is `if(cond = …, inner(rules))`.
+            for c in inner_field.conditional {
+                field.conditional.push(super::Conditional {
+                    rules: vec![RuleSpec {
+                        kind: RuleKind::Each(c.rules),
+                        code: None,
+                        message: None,
+                        span: c.span,
+                    }],
+                    ..c
+                });
+            }
         }
         other => {
             // A registry word of garde's without a parser here: refused, named.

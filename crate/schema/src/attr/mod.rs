@@ -23,6 +23,18 @@ pub struct FieldRules {
     pub skip: bool,
     /// garde's `rename`: the field's name in violation paths.
     pub path_name: Option<String>,
+    /// garde's `if(cond = …, rules…)`: rules that run when the condition,
+    /// code over the struct (`self.strict`), holds.
+    pub conditional: Vec<Conditional>,
+}
+
+/// garde's `if(cond = …, rules…)` on a field.
+#[derive(Debug, Clone)]
+pub struct Conditional {
+    /// The condition, an expression over `self` (and the context).
+    pub cond: syn::Expr,
+    pub rules: Vec<RuleSpec>,
+    pub span: Span,
 }
 
 /// What a rule's parser reads with: the file's constants, and where to say
