@@ -585,7 +585,7 @@ enum Role {
     Other,
 }
 
-struct Cx<'a, 'p> {
+pub(crate) struct Cx<'a, 'p> {
     names: &'a HashMap<String, TypeId>,
     /// Whether each type is a struct with named fields (what flattens).
     flattenable: &'a [bool],
@@ -731,14 +731,59 @@ impl Cx<'_, '_> {
             name: intern(&def.name),
             ident: intern(&def.ident.to_string()),
             kind,
-            convert: def.conversion.as_ref().and_then(|c| self.convert(def, c)),
+            // A run's (the diagnosis links none of it: `Patterns`).
+            convert: def
+                .conversion
+                .as_ref()
+                .and_then(|c| (self.pasted.patterns().4)(self, def, c)),
         }
+    }
+
+    /// garde's `if(cond = …)` rules of `field`, with their conditions
+    /// lowered (a run's; the diagnosis checks the rules alone).
+    pub(crate) fn conditionals(&mut self, field: &FieldDef, ty: &Ty) -> Vec<ConditionalChecks> {
+        let mut conditional = Vec::new();
+        for c in &field.conditional {
+            let patterns = self.pasted.patterns();
+            match patterns.condition(&c.cond, self.pasted) {
+                Ok(Some(cond)) => {
+                    let checks =
+                        compile_rules(&c.rules, ty, self.pasted, self.errors, self.notes);
+                    conditional.push(ConditionalChecks { cond, checks });
+                }
+                Ok(None) => {
+                    // The diagnosis: the rules' own problems are still said.
+                    compile_rules(&c.rules, ty, self.pasted, self.errors, self.notes);
+                }
+                Err(refused) => self.notes.push(Diagnostic::at(
+                    Severity::Warning,
+                    c.span,
+                    format!(
+                        "garde's `if(cond = …)` on `{}` is not run: its condition uses {}; its rules are not run",
+                        field.name, refused.what
+                    ),
+                )),
+            }
+        }
+        conditional
+    }
+
+    /// The rules of `field`'s conditions, for their diagnostics only.
+    pub(crate) fn conditional_rules(
+        &mut self,
+        field: &FieldDef,
+        ty: &Ty,
+    ) -> Vec<ConditionalChecks> {
+        for c in &field.conditional {
+            compile_rules(&c.rules, ty, self.pasted, self.errors, self.notes);
+        }
+        Vec::new()
     }
 
     /// The paste's `deserialize_with` function for `field`, lowered with
     /// the type it reads first; when it cannot run here, a note, and the
     /// field is read in its type's own form.
-    fn read_with(&mut self, field: &FieldDef, path: &syn::Path) -> Option<ReadWith> {
+    pub(crate) fn read_with(&mut self, field: &FieldDef, path: &syn::Path) -> Option<ReadWith> {
         let text = path_text(path);
         let names: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
         // `m::deserialize` by its module first, then by its name alone.
@@ -778,7 +823,7 @@ impl Cx<'_, '_> {
 
     /// The conversion serde's `from`/`try_from` calls, lowered; when it
     /// cannot run here, a note, and the type is read as itself.
-    fn convert(
+    pub(crate) fn convert(
         &mut self,
         def: &TypeDef,
         conversion: &overhead_schema::Conversion,
@@ -1017,35 +1062,13 @@ impl Cx<'_, '_> {
         let read_with = field
             .deserialize_fn
             .as_ref()
-            .and_then(|path| self.read_with(field, path));
+            .and_then(|path| (self.pasted.patterns().5)(self, field, path));
         let nested = field
             .rules
             .iter()
             .any(|r| matches!(r.kind, RuleKind::Nested));
         let checks = compile_rules(&field.rules, &ty, self.pasted, self.errors, self.notes);
-        let mut conditional = Vec::new();
-        for c in &field.conditional {
-            let patterns = self.pasted.patterns();
-            match patterns.condition(&c.cond, self.pasted) {
-                Ok(Some(cond)) => {
-                    let checks =
-                        compile_rules(&c.rules, &ty, self.pasted, self.errors, self.notes);
-                    conditional.push(ConditionalChecks { cond, checks });
-                }
-                Ok(None) => {
-                    // The diagnosis: the rules' own problems are still said.
-                    compile_rules(&c.rules, &ty, self.pasted, self.errors, self.notes);
-                }
-                Err(refused) => self.notes.push(Diagnostic::at(
-                    Severity::Warning,
-                    c.span,
-                    format!(
-                        "garde's `if(cond = …)` on `{}` is not run: its condition uses {}; its rules are not run",
-                        field.name, refused.what
-                    ),
-                )),
-            }
-        }
+        let conditional = (self.pasted.patterns().6)(self, field, &ty);
         FieldPlan {
             key: intern(&field.name),
             rust: intern(&field.rust_name()),

@@ -25,7 +25,29 @@ pub struct Patterns(
     CustomRule,
     PastedFunction,
     Condition,
+    pub(crate) ConvertFn,
+    pub(crate) ReadWithFn,
+    pub(crate) ConditionalsFn,
 );
+
+/// serde's `from`/`try_from`, a field's `deserialize_with` and garde's
+/// `if` conditions, planned for a run; the diagnosis plans none of them
+/// (its module links none of it).
+type ConvertFn = for<'c, 'a, 'p> fn(
+    &'c mut crate::plan::Cx<'a, 'p>,
+    &overhead_schema::TypeDef,
+    &overhead_schema::Conversion,
+) -> Option<crate::plan::Convert>;
+type ReadWithFn = for<'c, 'a, 'p> fn(
+    &'c mut crate::plan::Cx<'a, 'p>,
+    &overhead_schema::FieldDef,
+    &syn::Path,
+) -> Option<crate::plan::ReadWith>;
+type ConditionalsFn = for<'c, 'a, 'p> fn(
+    &'c mut crate::plan::Cx<'a, 'p>,
+    &overhead_schema::FieldDef,
+    &Ty,
+) -> Vec<crate::plan::ConditionalChecks>;
 
 /// A condition over the struct (garde's `if(cond = …)`), lowered as a
 /// function of `self` for a run; `None` for the diagnosis.
@@ -94,6 +116,9 @@ impl Patterns {
         |path, call, inner, pasted| custom(path, call, inner, pasted).map(Some),
         |name, pasted| pasted.function(name).map(Some),
         |cond, pasted| pasted.condition(cond).map(Some),
+        |cx, def, conversion| cx.convert(def, conversion),
+        |cx, field, path| cx.read_with(field, path),
+        |cx, field, ty| cx.conditionals(field, ty),
     );
     /// Checks the syntax only, with the parser `regex` itself uses; the plan gets
     /// no check for the pattern, so it must not run.
@@ -113,6 +138,9 @@ impl Patterns {
             }),
         },
         |_, _| Ok(None),
+        |_, _, _| None,
+        |_, _, _| None,
+        |cx, field, ty| cx.conditional_rules(field, ty),
     );
 }
 
