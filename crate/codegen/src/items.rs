@@ -253,31 +253,12 @@ fn converts_between(
     };
     // serde's `try_from = "String"` on a newtype is as common as a
     // conversion between two of the paste's types.
-    let standard = |ty: &syn::Type| match ty {
-        syn::Type::Reference(r) => matches!(&*r.elem, syn::Type::Path(p) if p.path.is_ident("str")),
-        syn::Type::Path(p) => p.path.segments.last().is_some_and(|s| {
-            matches!(
-                s.ident.to_string().as_str(),
-                "String"
-                    | "u8"
-                    | "u16"
-                    | "u32"
-                    | "u64"
-                    | "u128"
-                    | "usize"
-                    | "i8"
-                    | "i16"
-                    | "i32"
-                    | "i64"
-                    | "i128"
-                    | "isize"
-                    | "f32"
-                    | "f64"
-                    | "bool"
-                    | "char"
-            )
-        }),
-        _ => false,
+    let standard = |ty: &syn::Type| {
+        use overhead_schema::Shape;
+        matches!(
+            Shape::of(ty),
+            Shape::Str | Shape::Int | Shape::Float | Shape::Bool | Shape::Char
+        )
     };
     let source = overhead_schema::shape::type_args(last);
     named(self_ty) && source.len() == 1 && (named(source[0]) || standard(source[0]))

@@ -62,12 +62,7 @@ impl Checker<'_> {
         if !plan.has_checks {
             return true;
         }
-        // A must_match, a struct-level function or a condition is rare: let
-        // the full path decide.
-        if !plan.must_match.is_empty()
-            || !plan.struct_checks.is_empty()
-            || plan.fields.iter().any(|f| !f.conditional.is_empty())
-        {
+        if plan.cross_field {
             return false;
         }
         plan.values(slots).all(|(field, value)| {

@@ -81,8 +81,9 @@ pub fn lay_out(types: &mut [TypePlan]) {
             at += child.map_or(1, |(_, w)| w);
         }
         s.width = *w;
-        // Rows of no width would not count their elements.
-        s.in_rows = holds_inline(s) && *w > 0;
+        // Rows of no width would not count their elements; a converted
+        // type is read whole by its conversion, never in rows.
+        s.in_rows = holds_inline(s) && *w > 0 && ty.convert.is_none();
     }
 }
 
@@ -162,8 +163,13 @@ fn inline_child(
     let KindPlan::Struct(child) = &types[id].kind else {
         return None;
     };
+    // The paste's code reads or checks it (a conversion, `deserialize_with`,
+    // a condition): it keeps a slot of its own, read by its own seed.
     let plain_field = !field.declared_flatten
         && !field.skip
+        && types[id].convert.is_none()
+        && field.read_with.is_none()
+        && field.conditional.is_empty()
         && field.checks.iter().all(Check::is_nested)
         && !parent
             .must_match

@@ -14,7 +14,7 @@ use crate::generic;
 use crate::intern::{intern, intern_slice};
 pub use crate::key_table::KeyTable;
 use crate::pasted::Pasted;
-use crate::rules::{Check, Patterns, compile_rules};
+use crate::rules::{Check, Patterns, compile_rules, path_text};
 use crate::ty::{Ty, TypeId, resolve};
 use crate::value::Value;
 use overhead_schema::model::FieldPath;
@@ -124,6 +124,10 @@ pub struct StructPlan {
     pub struct_checks: Vec<StructCheck>,
     /// Whether any field's value needs checking (rules or `nested`).
     pub has_checks: bool,
+    /// A check that reads more than its field (`must_match`, a condition,
+    /// a struct-level function): rare, so the success path leaves such a
+    /// struct to the full one. Decided once here, not per value.
+    pub cross_field: bool,
     /// How many fields serializing writes, when no field's skip depends on its
     /// value (`skip_serializing_if`): the length serde is told, without a count
     /// per value.
@@ -379,6 +383,9 @@ impl Plan {
     ) -> Result<Plan, PlanErrors> {
         let instances = generic::instantiate(&analysis.types, root);
         let mut plan = Plan::build(analysis, &instances, root, flatten, Patterns::BUILD)?;
+        // Where each value sits is a run's concern: the editor's check
+        // (`Plan::check`) lays nothing out.
+        crate::layout::lay_out(&mut plan.types);
         // Noted here, read by the decoder (`de::read_paste_defaults`): the
         // editor's check needs no decoder (the page's analyzer module links none).
         plan.paste_defaults = paste_defaults(&instances.types);
@@ -540,7 +547,6 @@ impl Plan {
                 }
             }
         }
-        crate::layout::lay_out(&mut types);
         if errors.is_empty() {
             Ok(Plan {
                 types,
@@ -735,7 +741,7 @@ impl Cx<'_, '_> {
             convert: def
                 .conversion
                 .as_ref()
-                .and_then(|c| (self.pasted.patterns().4)(self, def, c)),
+                .and_then(|c| (self.pasted.patterns().2)(self, def, c)),
         }
     }
 
@@ -744,23 +750,19 @@ impl Cx<'_, '_> {
     pub(crate) fn conditionals(&mut self, field: &FieldDef, ty: &Ty) -> Vec<ConditionalChecks> {
         let mut conditional = Vec::new();
         for c in &field.conditional {
-            let patterns = self.pasted.patterns();
-            match patterns.condition(&c.cond, self.pasted) {
-                Ok(Some(cond)) => {
+            match self.pasted.condition(&c.cond) {
+                Ok(cond) => {
                     let checks =
                         compile_rules(&c.rules, ty, self.pasted, self.errors, self.notes);
                     conditional.push(ConditionalChecks { cond, checks });
-                }
-                Ok(None) => {
-                    // The diagnosis: the rules' own problems are still said.
-                    compile_rules(&c.rules, ty, self.pasted, self.errors, self.notes);
                 }
                 Err(refused) => self.notes.push(Diagnostic::at(
                     Severity::Warning,
                     c.span,
                     format!(
                         "garde's `if(cond = …)` on `{}` is not run: its condition uses {}; its rules are not run",
-                        field.name, refused.what
+                        field.name,
+                        refused.placed()
                     ),
                 )),
             }
@@ -784,37 +786,22 @@ impl Cx<'_, '_> {
     /// the type it reads first; when it cannot run here, a note, and the
     /// field is read in its type's own form.
     pub(crate) fn read_with(&mut self, field: &FieldDef, path: &syn::Path) -> Option<ReadWith> {
-        let text = path_text(path);
-        let names: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
-        // `m::deserialize` by its module first, then by its name alone.
-        let key = match names.as_slice() {
-            [.., module, name] if self.pasted.defines(&format!("{module}::{name}")) => {
-                format!("{module}::{name}")
-            }
-            [.., name] => name.clone(),
-            [] => return None,
-        };
+        let key = crate::rules::function_key(path, self.pasted);
         let why = match self.pasted.read_type(&key).map(|t| resolve(&t, self.names)) {
             None if !self.pasted.defines(&key) => "the paste does not define it".to_owned(),
             None => "it reads its value other than by `T::deserialize(deserializer)`".to_owned(),
             Some(Err(e)) => e.message,
-            Some(Ok(source)) => {
-                let patterns = self.pasted.patterns();
-                match patterns.function(&key, self.pasted) {
-                    Ok(Some(function)) => return Some(ReadWith { source, function }),
-                    Ok(None) => return None,
-                    Err(refused) => match refused.span.start().line {
-                        0 => format!("it uses {}", refused.what),
-                        line => format!("it uses {} (line {line})", refused.what),
-                    },
-                }
-            }
+            Some(Ok(source)) => match self.pasted.function(&key) {
+                Ok(function) => return Some(ReadWith { source, function }),
+                Err(refused) => format!("it uses {}", refused.placed()),
+            },
         };
         self.notes.push(Diagnostic::at(
             Severity::Warning,
             field.span,
             format!(
-                "serde calls `{text}` to read `{}`, which the interpreter cannot run ({why}); the field is read in its type's own serde form instead",
+                "serde calls `{}` to read `{}`, which the interpreter cannot run ({why}); the field is read in its type's own serde form instead",
+                path_text(path),
                 field.name
             ),
         ));
@@ -836,40 +823,35 @@ impl Cx<'_, '_> {
                 return None;
             }
         };
-        let (function, attr, r#trait) = match conversion.fallible {
-            true => ("try_from", "try_from", "TryFrom"),
-            false => ("from", "from", "From"),
+        let (function, r#trait) = match conversion.fallible {
+            true => ("try_from", "TryFrom"),
+            false => ("from", "From"),
         };
         let source_name = crate::pasted::type_key(&conversion.source);
         let key = crate::pasted::conversion_key(&def.ident.to_string(), function, &source_name);
-        let patterns = self.pasted.patterns();
-        match patterns.function(&key, self.pasted) {
-            Ok(Some(function)) => Some(Convert {
-                source,
-                function,
-                fallible: conversion.fallible,
-            }),
-            // The diagnosis: the conversion is defined; a run lowers it.
-            Ok(None) => None,
-            Err(refused) => {
-                let at = if self.pasted.defines(&key) {
-                    refused.span
-                } else {
-                    def.span
-                };
-                self.notes.push(Diagnostic::at(
-                    Severity::Warning,
-                    at,
-                    format!(
-                        "`#[serde({attr} = \"{source_name}\")]` calls `impl {trait}<{source_name}> for {}`, which the interpreter cannot run ({}); it reads `{}` as the struct itself, so its outcomes may differ from serde's",
-                        def.ident,
-                        if self.pasted.defines(&key) { refused.what } else { "the paste does not define it".to_owned() },
-                        def.ident
-                    ),
-                ));
-                None
+        let refused = match self.pasted.function(&key) {
+            Ok(function) => {
+                return Some(Convert {
+                    source,
+                    function,
+                    fallible: conversion.fallible,
+                });
             }
-        }
+            Err(refused) => refused,
+        };
+        let (at, why) = match self.pasted.defines(&key) {
+            true => (refused.span, refused.what),
+            false => (def.span, "the paste does not define it".to_owned()),
+        };
+        self.notes.push(Diagnostic::at(
+            Severity::Warning,
+            at,
+            format!(
+                "`#[serde({function} = \"{source_name}\")]` calls `impl {trait}<{source_name}> for {ident}`, which the interpreter cannot run ({why}); it reads `{ident}` as the struct itself, so its outcomes may differ from serde's",
+                ident = def.ident,
+            ),
+        ));
+        None
     }
 
     fn struct_plan(
@@ -974,6 +956,7 @@ impl Cx<'_, '_> {
             read_whole,
             keys: intern_slice(&keys),
             deny_unknown,
+            cross_field: !must_match.is_empty() || conditional,
             must_match,
             struct_checks: Vec::new(),
             has_checks,
@@ -998,6 +981,7 @@ impl Cx<'_, '_> {
         }
         if !plan.struct_checks.is_empty() {
             plan.has_checks = true;
+            plan.cross_field = true;
             // Fail-fast runs them once the struct is read (`check_late`).
             plan.read_whole = false;
         }
@@ -1062,13 +1046,13 @@ impl Cx<'_, '_> {
         let read_with = field
             .deserialize_fn
             .as_ref()
-            .and_then(|path| (self.pasted.patterns().5)(self, field, path));
+            .and_then(|path| (self.pasted.patterns().3)(self, field, path));
         let nested = field
             .rules
             .iter()
             .any(|r| matches!(r.kind, RuleKind::Nested));
         let checks = compile_rules(&field.rules, &ty, self.pasted, self.errors, self.notes);
-        let conditional = (self.pasted.patterns().6)(self, field, &ty);
+        let conditional = (self.pasted.patterns().4)(self, field, &ty);
         FieldPlan {
             key: intern(&field.name),
             rust: intern(&field.rust_name()),
@@ -1112,14 +1096,6 @@ fn paste_defaults(defs: &[TypeDef]) -> Vec<PasteDefault> {
         }
     }
     found
-}
-
-fn path_text(path: &syn::Path) -> String {
-    path.segments
-        .iter()
-        .map(|s| s.ident.to_string())
-        .collect::<Vec<_>>()
-        .join("::")
 }
 
 /// The key table of struct `id` and its flattened children, if it flattens.

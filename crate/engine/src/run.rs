@@ -59,7 +59,6 @@ impl Interpreter {
             ty: &self.root,
             stop,
             root: true,
-            with: None,
         }
     }
 
@@ -119,7 +118,6 @@ impl Interpreter {
             ty: &self.many,
             stop: None,
             root: true,
-            with: None,
         }
         .deserialize(&mut de)?;
         de.end()?;

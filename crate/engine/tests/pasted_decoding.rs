@@ -6,17 +6,8 @@
 
 use overhead_engine::run::{Error, Interpreter};
 
-fn outcome(engine: &Interpreter, input: &str) -> Vec<String> {
-    match engine.decode_validated(input) {
-        Ok(_) => Vec::new(),
-        Err(Error::Invalid(v)) => v.iter().map(|v| format!("{}:{}", v.path, v.code)).collect(),
-        Err(Error::Syntax(e)) => vec![format!("syntax: {e}")],
-    }
-}
-
-fn notes(engine: &Interpreter) -> Vec<String> {
-    engine.plan().notes.iter().map(|d| d.to_string()).collect()
-}
+mod support;
+use support::{notes, outcome};
 
 #[test]
 fn try_from_reads_the_source_type_and_its_error_is_a_decoding_error() {
@@ -312,4 +303,68 @@ pub struct Account {
     // Fail-fast stops at the first, once the struct is read.
     let fail_fast = engine.decode_fail_fast(short);
     assert!(matches!(fail_fast, Err(Error::Invalid(v)) if v.len() == 1));
+}
+
+#[test]
+fn a_struct_read_by_the_pastes_code_inside_another_is_read_by_that_code() {
+    let engine = Interpreter::new(
+        r#"
+use serde::{Deserialize, Deserializer};
+use validator::Validate;
+
+#[derive(Deserialize)]
+struct RawPart { code: String }
+
+#[derive(Deserialize, Validate)]
+#[serde(try_from = "RawPart")]
+pub struct Part {
+    #[validate(range(max = 5))]
+    size: u32,
+}
+
+impl TryFrom<RawPart> for Part {
+    type Error = String;
+    fn try_from(raw: RawPart) -> Result<Self, Self::Error> {
+        Ok(Part { size: raw.code.len() as u32 })
+    }
+}
+
+fn trimmed<'de, D: Deserializer<'de>>(d: D) -> Result<Item, D::Error> {
+    let mut item = Item::deserialize(d)?;
+    item.name = item.name.trim().to_owned();
+    Ok(item)
+}
+
+#[derive(Deserialize, Validate)]
+pub struct Item {
+    #[validate(length(min = 3))]
+    name: String,
+}
+
+#[derive(Deserialize, Validate)]
+pub struct Order {
+    #[validate(nested)]
+    part: Part,
+    #[validate(nested)]
+    parts: Vec<Part>,
+    #[validate(nested)]
+    #[serde(deserialize_with = "trimmed")]
+    item: Item,
+}
+"#,
+        Some("Order"),
+    )
+    .expect("runs");
+    assert!(notes(&engine).is_empty(), "{:?}", notes(&engine));
+    let input = r#"{"part": {"code": "abc"}, "parts": [{"code": "ab"}, {"code": "abcdefg"}], "item": {"name": " ab "}}"#;
+    assert_eq!(
+        outcome(&engine, input),
+        ["parts[1].size:range", "item.name:length"]
+    );
+    let fine = r#"{"part": {"code": "a"}, "parts": [], "item": {"name": " abc "}}"#;
+    assert!(
+        outcome(&engine, fine).is_empty(),
+        "{:?}",
+        outcome(&engine, fine)
+    );
 }

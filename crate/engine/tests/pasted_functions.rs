@@ -4,19 +4,10 @@
 //! what cannot run is listed as not run, saying what and where, and a
 //! function that would panic or never end stops without a verdict.
 
-use overhead_engine::run::{Error, Interpreter};
+use overhead_engine::run::Interpreter;
 
-fn outcome(engine: &Interpreter, input: &str) -> Vec<String> {
-    match engine.decode_validated(input) {
-        Ok(_) => Vec::new(),
-        Err(Error::Invalid(v)) => v.iter().map(|v| format!("{}:{}", v.path, v.code)).collect(),
-        Err(Error::Syntax(e)) => vec![format!("syntax: {e}")],
-    }
-}
-
-fn notes(engine: &Interpreter) -> Vec<String> {
-    engine.plan().notes.iter().map(|d| d.to_string()).collect()
-}
+mod support;
+use support::{notes, outcome};
 
 #[test]
 fn validator_functions_read_constants_iterators_and_closures() {

@@ -9,9 +9,9 @@ use serde::de::{DeserializeSeed, Deserializer, Error as _};
 
 use super::Seed;
 use crate::handed::{from_val, to_val};
-use crate::pasted::{Outcome, Val, run};
+use crate::pasted::{Function, Outcome, Val, run};
 use crate::plan::{Convert, ReadWith};
-use crate::ty::TypeId;
+use crate::ty::{Ty, TypeId};
 use crate::value::Value;
 
 pub(super) fn deserialize<'de, D: Deserializer<'de>>(
@@ -21,33 +21,18 @@ pub(super) fn deserialize<'de, D: Deserializer<'de>>(
     d: D,
 ) -> Result<Value, D::Error> {
     let plan = seed.plan;
-    let source = Seed {
-        stop: None,
-        ..seed.at(&convert.source)
-    }
-    .deserialize(d)?;
     let ident = plan.types[id].ident;
-    let built = match run(&convert.function, &[to_val(plan, &convert.source, &source)]) {
-        Outcome::Returned(built) => built,
-        Outcome::Stopped(why) => {
-            return Err(D::Error::custom(format_args!(
-                "the conversion into `{ident}` stopped: {why}"
-            )));
-        }
-    };
-    let built = match (convert.fallible, built) {
-        (false, built) => built,
-        (true, Val::Res(Ok(built))) => *built,
-        (true, Val::Res(Err(error))) => return Err(D::Error::custom(error_text(&error))),
-        (true, _) => {
-            return Err(D::Error::custom(format_args!(
-                "the conversion into `{ident}` did not return a Result"
-            )));
-        }
-    };
-    let value = from_val(plan, &crate::ty::Ty::Named(id), &built).map_err(|why| {
-        D::Error::custom(format_args!("the conversion into `{ident}` built {why}"))
-    })?;
+    let what = || format!("the conversion into `{ident}`");
+    let built = through_pasted(
+        seed,
+        &convert.source,
+        &convert.function,
+        convert.fallible,
+        what,
+        d,
+    )?;
+    let value = from_val(plan, &crate::ty::Ty::Named(id), &built)
+        .map_err(|why| D::Error::custom(format_args!("{} built {why}", what())))?;
     if let Some(stop) = seed.stop {
         super::fail_fast::check_whole(stop, plan, id, &value, seed.root)?;
     }
@@ -59,30 +44,44 @@ pub(super) fn read_with<'de, D: Deserializer<'de>>(
     with: &ReadWith,
     d: D,
 ) -> Result<Value, D::Error> {
+    let what = || "the deserialize function".to_owned();
+    let read = through_pasted(seed, &with.source, &with.function, true, what, d)?;
+    from_val(seed.plan, seed.ty, &read)
+        .map_err(|why| D::Error::custom(format_args!("{} returned {why}", what())))
+}
+
+/// Reads the value as `source` and hands it to the paste's `function`:
+/// its result, or with `fallible` its `Result`'s `Ok` (its `Err` a decoding
+/// error with the error's text). `what` names the code in the other errors,
+/// built only when one is raised.
+fn through_pasted<'de, D: Deserializer<'de>>(
+    seed: Seed<'_>,
+    source: &Ty,
+    function: &Function,
+    fallible: bool,
+    what: impl Fn() -> String,
+    d: D,
+) -> Result<Val, D::Error> {
     let plan = seed.plan;
-    let source = Seed {
+    let value = Seed {
         stop: None,
-        ..seed.at(&with.source)
+        ..seed.at(source)
     }
     .deserialize(d)?;
-    let read = match run(&with.function, &[to_val(plan, &with.source, &source)]) {
-        Outcome::Returned(Val::Res(Ok(read))) => *read,
-        Outcome::Returned(Val::Res(Err(error))) => {
-            return Err(D::Error::custom(error_text(&error)));
+    match (fallible, run(function, &[to_val(plan, source, &value)])) {
+        (_, Outcome::Stopped(why)) => {
+            Err(D::Error::custom(format_args!("{} stopped: {why}", what())))
         }
-        Outcome::Returned(_) => {
-            return Err(D::Error::custom(
-                "the deserialize function did not return a Result",
-            ));
+        (false, Outcome::Returned(built)) => Ok(built),
+        (true, Outcome::Returned(Val::Res(Ok(built)))) => Ok(*built),
+        (true, Outcome::Returned(Val::Res(Err(error)))) => {
+            Err(D::Error::custom(error_text(&error)))
         }
-        Outcome::Stopped(why) => {
-            return Err(D::Error::custom(format_args!(
-                "the deserialize function stopped: {why}"
-            )));
-        }
-    };
-    from_val(plan, seed.ty, &read)
-        .map_err(|why| D::Error::custom(format_args!("the deserialize function returned {why}")))
+        (true, Outcome::Returned(_)) => Err(D::Error::custom(format_args!(
+            "{} did not return a Result",
+            what()
+        ))),
+    }
 }
 
 /// The error's `Display`, as serde's message holds it.

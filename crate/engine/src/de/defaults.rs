@@ -24,7 +24,6 @@ pub fn read_paste_defaults(plan: &mut Plan) {
                 ty: &field.ty,
                 stop: None,
                 root: false,
-                with: None,
             };
             let mut d = serde_json::Deserializer::from_str(pending.json);
             Some(seed.deserialize(&mut d).map_err(|e| e.to_string()))

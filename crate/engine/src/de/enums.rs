@@ -71,7 +71,9 @@ impl<'de> Visitor<'de> for EnumVisitor<'_> {
         };
         let payload = match variant.style {
             Style::Unit => access.unit_variant().map(|()| Value::Unit),
-            Style::Newtype => access.newtype_variant_seed(seed.field(&variant.fields.fields[0])),
+            Style::Newtype => {
+                access.newtype_variant_seed(seed.field_value(&variant.fields.fields[0]))
+            }
             Style::Tuple => {
                 let items = match &variant.tuple {
                     Ty::Tuple(items) => items.as_slice(),

@@ -40,8 +40,27 @@ pub struct Seed<'p> {
     /// The value the caller gets: its own late checks do not stop decoding, so
     /// what follows it is still read (trailing text is an error).
     pub root: bool,
-    /// A field read by the paste's `deserialize_with` function.
-    pub with: Option<&'p crate::plan::ReadWith>,
+}
+
+/// The seed of a field's value: its type's, or, for a field serde reads
+/// with the paste's `deserialize_with` function, that function's. Chosen
+/// once a field ([`Seed::field_value`]), so that no other value pays for it.
+#[derive(Clone, Copy)]
+pub(crate) enum FieldSeed<'p> {
+    Own(Seed<'p>),
+    With(Seed<'p>, &'p crate::plan::ReadWith),
+}
+
+impl<'de> DeserializeSeed<'de> for FieldSeed<'_> {
+    type Value = Value;
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        match self {
+            FieldSeed::Own(seed) => seed.deserialize(d),
+            FieldSeed::With(seed, with) => converted::read_with(seed, with, d),
+        }
+    }
 }
 
 impl<'p> Seed<'p> {
@@ -50,7 +69,6 @@ impl<'p> Seed<'p> {
         Seed {
             ty,
             root: false,
-            with: None,
             ..self
         }
     }
@@ -64,8 +82,17 @@ impl<'p> Seed<'p> {
         let nested = |_: &&Stop| field.checks.iter().any(crate::rules::Check::is_nested);
         Seed {
             stop: self.stop.filter(nested),
-            with: field.read_with.as_ref(),
             ..self.at(&field.ty)
+        }
+    }
+
+    /// The seed a field's value is read with: [`field`](Self::field)'s, or
+    /// the paste's `deserialize_with` function's.
+    #[inline]
+    fn field_value(self, field: &'p FieldPlan) -> FieldSeed<'p> {
+        match &field.read_with {
+            None => FieldSeed::Own(self.field(field)),
+            Some(with) => FieldSeed::With(self.field(field), with),
         }
     }
 }
@@ -75,9 +102,6 @@ impl<'de> DeserializeSeed<'de> for Seed<'_> {
 
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
         let plan = self.plan;
-        if let Some(with) = self.with {
-            return converted::read_with(self, with, d);
-        }
         match self.ty {
             Ty::Unit => <()>::deserialize(d).map(|()| Value::Unit),
             Ty::Bool => bool::deserialize(d).map(Value::Bool),

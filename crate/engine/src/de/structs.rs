@@ -25,7 +25,7 @@ pub(super) fn deserialize_struct<'de, D: Deserializer<'de>>(
         let value = nested(
             seed.stop,
             || field.segment(),
-            seed.field(field).deserialize(d),
+            seed.field_value(field).deserialize(d),
         )?;
         let mut slots: Vec<Value> = s
             .fields
@@ -249,7 +249,7 @@ impl<'p> StructVisitor<'p> {
             let next = nested(
                 self.seed.stop,
                 || field.segment(),
-                seq.next_element_seed(self.seed.field(field)),
+                seq.next_element_seed(self.seed.field_value(field)),
             )?;
             let Some(v) = next else {
                 return Err(self.too_short(index));
@@ -292,7 +292,7 @@ impl<'p> StructVisitor<'p> {
         let value = nested(
             self.seed.stop,
             || field.segment(),
-            map.next_value_seed(self.seed.field(field)),
+            map.next_value_seed(self.seed.field_value(field)),
         )?;
         if self.seed.stop.is_some() {
             self.check_read(field, &value)?;
@@ -338,7 +338,7 @@ impl<'de> Visitor<'de> for StructVisitor<'_> {
 
     fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
         let field = &self.s.fields[0];
-        let inner = self.seed.field(field).deserialize(d)?;
+        let inner = self.seed.field_value(field).deserialize(d)?;
         self.check_read(field, &inner)?;
         Ok(Value::Struct(vec![inner].into_boxed_slice()))
     }

@@ -177,17 +177,12 @@ pub fn function(
     block: &syn::Block,
     pasted: &mut Pasted,
 ) -> Result<Function, Refused> {
-    let mut lower = Lower {
-        pasted,
-        generics: sig
-            .generics
-            .type_params()
-            .map(|p| p.ident.to_string())
-            .collect(),
-        names: Vec::new(),
-        slots: 0,
-        depth: 0,
-    };
+    let mut lower = Lower::new(pasted);
+    lower.generics = sig
+        .generics
+        .type_params()
+        .map(|p| p.ident.to_string())
+        .collect();
     let mut params = Vec::new();
     for input in &sig.inputs {
         match input {
@@ -208,13 +203,7 @@ pub fn function(
 }
 
 pub fn closure(closure: &syn::ExprClosure, pasted: &mut Pasted) -> Result<Function, Refused> {
-    let mut lower = Lower {
-        pasted,
-        generics: Vec::new(),
-        names: Vec::new(),
-        slots: 0,
-        depth: 0,
-    };
+    let mut lower = Lower::new(pasted);
     let params = closure
         .inputs
         .iter()
@@ -230,13 +219,7 @@ pub fn closure(closure: &syn::ExprClosure, pasted: &mut Pasted) -> Result<Functi
 
 /// An expression over `self` (a condition on the struct), as a function of it.
 pub fn condition(expr: &syn::Expr, pasted: &mut Pasted) -> Result<Function, Refused> {
-    let mut lower = Lower {
-        pasted,
-        generics: Vec::new(),
-        names: Vec::new(),
-        slots: 0,
-        depth: 0,
-    };
+    let mut lower = Lower::new(pasted);
     let this = lower.bind("self".to_owned());
     let body = lower.expr(expr)?;
     Ok(Function {
@@ -248,13 +231,7 @@ pub fn condition(expr: &syn::Expr, pasted: &mut Pasted) -> Result<Function, Refu
 
 /// An expression of no parameters (a context constant), as a function.
 pub fn constant(expr: &syn::Expr, pasted: &mut Pasted) -> Result<Function, Refused> {
-    let mut lower = Lower {
-        pasted,
-        generics: Vec::new(),
-        names: Vec::new(),
-        slots: 0,
-        depth: 0,
-    };
+    let mut lower = Lower::new(pasted);
     let body = lower.expr(expr)?;
     Ok(Function {
         params: Vec::new(),
@@ -263,7 +240,17 @@ pub fn constant(expr: &syn::Expr, pasted: &mut Pasted) -> Result<Function, Refus
     })
 }
 
-impl<'a> Lower<'_, 'a> {
+impl<'p, 'a> Lower<'p, 'a> {
+    fn new(pasted: &'p mut Pasted<'a>) -> Lower<'p, 'a> {
+        Lower {
+            pasted,
+            generics: Vec::new(),
+            names: Vec::new(),
+            slots: 0,
+            depth: 0,
+        }
+    }
+
     fn bind(&mut self, name: String) -> usize {
         let slot = self.slots;
         self.slots += 1;

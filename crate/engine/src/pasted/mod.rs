@@ -43,6 +43,16 @@ pub struct Refused {
     pub what: String,
 }
 
+impl Refused {
+    /// What it is, with its line where it has one: `the method \`splitn\` (line 12)`.
+    pub fn placed(&self) -> String {
+        match self.span.start().line {
+            0 => self.what.clone(),
+            line => format!("{} (line {line})", self.what),
+        }
+    }
+}
+
 /// A function's signature and body.
 type Body<'a> = (&'a syn::Signature, &'a syn::Block);
 

@@ -23,16 +23,23 @@ use crate::ty::Ty;
 pub struct Patterns(
     pub(crate) fn(&str) -> Result<Option<regex::Regex>, String>,
     CustomRule,
-    PastedFunction,
-    Condition,
     pub(crate) ConvertFn,
     pub(crate) ReadWithFn,
     pub(crate) ConditionalsFn,
 );
 
+/// A custom rule's check for a run, `None` for the diagnosis, or why it is
+/// not run.
+type CustomRule = fn(
+    &syn::Path,
+    &overhead_schema::CustomCall,
+    &Ty,
+    &mut Pasted,
+) -> Result<Option<Custom>, String>;
+
 /// serde's `from`/`try_from`, a field's `deserialize_with` and garde's
-/// `if` conditions, planned for a run; the diagnosis plans none of them
-/// (its module links none of it).
+/// `if` conditions, planned with the paste's code lowered for a run; the
+/// diagnosis plans none of them (its module links none of it).
 type ConvertFn = for<'c, 'a, 'p> fn(
     &'c mut crate::plan::Cx<'a, 'p>,
     &overhead_schema::TypeDef,
@@ -49,31 +56,6 @@ type ConditionalsFn = for<'c, 'a, 'p> fn(
     &Ty,
 ) -> Vec<crate::plan::ConditionalChecks>;
 
-/// A condition over the struct (garde's `if(cond = …)`), lowered as a
-/// function of `self` for a run; `None` for the diagnosis.
-type Condition =
-    fn(
-        &syn::Expr,
-        &mut Pasted,
-    ) -> Result<Option<std::sync::Arc<crate::pasted::Function>>, crate::pasted::Refused>;
-
-/// A function of the paste by its table name, lowered for a run; `None`
-/// for the diagnosis, which only checks that the paste defines it.
-type PastedFunction =
-    fn(
-        &str,
-        &mut Pasted,
-    ) -> Result<Option<std::sync::Arc<crate::pasted::Function>>, crate::pasted::Refused>;
-
-/// A custom rule's check for a run, `None` for the diagnosis, or why it is
-/// not run.
-type CustomRule = fn(
-    &syn::Path,
-    &overhead_schema::CustomCall,
-    &Ty,
-    &mut Pasted,
-) -> Result<Option<Custom>, String>;
-
 impl Patterns {
     /// A custom function's check (for a run; `None` for the diagnosis), or
     /// why it is not run.
@@ -87,25 +69,6 @@ impl Patterns {
         (self.1)(path, call, ty, pasted)
     }
 
-    /// The paste's function `name` (its table name), lowered for a run;
-    /// `None` for the diagnosis.
-    pub fn function(
-        &self,
-        name: &str,
-        pasted: &mut Pasted,
-    ) -> Result<Option<std::sync::Arc<crate::pasted::Function>>, crate::pasted::Refused> {
-        (self.2)(name, pasted)
-    }
-
-    /// A condition over the struct, lowered as a function of `self`.
-    pub fn condition(
-        &self,
-        cond: &syn::Expr,
-        pasted: &mut Pasted,
-    ) -> Result<Option<std::sync::Arc<crate::pasted::Function>>, crate::pasted::Refused> {
-        (self.3)(cond, pasted)
-    }
-
     /// Builds the regex (what a run needs).
     pub const BUILD: Patterns = Patterns(
         |pattern| {
@@ -114,8 +77,6 @@ impl Patterns {
                 .map_err(|e| e.to_string())
         },
         |path, call, inner, pasted| custom(path, call, inner, pasted).map(Some),
-        |name, pasted| pasted.function(name).map(Some),
-        |cond, pasted| pasted.condition(cond).map(Some),
         |cx, def, conversion| cx.convert(def, conversion),
         |cx, field, path| cx.read_with(field, path),
         |cx, field, ty| cx.conditionals(field, ty),
@@ -130,14 +91,6 @@ impl Patterns {
                 .map_err(|e| e.to_string())
         },
         custom_in_paste,
-        |name, pasted| match pasted.defines(name) {
-            true => Ok(None),
-            false => Err(crate::pasted::Refused {
-                span: proc_macro2::Span::call_site(),
-                what: format!("`{name}` is not defined in the paste"),
-            }),
-        },
-        |_, _| Ok(None),
         |_, _, _| None,
         |_, _, _| None,
         |cx, field, ty| cx.conditional_rules(field, ty),
@@ -396,11 +349,7 @@ fn custom(
             (function, Some(context.as_deref()))
         }
     };
-    let at = |r: &crate::pasted::Refused| match r.span.start().line {
-        0 => r.what.clone(),
-        line => format!("{} (line {line})", r.what),
-    };
-    let function = function.map_err(|r| not_run(format!("it uses {}", at(&r))))?;
+    let function = function.map_err(|r| not_run(format!("it uses {}", r.placed())))?;
     let context = match context {
         None => None,
         // garde's rules without a context get `&()`.
@@ -409,7 +358,7 @@ fn custom(
         Some(Some(expr)) => Some(Context::Built(
             pasted
                 .constant(expr)
-                .map_err(|r| not_run(format!("its context uses {}", at(&r))))?,
+                .map_err(|r| not_run(format!("its context uses {}", r.placed())))?,
             std::sync::OnceLock::new(),
         )),
     };
@@ -422,7 +371,7 @@ fn custom(
 }
 
 /// A path as written: `crate::checks::known`.
-fn path_text(path: &syn::Path) -> String {
+pub fn path_text(path: &syn::Path) -> String {
     path.segments
         .iter()
         .map(|s| s.ident.to_string())
@@ -434,7 +383,7 @@ fn path_text(path: &syn::Path) -> String {
 /// The function a path names in the paste's table: `T::check` for a
 /// type's own function (`impl T { fn check(&self) }`), else its last
 /// segment (`crate::rules::known` → `known`).
-fn function_key(path: &syn::Path, pasted: &Pasted) -> String {
+pub fn function_key(path: &syn::Path, pasted: &Pasted) -> String {
     let mut segments = path.segments.iter().rev().map(|s| s.ident.to_string());
     let last = segments.next().unwrap_or_default();
     if let Some(owner) = segments.next() {
