@@ -12,6 +12,7 @@ use proc_macro2::TokenStream;
 use quote::{ToTokens, format_ident, quote};
 
 use overhead_codegen::{Measured, derived_modules, measured};
+use overhead_schema::DialectOf;
 use overhead_schema::registry::Dialect;
 
 use crate::scan::read;

@@ -29,6 +29,7 @@ pub fn ours_notes(definitions: &str) -> Vec<String> {
         .unwrap_or_default()
 }
 
+use overhead_schema::DialectOf;
 use overhead_schema::registry::Dialect;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};

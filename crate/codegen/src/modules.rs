@@ -1,6 +1,7 @@
 //! The modules generated for one set of definitions: ours (`plain`,
 //! `integrated`) and, for definitions that flatten, the three flatten forms.
 
+use overhead_schema::DialectOf;
 use overhead_schema::registry::Dialect;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};

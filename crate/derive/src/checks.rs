@@ -104,13 +104,10 @@ fn rule_code(rule: &RuleSpec, shape: &Shape, value: &TokenStream) -> RuleCode {
     let simple =
         |rule_value: TokenStream, checked: TokenStream| RuleCode::Simple(rule_value, checked);
     match &rule.kind {
-        RuleKind::Email => simple(quote!(#rules::Email), str_value),
-        RuleKind::Url => simple(quote!(#rules::Url), str_value),
-        RuleKind::Alphanumeric => simple(quote!(#rules::Alphanumeric), str_value),
-        RuleKind::Ascii => simple(quote!(#rules::Ascii), str_value),
-        RuleKind::NonBlank => simple(quote!(#rules::NonBlank), str_value),
-        RuleKind::NonControlCharacter => simple(quote!(#rules::NonControlCharacter), str_value),
-        RuleKind::CreditCard => simple(quote!(#rules::CreditCard), str_value),
+        RuleKind::Text(text) => {
+            let rule = syn::Ident::new(text.rust_name(), span);
+            simple(quote!(#rules::#rule), str_value)
+        }
         RuleKind::Ip(kind) => {
             let kind = match kind {
                 IpKind::Any => quote!(Any),

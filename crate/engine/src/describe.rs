@@ -60,6 +60,10 @@ pub struct KeywordDoc {
     /// Why the playground does not run it, when it does not.
     #[serde(rename = "notRun", skip_serializing_if = "Option::is_none")]
     pub not_run: Option<&'static str>,
+    /// Whether it adds a text rule (a string passes or not, no parameters):
+    /// the JS engine must then have the rule's twin (a test checks it).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub text: bool,
 }
 
 /// Every keyword of every dialect with its documentation, for the editor's
@@ -85,6 +89,7 @@ pub fn keyword_docs() -> Vec<KeywordDoc> {
                 doc,
                 code,
                 not_run,
+                text: k.text_rule().is_some(),
             }
         })
         .collect()
@@ -214,8 +219,6 @@ struct JsCheck {
 #[derive(Serialize)]
 #[serde(tag = "rule", rename_all = "snake_case")]
 enum JsRule {
-    Email,
-    Url,
     Length {
         #[serde(skip_serializing_if = "Option::is_none")]
         min: Option<usize>,
@@ -235,12 +238,7 @@ enum JsRule {
         #[serde(rename = "exclusiveMax", skip_serializing_if = "Option::is_none")]
         exclusive_max: Option<f64>,
     },
-    Alphanumeric,
-    Ascii,
     NonEmpty,
-    NonBlank,
-    NonControlCharacter,
-    CreditCard,
     Ip {
         /// `any`, `v4` or `v6`.
         version: &'static str,
@@ -268,6 +266,12 @@ enum JsRule {
     Nested,
     Each {
         checks: Vec<JsCheck>,
+    },
+    /// A text rule, by its registry name (`{"rule": "email"}`): the
+    /// JS engine finds its twin in its table of text rules.
+    #[serde(untagged)]
+    Text {
+        rule: &'static str,
     },
 }
 
@@ -476,8 +480,7 @@ fn describe_ty(ty: &Ty) -> Result<JsTy, String> {
 fn describe_check(c: &Check) -> Result<JsCheck, String> {
     let text = |s: &'static str| s;
     let rule = match &c.kind {
-        CheckKind::Email => JsRule::Email,
-        CheckKind::Url => JsRule::Url,
+        CheckKind::Text(rule) => JsRule::Text { rule: rule.name() },
         CheckKind::Length(l) => JsRule::Length {
             min: l.min,
             max: l.max,
@@ -501,12 +504,7 @@ fn describe_check(c: &Check) -> Result<JsCheck, String> {
             exclusive_min: r.exclusive_min,
             exclusive_max: r.exclusive_max,
         },
-        CheckKind::Alphanumeric => JsRule::Alphanumeric,
-        CheckKind::Ascii => JsRule::Ascii,
         CheckKind::NonEmpty => JsRule::NonEmpty,
-        CheckKind::NonBlank => JsRule::NonBlank,
-        CheckKind::NonControlCharacter => JsRule::NonControlCharacter,
-        CheckKind::CreditCard => JsRule::CreditCard,
         CheckKind::Ip(kind) => JsRule::Ip {
             version: match kind {
                 IpKind::Any => "any",

@@ -10,6 +10,7 @@
 use overhead_schema::Style;
 
 use overhead_validate::rules::IpKind;
+use overhead_validate::rules::registry::ValidText;
 
 use crate::pattern::Samplers;
 use crate::plan::{FieldPlan, KindPlan, Plan};
@@ -337,10 +338,13 @@ impl<'p> Generator<'p> {
                     return options[(self.rng.next_u64() % options.len() as u64) as usize]
                         .to_owned();
                 }
-                CheckKind::Email => format = Some("email"),
-                CheckKind::Url => format = Some("url"),
-                // Fixed texts that pass: a test card number, documentation addresses.
-                CheckKind::CreditCard => return "4111111111111111".to_owned(),
+                // What keeps a text rule is the registry's word.
+                CheckKind::Text(rule) => match rule.valid() {
+                    ValidText::Format(name) => format = Some(name),
+                    ValidText::Fixed(text) => return text.to_owned(),
+                    ValidText::LettersAndDigits { .. } => {}
+                },
+                // Fixed texts that pass: documentation addresses.
                 CheckKind::Ip(IpKind::V6) => return "2001:db8::1".to_owned(),
                 CheckKind::Ip(IpKind::Any | IpKind::V4) => return "192.0.2.1".to_owned(),
                 CheckKind::StartsWith(p) => prefix = p,
@@ -349,12 +353,8 @@ impl<'p> Generator<'p> {
                 // Letters and digits pass these (a forbidden substring of them is
                 // a chance the generator takes).
                 CheckKind::OneOfStr(_)
-                | CheckKind::Alphanumeric
-                | CheckKind::Ascii
-                | CheckKind::NonControlCharacter
                 | CheckKind::DoesNotContain(_)
                 | CheckKind::NonEmpty
-                | CheckKind::NonBlank
                 | CheckKind::Length(_)
                 | CheckKind::Pattern(_) => {}
                 // Not about a string's text.
@@ -369,9 +369,13 @@ impl<'p> Generator<'p> {
                 | CheckKind::Each(_) => {}
             }
         }
-        let non_empty = checks
-            .iter()
-            .any(|c| matches!(c.kind, CheckKind::NonBlank | CheckKind::NonEmpty));
+        let non_empty = checks.iter().any(|c| match c.kind {
+            CheckKind::NonEmpty => true,
+            CheckKind::Text(rule) => {
+                rule.valid() == ValidText::LettersAndDigits { non_empty: true }
+            }
+            _ => false,
+        });
         let (lo, hi) = length_bounds(checks, usize::from(non_empty), 12);
         // A pattern says more about the text than the other rules: sample it.
         for c in checks {
@@ -471,14 +475,8 @@ fn breaking(kind: &CheckKind, ty: &Ty) -> Option<Value> {
         // What breaks the paste's own function is not known ahead.
         CheckKind::Custom(_) => None,
         CheckKind::Required => Some(Value::Unit),
-        CheckKind::Email => text("not-an-email"),
-        CheckKind::Url => text("not a url"),
-        CheckKind::Alphanumeric => text("a!b"),
-        CheckKind::Ascii => text("é"),
-        CheckKind::NonBlank => text("   "),
+        CheckKind::Text(rule) => text(rule.invalid()),
         CheckKind::NonEmpty => text(""),
-        CheckKind::NonControlCharacter => text("a\u{7}b"),
-        CheckKind::CreditCard => text("4111111111111112"),
         CheckKind::Ip(_) => text("256.0.0.1"),
         CheckKind::StartsWith(_) | CheckKind::EndsWith(_) | CheckKind::Contains(_) => {
             text("\u{2603}")

@@ -365,14 +365,8 @@ fn detail(kind: &CheckKind) -> String {
         CheckKind::OneOfStr(values) => values.join(", "),
         CheckKind::OneOfInt(values) => list(values),
         CheckKind::OneOfFloat(values) => list(values),
-        CheckKind::Email
-        | CheckKind::Url
-        | CheckKind::Alphanumeric
-        | CheckKind::Ascii
+        CheckKind::Text(_)
         | CheckKind::NonEmpty
-        | CheckKind::NonBlank
-        | CheckKind::NonControlCharacter
-        | CheckKind::CreditCard
         | CheckKind::Unique
         | CheckKind::Required
         | CheckKind::Nested

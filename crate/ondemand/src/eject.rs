@@ -36,6 +36,7 @@ pub fn check_out(out: &Path) -> Result<(), Unavailable> {
 /// (`overhead/crate/<name>`, their sources and manifests), with the bundled
 /// scenarios the bench crate's build script compiles (`overhead/scenarios`).
 const CRATES: &[&str] = &[
+    "rules",
     "schema",
     "validate",
     "derive",

@@ -84,16 +84,10 @@ fn rule_applies(rule: &RuleSpec, shape: &Shape, field: &str, errors: &mut Errors
             }
             (kind_fits, applies_to.needs())
         }
-        RuleKind::Email
-        | RuleKind::Url
+        RuleKind::Text(_)
         | RuleKind::Length(_)
         | RuleKind::Range(_)
-        | RuleKind::Alphanumeric
-        | RuleKind::Ascii
         | RuleKind::NonEmpty
-        | RuleKind::NonBlank
-        | RuleKind::NonControlCharacter
-        | RuleKind::CreditCard
         | RuleKind::Ip(_)
         | RuleKind::Phone
         | RuleKind::Contains(_)

@@ -24,11 +24,19 @@ fn only_in(word: &str, dialect: Dialect) -> bool {
 /// rules, so the registry's keyword table does not hold them).
 const VALIDATOR_CONTAINER: &[&str] = &["schema", "context", "mutable", "nest_all_fields"];
 
-impl Dialect {
+/// How a type's dialect is found (the registry's [`Dialect`] is plain data
+/// in another crate, so the reading of syntax lives here).
+pub trait DialectOf: Sized {
+    fn of_item(input: &syn::DeriveInput) -> Option<Self>;
+    fn unstated(input: &syn::DeriveInput) -> Self;
+    fn of_file(items: &[syn::Item]) -> Option<Self>;
+}
+
+impl DialectOf for Dialect {
     /// What the item itself says: `#[garde]` attributes, a derive's path
     /// (`validator::Validate`), or keywords only one library has. `None` when
     /// it could be either.
-    pub fn of_item(input: &syn::DeriveInput) -> Option<Dialect> {
+    fn of_item(input: &syn::DeriveInput) -> Option<Dialect> {
         let fields = fields_of(input);
         if let Some(dialect) = input.attrs.iter().find_map(stated) {
             return Some(dialect);
@@ -72,7 +80,7 @@ impl Dialect {
     /// validator and the seed know, and such an item in public code is
     /// validator's: its build as shipped reads it so, `shipped::library_of`),
     /// else the seed's.
-    pub fn unstated(input: &syn::DeriveInput) -> Dialect {
+    fn unstated(input: &syn::DeriveInput) -> Dialect {
         let fields = fields_of(input);
         let validates = input
             .attrs
@@ -88,7 +96,7 @@ impl Dialect {
 
     /// What a file's `use` lines say: the crate `Validate` is imported from,
     /// else the one validation crate the file uses at all.
-    pub fn of_file(items: &[syn::Item]) -> Option<Dialect> {
+    fn of_file(items: &[syn::Item]) -> Option<Dialect> {
         let mut validate_from = None;
         let mut any = Vec::new();
         for item in items {

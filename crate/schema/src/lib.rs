@@ -21,10 +21,8 @@ mod items;
 pub mod limits;
 mod macros;
 pub mod model;
-/// The rule registry: overhead-validate's `rules/registry.rs`, compiled here
-/// too because this crate cannot depend on that one (see the file's docs).
-#[path = "../../validate/src/rules/registry.rs"]
-pub mod registry;
+/// The rule registry (overhead-rules), where the parser finds its keywords.
+pub use overhead_rules::registry;
 pub mod repr;
 pub mod rule;
 pub mod scope;
@@ -35,7 +33,7 @@ pub mod via;
 
 pub use derived::as_derived;
 pub use diagnostic::{Diagnostic, Errors, Severity};
-pub use dialect::{as_pasted, stated_context};
+pub use dialect::{DialectOf, as_pasted, stated_context};
 pub use file::{Analysis, analyze};
 pub use model::{
     Conversion, DefaultValue, FieldDef, Style, Tagging, TypeDef, TypeKind, VariantDef,

@@ -10,7 +10,7 @@ use syn::spanned::Spanned;
 use crate::attr::{FieldRules, field_rules};
 use crate::check;
 use crate::diagnostic::Errors;
-use crate::dialect::Dialect;
+use crate::dialect::{Dialect, DialectOf};
 use crate::rule::{RuleKind, RuleSpec};
 use crate::scope::Scope;
 use crate::shape::Shape;

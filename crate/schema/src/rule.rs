@@ -3,7 +3,7 @@
 
 use proc_macro2::Span;
 
-use crate::registry::RuleId;
+use crate::registry::{RuleId, TextRule};
 
 /// One rule on a field, with the code and message the user gave it.
 #[derive(Debug, Clone)]
@@ -17,22 +17,12 @@ pub struct RuleSpec {
 
 #[derive(Debug, Clone)]
 pub enum RuleKind {
-    /// WHATWG "valid e-mail address" with RFC 5321 length limits.
-    Email,
-    /// An absolute URL per the WHATWG URL Standard.
-    Url,
+    /// A rule on a string's text without parameters (`email`, `url`, …):
+    /// the registry says what each is.
+    Text(TextRule),
     Length(LengthSpec),
     Range(RangeSpec),
-    /// Unicode letters and digits only.
-    Alphanumeric,
-    Ascii,
     NonEmpty,
-    /// At least one non-whitespace character.
-    NonBlank,
-    /// No `char::is_control` character (validator).
-    NonControlCharacter,
-    /// card-validate's brands, lengths and Luhn checksum.
-    CreditCard,
     /// `std::net` parses an address of this kind.
     Ip(IpKind),
     /// Accepted and not run: it needs libphonenumber's metadata.
@@ -90,16 +80,10 @@ impl RuleKind {
     /// named here first.
     pub fn id(&self) -> RuleId {
         match self {
-            RuleKind::Email => RuleId::Email,
-            RuleKind::Url => RuleId::Url,
+            RuleKind::Text(rule) => rule.id(),
             RuleKind::Length(_) => RuleId::Length,
             RuleKind::Range(_) => RuleId::Range,
-            RuleKind::Alphanumeric => RuleId::Alphanumeric,
-            RuleKind::Ascii => RuleId::Ascii,
             RuleKind::NonEmpty => RuleId::NonEmpty,
-            RuleKind::NonBlank => RuleId::NonBlank,
-            RuleKind::NonControlCharacter => RuleId::NonControlCharacter,
-            RuleKind::CreditCard => RuleId::CreditCard,
             RuleKind::Ip(_) => RuleId::Ip,
             RuleKind::Phone => RuleId::Phone,
             RuleKind::Contains(_) => RuleId::Contains,

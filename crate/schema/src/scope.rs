@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use crate::dialect::Dialect;
+use crate::dialect::{Dialect, DialectOf};
 use crate::rule::Literal;
 
 /// A file's `use` lines and constants, as the attributes of its types see them.

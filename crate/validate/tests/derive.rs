@@ -634,3 +634,57 @@ fn a_custom_rule_with_use_context_gets_the_types_context() {
     };
     assert_eq!(summary(&v), ["size:too_large"]);
 }
+
+/// One field per text rule, each written with its keyword: what derived code
+/// names for a text rule (its unit struct, from the registry's `rust_name`)
+/// must exist and run that rule.
+#[derive(Debug, Deserialize, Validate)]
+struct EveryTextRule {
+    #[validate(email)]
+    email: String,
+    #[validate(url)]
+    url: String,
+    #[validate(alphanumeric)]
+    alphanumeric: String,
+    #[validate(ascii)]
+    ascii: String,
+    #[validate(non_blank)]
+    non_blank: String,
+    #[validate(non_control_character)]
+    non_control_character: String,
+    #[validate(credit_card)]
+    credit_card: String,
+}
+
+#[test]
+fn derived_code_runs_every_text_rule_of_the_registry() {
+    use overhead_validate::rules::TextRule;
+    use overhead_validate::rules::registry::ValidText;
+    let texts = |pick: &dyn Fn(TextRule) -> String| {
+        let fields: serde_json::Map<String, serde_json::Value> = TextRule::ALL
+            .iter()
+            .map(|&rule| (rule.name().to_owned(), pick(rule).into()))
+            .collect();
+        serde_json::Value::Object(fields)
+    };
+    // A field for every text rule: a new one is added above or this fails.
+    let broken = texts(&|rule| rule.invalid().to_owned());
+    let value = EveryTextRule::deserialize(&broken).expect("every text rule has its field");
+    let mut codes = summary(&value.validate().expect_err("every field breaks its rule"));
+    codes.sort();
+    let mut expected: Vec<String> = TextRule::ALL
+        .iter()
+        .map(|r| format!("{}:{}", r.name(), r.info().code))
+        .collect();
+    expected.sort();
+    assert_eq!(codes, expected);
+
+    let kept = texts(&|rule| match rule.valid() {
+        ValidText::Fixed(text) => text.to_owned(),
+        ValidText::Format("email") => "a@b.co".to_owned(),
+        ValidText::Format(_) => "https://example.com/".to_owned(),
+        ValidText::LettersAndDigits { .. } => "abc123".to_owned(),
+    });
+    let value = EveryTextRule::deserialize(&kept).expect("decodes");
+    assert_eq!(value.validate(), Ok(()));
+}

@@ -7,19 +7,14 @@ import type { JsCheck, JsMustMatch, JsTy, RuleTable } from './model';
 import {
   allDistinct,
   display,
-  isAlphanumeric,
-  isAscii,
-  isCreditCard,
-  isEmail,
   isIp,
-  isNonBlank,
-  isNonControlCharacter,
-  isUrl,
+  isTextRule,
   lengthInterval,
   rustRegex,
   sameValue,
   textLength,
   textLengthBounds,
+  textRules,
 } from './rules';
 
 /** A path segment: a field, an index, or a map key. */
@@ -105,6 +100,14 @@ const isText = (ty: JsTy) => ty.t === 'str' || ty.t === 'text';
 const isCollection = (ty: JsTy) => ty.t === 'seq' || ty.t === 'array' || ty.t === 'tuple';
 
 function ruleCheck(c: JsCheck, ty: JsTy, cx: Cx): FieldCheck {
+  if (isTextRule(c)) {
+    if (!isText(ty)) return pass;
+    const test = textRules[c.rule];
+    const broken = violationOf(c, cx, c.rule);
+    return (v, out) => {
+      if (!test(v as string)) out.push(broken());
+    };
+  }
   switch (c.rule) {
     case 'nested':
       return nestedCheck(ty, cx.named);
@@ -191,13 +194,6 @@ function ruleCheck(c: JsCheck, ty: JsTy, cx: Cx): FieldCheck {
     case 'required':
       // Handled by `fieldChecks`, on the Option itself.
       return pass;
-    case 'email':
-    case 'url':
-    case 'alphanumeric':
-    case 'ascii':
-    case 'non_blank':
-    case 'non_control_character':
-    case 'credit_card':
     case 'ip':
     case 'contains':
     case 'does_not_contain':
@@ -226,20 +222,6 @@ function textCheck(c: JsCheck, cx: Cx): FieldCheck {
     };
   };
   switch (c.rule) {
-    case 'email':
-      return make(isEmail);
-    case 'url':
-      return make(isUrl);
-    case 'alphanumeric':
-      return make(isAlphanumeric);
-    case 'ascii':
-      return make(isAscii);
-    case 'non_blank':
-      return make(isNonBlank);
-    case 'non_control_character':
-      return make(isNonControlCharacter);
-    case 'credit_card':
-      return make(isCreditCard);
     case 'ip': {
       const version = c.version;
       return make((s) => isIp(s, version), version);

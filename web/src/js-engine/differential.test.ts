@@ -6,10 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { describeModel, generatedInputs, initSync, rustVerdicts } from '../wasm-pkg/overhead_wasm.js';
-import { bundledScenarios, initSync as initAnalyzer } from '../wasm-pkg/overhead_wasm_analyzer.js';
+import { bundledScenarios, initSync as initAnalyzer, keywordDocs } from '../wasm-pkg/overhead_wasm_analyzer.js';
 import type { ScenarioDocument } from '../report';
 import { compileJsEngine, type JsVerdict } from './engine';
+import type { KeywordDoc } from '../ui/rule-docs';
 import type { JsModel } from './model';
+import { textRules } from './rules';
 import { buildZodSchema, zodDeValidate } from './zod';
 
 initSync({ module: readFileSync(new URL('../wasm-pkg/overhead_wasm_bg.wasm', import.meta.url)) });
@@ -190,6 +192,22 @@ describe('the js engine against Rust', () => {
       JSON.stringify({ __proto__: 1, constructor: 2 }),
     ];
     expect(agree(EVERY_VALIDATOR_RULE, 'Everything', hostile)).toBeGreaterThan(100);
+  });
+
+  it('has a twin for every text rule of the registry, and agrees with it on a field of each', () => {
+    // The registry's text rules, by the keywords `#[validate]` writes them with.
+    const keywords = (JSON.parse(keywordDocs()) as KeywordDoc[]).filter(
+      (k) => k.text && !k.notRun && (k.dialects.includes('validator') || k.dialects.includes('seed')),
+    );
+    const rules = new Set(keywords.map((k) => k.code));
+    expect([...rules].filter((code) => code === undefined || !Object.hasOwn(textRules, code))).toEqual([]);
+    expect([...rules].sort()).toEqual(Object.keys(textRules).sort());
+    const fields = keywords.map((k, i) => `    #[validate(${k.word})]\n    pub text_${i}: String,`).join('\n');
+    const schema = `#[derive(Deserialize, Validate)]\npub struct Texts {\n${fields}\n}\n`;
+    const odd = ['', ' ', 'é', 'a\u0007b', '4111111111111111', 'a@b.c', 'https://a.b', '٣'].map((s) =>
+      JSON.stringify(Object.fromEntries(keywords.map((_, i) => [`text_${i}`, s]))),
+    );
+    expect(agree(schema, 'Texts', odd)).toBeGreaterThan(keywords.length);
   });
 
   it('agrees on the garde rules: length modes, affixes, Unicode classes, inner', () => {

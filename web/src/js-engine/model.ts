@@ -5,6 +5,7 @@
 // engines do.
 
 /** Every type of the definitions; `root` is the one a document decodes into. */
+import type { TextRuleName } from './rules';
 import type { TextFormName } from './text-forms';
 
 export interface JsModel {
@@ -109,16 +110,10 @@ interface Overrides {
 
 export type JsCheck = Overrides &
   (
-    | { rule: 'email' }
-    | { rule: 'url' }
+    | { rule: TextRuleName }
     | { rule: 'length'; min?: number; max?: number; equal?: number; mode: 'chars' | 'bytes' | 'utf16' | 'items' }
     | { rule: 'range'; min?: number; max?: number; exclusiveMin?: number; exclusiveMax?: number }
-    | { rule: 'alphanumeric' }
-    | { rule: 'ascii' }
     | { rule: 'non_empty' }
-    | { rule: 'non_blank' }
-    | { rule: 'non_control_character' }
-    | { rule: 'credit_card' }
     | { rule: 'ip'; version: 'any' | 'v4' | 'v6' }
     | { rule: 'contains' | 'does_not_contain' | 'starts_with' | 'ends_with'; value: string }
     | { rule: 'regex'; pattern: string }

@@ -122,6 +122,30 @@ export function isCreditCard(s: string): boolean {
   return sum % 10 === 0;
 }
 
+// ---- the text rules, by the registry's name (crate/rules/src/registry.rs) ----
+
+/**
+ * Every rule on a string's text without parameters (the registry's `TextRule`),
+ * by the name the model gives it: the engines take their predicate from here,
+ * so a new text rule is its predicate and its line in this table.
+ */
+export const textRules = {
+  email: isEmail,
+  url: isUrl,
+  alphanumeric: isAlphanumeric,
+  ascii: isAscii,
+  non_blank: isNonBlank,
+  non_control_character: isNonControlCharacter,
+  credit_card: isCreditCard,
+} as const satisfies Record<string, Predicate<string>>;
+
+export type TextRuleName = keyof typeof textRules;
+
+/** Whether a rule of the model is a text rule, its predicate in `textRules`. */
+export function isTextRule<C extends { rule: string }>(c: C): c is Extract<C, { rule: TextRuleName }> {
+  return Object.hasOwn(textRules, c.rule);
+}
+
 // ---- length (length.rs, length/count.rs) ----
 
 export type LengthMode = 'chars' | 'bytes' | 'utf16' | 'items';

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { JsCheck, JsModel, JsRepr, JsStruct, JsTy } from './model';
 import { acceptsText, EXPECTING } from './text-forms';
-import { allDistinct, isAlphanumeric, isAscii, isCreditCard, isIp, isNonControlCharacter, rustRegex, sameValue } from './rules';
+import { allDistinct, isIp, isTextRule, rustRegex, sameValue, textRules } from './rules';
 import type { JsVerdict } from './engine';
 
 z.config({ jitless: true });
@@ -187,18 +187,6 @@ function stringSchema(checks: readonly JsCheck[], text: Text): z.ZodType {
       case 'non_blank':
         s = s.regex(/[^\p{White_Space}]/u, message);
         break;
-      case 'alphanumeric':
-        refinements.push([isAlphanumeric, message ?? text('alphanumeric')]);
-        break;
-      case 'ascii':
-        refinements.push([isAscii, message ?? text('ascii')]);
-        break;
-      case 'non_control_character':
-        refinements.push([isNonControlCharacter, message ?? text('non_control_character')]);
-        break;
-      case 'credit_card':
-        refinements.push([isCreditCard, message ?? text('credit_card')]);
-        break;
       case 'ip': {
         const version = c.version;
         refinements.push([(v) => isIp(v, version), message ?? text('ip')]);
@@ -234,6 +222,11 @@ function stringSchema(checks: readonly JsCheck[], text: Text): z.ZodType {
       case 'each':
         break;
       default:
+        // The other text rules: their predicate, as the `js` engine runs it.
+        if (isTextRule(c)) {
+          refinements.push([textRules[c.rule], message ?? text(c.rule)]);
+          break;
+        }
         return unknownRule(c);
     }
   }

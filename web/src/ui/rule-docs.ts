@@ -1,6 +1,6 @@
 // What each rule keyword means exactly, shown when the pointer rests on it in
 // the definitions. The text is the Rust rule registry's
-// (crate/validate/src/rules/registry.rs), which the analyzer module hands over
+// (crate/rules/src/registry.rs), which the analyzer module hands over
 // when it starts: the page keeps no copy of its own.
 
 /** One keyword as the registry documents it (Rust: `describe::KeywordDoc`). */
@@ -10,6 +10,8 @@ export interface KeywordDoc {
   doc: string;
   code?: string;
   notRun?: string;
+  /** A text rule: a string passes or not; the JS engine's `textRules` has its twin. */
+  text?: boolean;
 }
 
 /** The hover text of every keyword, by word. */

@@ -12,6 +12,7 @@
 use quote::ToTokens;
 use syn::spanned::Spanned;
 
+use overhead_schema::registry::TextRule;
 use overhead_schema::{FieldDef, LengthMode, Literal, RegexSource, RuleKind, RuleSpec, TypeDef};
 
 use super::Library;
@@ -150,8 +151,8 @@ fn rules(
             }
         };
         let rule = match (&spec.kind, library) {
-            (RuleKind::Email, _) => "email".to_owned(),
-            (RuleKind::Url, _) => "url".to_owned(),
+            (RuleKind::Text(TextRule::Email), _) => "email".to_owned(),
+            (RuleKind::Text(TextRule::Url), _) => "url".to_owned(),
             (RuleKind::Length(l), _) => {
                 let mut parts = Vec::new();
                 if let Some(min) = l.min {
@@ -188,16 +189,16 @@ fn rules(
                 }
                 format!("range({})", parts.join(", "))
             }
-            (RuleKind::Alphanumeric, Library::Garde) => "alphanumeric".to_owned(),
-            (RuleKind::Alphanumeric, _) => custom(
+            (RuleKind::Text(TextRule::Alphanumeric), Library::Garde) => "alphanumeric".to_owned(),
+            (RuleKind::Text(TextRule::Alphanumeric), _) => custom(
                 helpers,
                 "alphanumeric",
                 "value.chars().all(char::is_alphanumeric)",
             ),
-            (RuleKind::Ascii, Library::Garde) => "ascii".to_owned(),
-            (RuleKind::Ascii, _) => custom(helpers, "ascii", "value.is_ascii()"),
+            (RuleKind::Text(TextRule::Ascii), Library::Garde) => "ascii".to_owned(),
+            (RuleKind::Text(TextRule::Ascii), _) => custom(helpers, "ascii", "value.is_ascii()"),
             (RuleKind::NonEmpty, _) => "length(min = 1)".to_owned(),
-            (RuleKind::NonBlank, _) => custom(
+            (RuleKind::Text(TextRule::NonBlank), _) => custom(
                 helpers,
                 "non_blank",
                 "!value.chars().all(char::is_whitespace)",

@@ -3,8 +3,8 @@
 //! fails.
 
 use overhead_validate::rules::{
-    Alphanumeric, Ascii, Contains, CreditCard, DoesNotContain, Email, EndsWith, Ip, NonBlank,
-    NonControlCharacter, NonEmpty, OneOf, Pattern, StartsWith, Unique, Url,
+    Contains, DoesNotContain, EndsWith, Ip, NonEmpty, OneOf, Pattern, StartsWith, Text, Unique,
+    text_rule_passes,
 };
 use overhead_validate::{Rule, Violation};
 
@@ -26,11 +26,7 @@ pub fn overrides(v: Violation, code: Option<&str>, message: Option<&str>) -> Vio
 #[inline]
 pub fn rule_passes(kind: &CheckKind, value: &Value) -> bool {
     match (kind, value) {
-        (CheckKind::Email, Value::Str(s)) => Email.check(&**s),
-        (CheckKind::Url, Value::Str(s)) => Url.check(&**s),
-        (CheckKind::Alphanumeric, Value::Str(s)) => Alphanumeric.check(&**s),
-        (CheckKind::Ascii, Value::Str(s)) => Ascii.check(&**s),
-        (CheckKind::NonBlank, Value::Str(s)) => NonBlank.check(&**s),
+        (CheckKind::Text(rule), Value::Str(s)) => text_rule_passes(*rule, s),
         (CheckKind::Contains(p), Value::Str(s)) => Contains(p).check(&**s),
         (CheckKind::DoesNotContain(p), Value::Str(s)) => DoesNotContain(p).check(&**s),
         (CheckKind::StartsWith(p), Value::Str(s)) => StartsWith(p).check(&**s),
@@ -76,13 +72,7 @@ pub fn failed_rule(kind: &CheckKind, value: &Value) -> Option<Violation> {
     }
     match kind {
         CheckKind::Custom(custom) => custom_violation(custom, value),
-        CheckKind::Email => text(Email, value),
-        CheckKind::Url => text(Url, value),
-        CheckKind::Alphanumeric => text(Alphanumeric, value),
-        CheckKind::Ascii => text(Ascii, value),
-        CheckKind::NonBlank => text(NonBlank, value),
-        CheckKind::NonControlCharacter => text(NonControlCharacter, value),
-        CheckKind::CreditCard => text(CreditCard, value),
+        CheckKind::Text(rule) => text(Text(*rule), value),
         CheckKind::Ip(kind) => text(Ip(*kind), value),
         CheckKind::Contains(p) => text(Contains(p), value),
         CheckKind::DoesNotContain(p) => text(DoesNotContain(p), value),

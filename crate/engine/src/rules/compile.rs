@@ -149,14 +149,8 @@ pub fn compile_rules(
                     continue;
                 }
             },
-            RuleKind::Email => CheckKind::Email,
-            RuleKind::Url => CheckKind::Url,
-            RuleKind::Alphanumeric => CheckKind::Alphanumeric,
-            RuleKind::Ascii => CheckKind::Ascii,
+            RuleKind::Text(rule) => CheckKind::Text(*rule),
             RuleKind::NonEmpty => CheckKind::NonEmpty,
-            RuleKind::NonBlank => CheckKind::NonBlank,
-            RuleKind::NonControlCharacter => CheckKind::NonControlCharacter,
-            RuleKind::CreditCard => CheckKind::CreditCard,
             RuleKind::Ip(kind) => CheckKind::Ip(match kind {
                 overhead_schema::IpKind::Any => IpKind::Any,
                 overhead_schema::IpKind::V4 => IpKind::V4,

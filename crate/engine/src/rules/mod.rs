@@ -10,6 +10,7 @@ mod compile;
 pub use apply::{custom_verdict, failed_rule, overrides, rule_passes};
 pub use compile::{Patterns, compile_rules, function_key, path_text};
 
+use overhead_validate::rules::TextRule;
 use overhead_validate::rules::registry::RuleId;
 use overhead_validate::rules::{IpKind, Length, Range};
 
@@ -30,17 +31,12 @@ impl Check {
 
 #[derive(Debug, Clone)]
 pub enum CheckKind {
-    Email,
-    Url,
+    /// A rule on a string's text without parameters (the registry's).
+    Text(TextRule),
     Length(Length),
     RangeInt(Range<i128>),
     RangeFloat(Range<f64>),
-    Alphanumeric,
-    Ascii,
     NonEmpty,
-    NonBlank,
-    NonControlCharacter,
-    CreditCard,
     Ip(IpKind),
     Contains(&'static str),
     DoesNotContain(&'static str),
@@ -77,16 +73,10 @@ impl CheckKind {
     /// its rule here first.
     pub fn id(&self) -> RuleId {
         match self {
-            CheckKind::Email => RuleId::Email,
-            CheckKind::Url => RuleId::Url,
+            CheckKind::Text(rule) => rule.id(),
             CheckKind::Length(_) => RuleId::Length,
             CheckKind::RangeInt(_) | CheckKind::RangeFloat(_) => RuleId::Range,
-            CheckKind::Alphanumeric => RuleId::Alphanumeric,
-            CheckKind::Ascii => RuleId::Ascii,
             CheckKind::NonEmpty => RuleId::NonEmpty,
-            CheckKind::NonBlank => RuleId::NonBlank,
-            CheckKind::NonControlCharacter => RuleId::NonControlCharacter,
-            CheckKind::CreditCard => RuleId::CreditCard,
             CheckKind::Ip(_) => RuleId::Ip,
             CheckKind::Contains(_) => RuleId::Contains,
             CheckKind::DoesNotContain(_) => RuleId::DoesNotContain,

@@ -49,12 +49,14 @@ fn item(
             span,
         })
     };
+    // A text rule is known by its keyword alone (the registry's).
+    if let Some(rule) =
+        registry::keyword(Dialect::Garde, &name).and_then(registry::Keyword::text_rule)
+    {
+        push(RuleKind::Text(rule));
+        return Ok(());
+    }
     match name.as_str() {
-        "email" => push(RuleKind::Email),
-        "url" => push(RuleKind::Url),
-        "ascii" => push(RuleKind::Ascii),
-        "alphanumeric" => push(RuleKind::Alphanumeric),
-        "credit_card" => push(RuleKind::CreditCard),
         "phone_number" => push(RuleKind::Phone),
         "ip" => push(RuleKind::Ip(IpKind::Any)),
         "ipv4" => push(RuleKind::Ip(IpKind::V4)),

@@ -50,18 +50,16 @@ fn item(
     }
     // Rules without arguments of their own, written bare (`email`) or with
     // validator's `code`/`message` (`email(message = "…")`).
+    // A text rule is known by its keyword alone (the registry's).
+    let text = registry::keyword(Dialect::Validator, &name)
+        .or_else(|| registry::keyword(Dialect::Seed, &name))
+        .and_then(registry::Keyword::text_rule);
     let plain = match name.as_str() {
-        "email" => Some(RuleKind::Email),
-        "url" => Some(RuleKind::Url),
-        "alphanumeric" => Some(RuleKind::Alphanumeric),
-        "ascii" => Some(RuleKind::Ascii),
+        _ if text.is_some() => text.map(RuleKind::Text),
         "non_empty" => Some(RuleKind::NonEmpty),
-        "non_blank" => Some(RuleKind::NonBlank),
         "unique" => Some(RuleKind::Unique),
         "nested" => Some(RuleKind::Nested),
         "required" => Some(RuleKind::Required),
-        "credit_card" => Some(RuleKind::CreditCard),
-        "non_control_character" => Some(RuleKind::NonControlCharacter),
         "phone" => Some(RuleKind::Phone),
         _ => None,
     };

@@ -24,7 +24,10 @@
 //! | [`MustMatch`] | two fields | `must_match` | `a == b` (not a `Rule`: it needs both values) |
 //!
 //! Each rule's keywords per dialect, code, message templates, parameters, the
-//! types it applies to and its documentation are one entry of [`registry`].
+//! types it applies to and its documentation are one entry of [`registry`]
+//! (the overhead-rules crate). The rules on a string's text without
+//! parameters are also [`TextRule`]s, run by [`Text`] through
+//! [`text_rule_passes`]: the one match that names each.
 //!
 //! No rule normalizes Unicode or folds case: "é" (U+00E9) and "e\u{301}" differ.
 //!
@@ -96,7 +99,6 @@ pub mod one_of;
 pub mod pattern;
 pub mod prefix;
 pub mod range;
-pub mod registry;
 pub mod required;
 pub mod suffix;
 pub mod unique;
@@ -121,3 +123,66 @@ pub use required::Required;
 pub use suffix::EndsWith;
 pub use unique::Unique;
 pub use url::Url;
+
+pub use overhead_rules::registry;
+pub use overhead_rules::registry::TextRule;
+
+use crate::{Rule, Violation};
+
+/// Whether `value` keeps the text rule `rule`: one exhaustive match, so a new
+/// [`TextRule`] is checked here or this crate does not compile.
+#[inline]
+pub fn text_rule_passes(rule: TextRule, value: &str) -> bool {
+    match rule {
+        TextRule::Email => Email.check(value),
+        TextRule::Url => Url.check(value),
+        TextRule::Alphanumeric => Alphanumeric.check(value),
+        TextRule::Ascii => Ascii.check(value),
+        TextRule::NonBlank => NonBlank.check(value),
+        TextRule::NonControlCharacter => NonControlCharacter.check(value),
+        TextRule::CreditCard => CreditCard.check(value),
+    }
+}
+
+/// A text rule chosen at run time (the interpreter's); derived code names the
+/// rule's own unit struct instead ([`TextRule::rust_name`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Text(pub TextRule);
+
+impl Rule<str> for Text {
+    #[inline]
+    fn check(&self, value: &str) -> bool {
+        text_rule_passes(self.0, value)
+    }
+
+    #[cold]
+    fn violation(&self, _value: &str) -> Violation {
+        Violation::of(self.0.info(), "")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use overhead_rules::registry::ValidText;
+
+    #[test]
+    fn the_registrys_texts_keep_and_break_each_text_rule() {
+        for &rule in TextRule::ALL {
+            assert!(
+                !text_rule_passes(rule, rule.invalid()),
+                "{} keeps its breaking text",
+                rule.name()
+            );
+            let violation = Text(rule).violation(rule.invalid());
+            assert_eq!(violation.code, rule.info().code);
+            match rule.valid() {
+                ValidText::Fixed(text) => assert!(text_rule_passes(rule, text), "{}", rule.name()),
+                ValidText::LettersAndDigits { .. } => {
+                    assert!(text_rule_passes(rule, "abc123"), "{}", rule.name());
+                }
+                ValidText::Format(_) => {}
+            }
+        }
+    }
+}

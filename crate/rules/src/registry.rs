@@ -1,46 +1,159 @@
 //! The rule registry: for every rule, its keywords in each dialect, its code,
 //! its message templates, its parameters, what it applies to and its
-//! documentation. The rule files beside it build their violations from these
-//! entries; the schema's parser, the derive, the interpreter, the breakdown and
-//! (through generated JSON, `web/src/generated/rules.json`) the page read them.
+//! documentation. overhead-validate's rule files build their violations from
+//! these entries; the schema's parser, the derive, the interpreter, the
+//! breakdown and the page read them.
 //!
-//! Why a plain data module with no `use` of anything: overhead-schema must read
-//! the keywords to parse attributes, but overhead-validate depends (through its
-//! `derive` feature) on overhead-derive, which depends on overhead-schema, so
-//! overhead-schema cannot depend on overhead-validate. Instead overhead-schema
-//! compiles this very file too (`#[path]` in `crate/schema/src/registry.rs`):
-//! one source text, two copies of constant data, no package cycle. Keep it
-//! that way: no imports, only `const` data and lookups over it. Nothing here is
-//! on a hot path; it serves parsing, docs, messages and codes.
+//! Plain constant data and lookups over it, with no dependencies: every crate
+//! of the workspace can depend on this one (overhead-schema, which the derive
+//! needs, included). Nothing here is on a hot path; it serves parsing, docs,
+//! messages and codes.
+//!
+//! Adding a rule: its `RuleInfo` constant and its line in [`rules!`] below,
+//! its keywords in [`KEYWORDS`]; a rule on a string's text without parameters
+//! also gets a line in [`text_rules!`], and then the compiler names the one
+//! other place it needs (overhead-validate's `text_rule_passes`).
 
-/// Every rule Overhead knows. Matches over rules elsewhere are exhaustive over
-/// their own enums, each of which maps to one of these.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum RuleId {
-    Email,
-    Url,
-    Length,
-    Range,
-    Alphanumeric,
-    Ascii,
-    NonEmpty,
-    NonBlank,
-    NonControlCharacter,
-    Contains,
-    DoesNotContain,
-    StartsWith,
-    EndsWith,
-    Regex,
-    OneOf,
-    Unique,
-    CreditCard,
-    Ip,
-    Required,
-    Nested,
-    Each,
-    MustMatch,
-    Custom,
-    Phone,
+/// Declares [`RuleId`], [`RULES`] and [`RuleId::info`] from one list, so a
+/// rule's id and its entry cannot drift apart.
+macro_rules! rules {
+    ($($id:ident => $info:ident),* $(,)?) => {
+        /// Every rule Overhead knows. Matches over rules elsewhere are
+        /// exhaustive over their own enums, each of which maps to one of these.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum RuleId {
+            $($id),*
+        }
+
+        /// Every rule, in the order the docs list them.
+        pub const RULES: &[RuleInfo] = &[$($info),*];
+
+        impl RuleId {
+            /// The rule's registry entry.
+            pub const fn info(self) -> &'static RuleInfo {
+                match self {
+                    $(RuleId::$id => &$info),*
+                }
+            }
+        }
+    };
+}
+
+rules! {
+    Email => EMAIL,
+    Url => URL,
+    Length => LENGTH,
+    Range => RANGE,
+    Alphanumeric => ALPHANUMERIC,
+    Ascii => ASCII,
+    NonEmpty => NON_EMPTY,
+    NonBlank => NON_BLANK,
+    NonControlCharacter => NON_CONTROL_CHARACTER,
+    Contains => CONTAINS,
+    DoesNotContain => DOES_NOT_CONTAIN,
+    StartsWith => STARTS_WITH,
+    EndsWith => ENDS_WITH,
+    Regex => REGEX,
+    OneOf => ONE_OF,
+    Unique => UNIQUE,
+    CreditCard => CREDIT_CARD,
+    Ip => IP,
+    Required => REQUIRED,
+    Nested => NESTED,
+    Each => EACH,
+    MustMatch => MUST_MATCH,
+    Custom => CUSTOM,
+    Phone => PHONE,
+}
+
+/// A text that keeps a [`TextRule`], for generated inputs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ValidText {
+    /// This very text (a test card number).
+    Fixed(&'static str),
+    /// A random text of the generator's format of this name (`email`, `url`).
+    Format(&'static str),
+    /// Letters and digits keep it; `non_empty` when `""` does not.
+    LettersAndDigits { non_empty: bool },
+}
+
+/// Declares [`TextRule`]: the rules that read a string's text and take no
+/// parameters. Each is handled as data everywhere (parsed from its keyword,
+/// compiled, run, described to the JS engine, generated for), so adding one
+/// is its check, its entry and its JS twin.
+macro_rules! text_rules {
+    ($($id:ident { valid: $valid:expr, invalid: $invalid:expr }),* $(,)?) => {
+        /// A rule on a string's text with no parameters of its own: the
+        /// string passes or not (`email`, `credit_card`).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum TextRule {
+            $($id),*
+        }
+
+        impl TextRule {
+            pub const ALL: &[TextRule] = &[$(TextRule::$id),*];
+
+            pub const fn id(self) -> RuleId {
+                match self {
+                    $(TextRule::$id => RuleId::$id),*
+                }
+            }
+
+            /// The unit struct in `overhead_validate::rules` that checks it,
+            /// which derived code names.
+            pub const fn rust_name(self) -> &'static str {
+                match self {
+                    $(TextRule::$id => stringify!($id)),*
+                }
+            }
+
+            /// A text that keeps the rule.
+            pub const fn valid(self) -> ValidText {
+                match self {
+                    $(TextRule::$id => $valid),*
+                }
+            }
+
+            /// A text that breaks it.
+            pub const fn invalid(self) -> &'static str {
+                match self {
+                    $(TextRule::$id => $invalid),*
+                }
+            }
+        }
+
+        impl RuleId {
+            /// The rule as a [`TextRule`], when it is one.
+            pub const fn text(self) -> Option<TextRule> {
+                match self {
+                    $(RuleId::$id => Some(TextRule::$id),)*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+text_rules! {
+    Email { valid: ValidText::Format("email"), invalid: "not-an-email" },
+    Url { valid: ValidText::Format("url"), invalid: "not a url" },
+    Alphanumeric { valid: ValidText::LettersAndDigits { non_empty: false }, invalid: "a!b" },
+    Ascii { valid: ValidText::LettersAndDigits { non_empty: false }, invalid: "é" },
+    NonBlank { valid: ValidText::LettersAndDigits { non_empty: true }, invalid: "   " },
+    NonControlCharacter { valid: ValidText::LettersAndDigits { non_empty: false }, invalid: "a\u{7}b" },
+    CreditCard { valid: ValidText::Fixed("4111111111111111"), invalid: "4111111111111112" },
+}
+
+impl TextRule {
+    /// The rule's registry entry.
+    pub const fn info(self) -> &'static RuleInfo {
+        self.id().info()
+    }
+
+    /// The rule's name (`credit_card`), as the JS engine's model says it.
+    pub const fn name(self) -> &'static str {
+        self.info().name
+    }
 }
 
 /// Who writes a keyword: the seed's (domainstack's) `#[validate]`, the
@@ -464,65 +577,7 @@ pub const PHONE: RuleInfo = RuleInfo {
     doc: "A phone number by libphonenumber. Overhead accepts the keyword and lists the rule as not run.",
 };
 
-/// Every rule, in the order the docs list them.
-pub const RULES: &[RuleInfo] = &[
-    EMAIL,
-    URL,
-    LENGTH,
-    RANGE,
-    ALPHANUMERIC,
-    ASCII,
-    NON_EMPTY,
-    NON_BLANK,
-    NON_CONTROL_CHARACTER,
-    CONTAINS,
-    DOES_NOT_CONTAIN,
-    STARTS_WITH,
-    ENDS_WITH,
-    REGEX,
-    ONE_OF,
-    UNIQUE,
-    CREDIT_CARD,
-    IP,
-    REQUIRED,
-    NESTED,
-    EACH,
-    MUST_MATCH,
-    CUSTOM,
-    PHONE,
-];
-
 impl RuleId {
-    /// The rule's registry entry.
-    pub const fn info(self) -> &'static RuleInfo {
-        match self {
-            RuleId::Email => &EMAIL,
-            RuleId::Url => &URL,
-            RuleId::Length => &LENGTH,
-            RuleId::Range => &RANGE,
-            RuleId::Alphanumeric => &ALPHANUMERIC,
-            RuleId::Ascii => &ASCII,
-            RuleId::NonEmpty => &NON_EMPTY,
-            RuleId::NonBlank => &NON_BLANK,
-            RuleId::NonControlCharacter => &NON_CONTROL_CHARACTER,
-            RuleId::Contains => &CONTAINS,
-            RuleId::DoesNotContain => &DOES_NOT_CONTAIN,
-            RuleId::StartsWith => &STARTS_WITH,
-            RuleId::EndsWith => &ENDS_WITH,
-            RuleId::Regex => &REGEX,
-            RuleId::OneOf => &ONE_OF,
-            RuleId::Unique => &UNIQUE,
-            RuleId::CreditCard => &CREDIT_CARD,
-            RuleId::Ip => &IP,
-            RuleId::Required => &REQUIRED,
-            RuleId::Nested => &NESTED,
-            RuleId::Each => &EACH,
-            RuleId::MustMatch => &MUST_MATCH,
-            RuleId::Custom => &CUSTOM,
-            RuleId::Phone => &PHONE,
-        }
-    }
-
     pub const fn name(self) -> &'static str {
         self.info().name
     }
@@ -838,6 +893,16 @@ pub fn keyword(dialect: Dialect, word: &str) -> Option<&'static Keyword> {
         .find(|k| k.word == word && k.dialects.contains(&dialect))
 }
 
+impl Keyword {
+    /// The text rule this keyword adds, when it adds one and nothing else.
+    pub const fn text_rule(&self) -> Option<TextRule> {
+        match self.meaning {
+            Meaning::Rules([id]) => id.text(),
+            _ => None,
+        }
+    }
+}
+
 /// The words of `dialect` a person can write, for "did you mean" (the
 /// unsupported ones excluded: they are no help as a suggestion).
 pub fn words(dialect: Dialect) -> impl Iterator<Item = &'static str> {
@@ -930,6 +995,30 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn text_rules_read_a_string_and_take_nothing() {
+        for &rule in TextRule::ALL {
+            let info = rule.info();
+            assert_eq!(rule.id().text(), Some(rule));
+            assert_eq!(info.applies_to, AppliesTo::Str, "{}", info.name);
+            assert!(info.params.is_empty(), "{}", info.name);
+            assert!(!info.code.is_empty(), "{}", info.name);
+            assert!(
+                KEYWORDS.iter().any(|k| k.text_rule() == Some(rule)),
+                "{} has no keyword",
+                info.name
+            );
+        }
+        assert_eq!(
+            keyword(Dialect::Garde, "credit_card").and_then(Keyword::text_rule),
+            Some(TextRule::CreditCard)
+        );
+        assert_eq!(
+            keyword(Dialect::Garde, "ip").and_then(Keyword::text_rule),
+            None
+        );
     }
 
     #[test]
