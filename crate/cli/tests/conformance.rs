@@ -216,12 +216,15 @@ fn the_interpreter_reads_as_the_libraries_do() {
         // dependency of the peers): its absence is a broken setup.
         None => panic!("garde's source is not in cargo's registry: build the workspace first"),
     }
-    let from_garde = definitions.len();
     definitions.extend(generated::definitions(seed, generated_count));
     definitions.retain(|d| {
         only.as_deref()
             .is_none_or(|only| only.split(',').any(|o| d.source.contains(o)))
     });
+    let from_garde = definitions
+        .iter()
+        .filter(|d| d.source.starts_with("garde "))
+        .count();
     let scratch = std::env::temp_dir().join(format!("overhead-conformance-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).expect("scratch");
     let (mut roots, mut compared, mut agreed) = (0, 0, 0);
@@ -309,6 +312,20 @@ fn the_interpreter_reads_as_the_libraries_do() {
         definitions.len().saturating_sub(from_garde),
         disagreements.len(),
         started.elapsed().as_secs_f64()
+    );
+    let generated_roots = |library: &str| {
+        compared_roots
+            .iter()
+            .filter(|(source, _)| {
+                source.starts_with("generated") && source.ends_with(&format!("({library})"))
+            })
+            .count()
+    };
+    println!(
+        "conformance: generated roots compared: {} validator, {} garde, {} domainstack",
+        generated_roots("validator"),
+        generated_roots("garde"),
+        generated_roots("domainstack"),
     );
     for why in &not_built {
         println!("  not built: {why}");

@@ -75,7 +75,7 @@ pub fn peers(file: &syn::File) -> Vec<Peer> {
             feature: DIALECT_PEER,
             name: "garde",
         }),
-        Dialect::Seed => {}
+        Dialect::Seed | Dialect::Domainstack => {}
     }
     let measured = measured(items);
     if flattens(&measured) {
@@ -134,7 +134,7 @@ pub fn with_peers(
             quote!(::garde::Validate),
             quote!(#bench::peers::GardePeer),
         ),
-        Dialect::Seed => return Some(generated),
+        Dialect::Seed | Dialect::Domainstack => return Some(generated),
     };
     // validator derives `Validate` on structs only; an enum is data to it.
     let peer_items = items.iter().map(|i| {

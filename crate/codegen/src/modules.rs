@@ -52,10 +52,13 @@ fn with_dialect(item: &syn::Item, dialect: Option<Dialect>) -> syn::Item {
         syn::Item::Enum(e) => syn::DeriveInput::from(e.clone()),
         _ => return item,
     };
-    if Dialect::of_item(&derive_input).is_some() {
-        return item;
-    }
-    let dialect = dialect.unwrap_or_else(|| Dialect::unstated(&derive_input));
+    let dialect = match (Dialect::of_item(&derive_input), dialect) {
+        // The seed's words in a file that uses domainstack: its derive's
+        // reading, as the interpreter's (`TypeDef::read`).
+        (Some(Dialect::Seed), Some(Dialect::Domainstack)) => Dialect::Domainstack,
+        (Some(_), _) => return item,
+        (None, stated) => stated.unwrap_or_else(|| Dialect::unstated(&derive_input)),
+    };
     if dialect == Dialect::Seed {
         return item;
     }

@@ -49,6 +49,9 @@ rules! {
     NonEmpty => NON_EMPTY,
     NonBlank => NON_BLANK,
     NonControlCharacter => NON_CONTROL_CHARACTER,
+    AlphaOnly => ALPHA_ONLY,
+    NumericString => NUMERIC_STRING,
+    NoWhitespace => NO_WHITESPACE,
     Contains => CONTAINS,
     DoesNotContain => DOES_NOT_CONTAIN,
     StartsWith => STARTS_WITH,
@@ -142,6 +145,9 @@ text_rules! {
     NonBlank { valid: ValidText::LettersAndDigits { non_empty: true }, invalid: "   " },
     NonControlCharacter { valid: ValidText::LettersAndDigits { non_empty: false }, invalid: "a\u{7}b" },
     CreditCard { valid: ValidText::Fixed("4111111111111111"), invalid: "4111111111111112" },
+    AlphaOnly { valid: ValidText::Fixed("abc"), invalid: "a1" },
+    NumericString { valid: ValidText::Fixed("123"), invalid: "12a" },
+    NoWhitespace { valid: ValidText::LettersAndDigits { non_empty: false }, invalid: "a b" },
 }
 
 impl TextRule {
@@ -156,24 +162,34 @@ impl TextRule {
     }
 }
 
-/// Who writes a keyword: the seed's (domainstack's) `#[validate]`, the
-/// validator crate's `#[validate]` (both parsed by one parser), garde's `#[garde]`.
+/// Who writes a keyword: the seed's `#[validate]` (Overhead's own derive,
+/// which reads domainstack's words with Overhead's codes), the validator
+/// crate's `#[validate]` (both parsed by one parser), garde's `#[garde]`, and
+/// domainstack 1.1's `#[validate]` as its own derive reads it (its codes, its
+/// byte lengths, the words it ignores): a paste that says it is domainstack's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Dialect {
     #[default]
     Seed,
     Validator,
     Garde,
+    Domainstack,
 }
 
 impl Dialect {
-    pub const ALL: [Dialect; 3] = [Dialect::Seed, Dialect::Validator, Dialect::Garde];
+    pub const ALL: [Dialect; 4] = [
+        Dialect::Seed,
+        Dialect::Validator,
+        Dialect::Garde,
+        Dialect::Domainstack,
+    ];
 
     pub const fn name(self) -> &'static str {
         match self {
             Dialect::Seed => "seed",
             Dialect::Validator => "validator",
             Dialect::Garde => "garde",
+            Dialect::Domainstack => "domainstack",
         }
     }
 }
@@ -278,6 +294,7 @@ const SEED_VALIDATOR: &[Dialect] = &[Dialect::Seed, Dialect::Validator];
 const ALL: &[Dialect] = &[Dialect::Seed, Dialect::Validator, Dialect::Garde];
 const VALIDATOR: &[Dialect] = &[Dialect::Validator];
 const SEED: &[Dialect] = &[Dialect::Seed];
+const SEED_DOMAINSTACK: &[Dialect] = &[Dialect::Seed, Dialect::Domainstack];
 const GARDE: &[Dialect] = &[Dialect::Garde];
 const VALIDATOR_GARDE: &[Dialect] = &[Dialect::Validator, Dialect::Garde];
 
@@ -402,6 +419,39 @@ pub const NON_CONTROL_CHARACTER: RuleInfo = RuleInfo {
     applies_to: AppliesTo::Str,
     support: Support::Runs,
     doc: "validator: no char is a control character (`char::is_control`, general category Cc: U+0000–U+001F and U+007F–U+009F; tabs and newlines included); `\"\"` passes.",
+};
+
+pub const ALPHA_ONLY: RuleInfo = RuleInfo {
+    id: RuleId::AlphaOnly,
+    name: "alpha_only",
+    code: "alpha_only",
+    messages: &[("", "must contain only letters")],
+    params: &[],
+    applies_to: AppliesTo::Str,
+    support: Support::Runs,
+    doc: "domainstack: every char is a Unicode letter (`char::is_alphabetic`); `\"\"` passes.",
+};
+
+pub const NUMERIC_STRING: RuleInfo = RuleInfo {
+    id: RuleId::NumericString,
+    name: "numeric_string",
+    code: "numeric_string",
+    messages: &[("", "must contain only numbers")],
+    params: &[],
+    applies_to: AppliesTo::Str,
+    support: Support::Runs,
+    doc: "domainstack: every char is numeric (`char::is_numeric`: Unicode Nd, Nl and No, so \"١٢\" and \"½\" pass); `\"\"` passes; no sign, no point.",
+};
+
+pub const NO_WHITESPACE: RuleInfo = RuleInfo {
+    id: RuleId::NoWhitespace,
+    name: "no_whitespace",
+    code: "no_whitespace",
+    messages: &[("", "must not contain whitespace")],
+    params: &[],
+    applies_to: AppliesTo::Str,
+    support: Support::Runs,
+    doc: "domainstack: no char is whitespace (`char::is_whitespace`, Unicode White_Space); `\"\"` passes.",
 };
 
 pub const CONTAINS: RuleInfo = RuleInfo {
@@ -660,6 +710,24 @@ pub const KEYWORDS: &[Keyword] = &[
         word: "non_blank",
         dialects: SEED,
         meaning: rules(&[RuleId::NonBlank]),
+        doc: "",
+    },
+    Keyword {
+        word: "alpha_only",
+        dialects: SEED_DOMAINSTACK,
+        meaning: rules(&[RuleId::AlphaOnly]),
+        doc: "",
+    },
+    Keyword {
+        word: "numeric_string",
+        dialects: SEED_DOMAINSTACK,
+        meaning: rules(&[RuleId::NumericString]),
+        doc: "",
+    },
+    Keyword {
+        word: "no_whitespace",
+        dialects: SEED_DOMAINSTACK,
+        meaning: rules(&[RuleId::NoWhitespace]),
         doc: "",
     },
     Keyword {

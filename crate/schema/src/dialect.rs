@@ -1,8 +1,10 @@
 //! Which library a type's validation attributes are written for. The rules read
 //! the same either way; what differs is where violations are reported: the
-//! seed's (domainstack's) paths use serde's names and leave a flattened field
-//! out, while validator and garde name Rust fields and keep a flattened field's
-//! own segment (`location.point.lon`).
+//! seed's paths use serde's names and leave a flattened field out, while
+//! validator, garde and domainstack name Rust fields and keep a flattened
+//! field's own segment (`location.point.lon`). A paste that says it is
+//! domainstack's (its `use` lines, its derive's path, or words only
+//! domainstack has) is read as domainstack 1.1's derive reads it.
 
 pub use crate::registry::Dialect;
 use crate::registry::KEYWORDS;
@@ -11,7 +13,7 @@ use crate::registry::KEYWORDS;
 /// of the other library that writes `#[validate]`: the registry's words tell.
 fn only_in(word: &str, dialect: Dialect) -> bool {
     let other = match dialect {
-        Dialect::Seed => Dialect::Validator,
+        Dialect::Seed | Dialect::Domainstack => Dialect::Validator,
         Dialect::Validator | Dialect::Garde => Dialect::Seed,
     };
     KEYWORDS
@@ -23,6 +25,20 @@ fn only_in(word: &str, dialect: Dialect) -> bool {
 /// `#[validate(...)]` container keywords only validator has (they are not
 /// rules, so the registry's keyword table does not hold them).
 const VALIDATOR_CONTAINER: &[&str] = &["schema", "context", "mutable", "nest_all_fields"];
+
+/// `#[validate(...)]` field words only domainstack's derive reads (its numeric
+/// and choice rules, which Overhead's own derive does not take).
+pub(crate) const DOMAINSTACK_ONLY: &[&str] = &[
+    "min",
+    "max",
+    "positive",
+    "negative",
+    "non_zero",
+    "finite",
+    "multiple_of",
+    "equals",
+    "not_equals",
+];
 
 /// How a type's dialect is found (the registry's [`Dialect`] is plain data
 /// in another crate, so the reading of syntax lives here).
@@ -46,10 +62,21 @@ impl DialectOf for Dialect {
             .filter(|a| a.path().is_ident("validate"))
             .flat_map(top_words)
             .collect();
-        // A word only the seed has decides first: Overhead's own derive reads
-        // `#[garde]` beside it.
+        let derive_path = input.attrs.iter().find_map(derive_path_dialect);
+        // A word only domainstack's derive reads says it is domainstack's.
+        if field_words
+            .iter()
+            .any(|w| DOMAINSTACK_ONLY.contains(&w.as_str()))
+        {
+            return Some(Dialect::Domainstack);
+        }
+        // A word only the seed has decides next (Overhead's own derive reads
+        // `#[garde]` beside it), unless the derive's path is domainstack's.
         if field_words.iter().any(|w| only_in(w, Dialect::Seed)) {
-            return Some(Dialect::Seed);
+            return Some(match derive_path {
+                Some(Dialect::Domainstack) => Dialect::Domainstack,
+                _ => Dialect::Seed,
+            });
         }
         if input
             .attrs
@@ -59,7 +86,7 @@ impl DialectOf for Dialect {
         {
             return Some(Dialect::Garde);
         }
-        if let Some(dialect) = input.attrs.iter().find_map(derive_path_dialect) {
+        if let Some(dialect) = derive_path {
             return Some(dialect);
         }
         let container_words: Vec<String> = input
@@ -123,7 +150,8 @@ fn crate_dialect(name: &str) -> Option<Dialect> {
     match name {
         "validator" | "actix_web_validator" | "axum_valid" => Some(Dialect::Validator),
         "garde" => Some(Dialect::Garde),
-        "domainstack" | "overhead_validate" => Some(Dialect::Seed),
+        "domainstack" => Some(Dialect::Domainstack),
+        "overhead_validate" => Some(Dialect::Seed),
         _ => None,
     }
 }

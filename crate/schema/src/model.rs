@@ -229,9 +229,13 @@ impl TypeDef {
         // serde_with's attribute macros expand before serde's derive reads the item.
         let expanded = crate::serde_with::expand(input);
         let input = expanded.as_ref().unwrap_or(input);
-        let dialect = Dialect::of_item(input)
-            .or_else(|| scope.stated_dialect())
-            .unwrap_or_else(|| unstated(input));
+        let stated = scope.stated_dialect();
+        let dialect = match Dialect::of_item(input) {
+            // The seed's words in a file that uses domainstack: its derive's.
+            Some(Dialect::Seed) if stated == Some(Dialect::Domainstack) => Dialect::Domainstack,
+            Some(dialect) => dialect,
+            None => stated.unwrap_or_else(|| unstated(input)),
+        };
         let container_rules = crate::attr::container_rules(&input.attrs, errors);
         let cx = Ctxt::new();
         let private = syn::Ident::new("__private", Span::call_site());
@@ -388,7 +392,7 @@ impl TypeDef {
             (_, Style::Tuple | Style::Newtype) => FieldPath::Index(index),
             (Dialect::Seed, _) if field.flatten => FieldPath::Inline,
             (Dialect::Seed, _) => FieldPath::Name(field.name.clone()),
-            (Dialect::Validator | Dialect::Garde, _) => {
+            (Dialect::Validator | Dialect::Garde | Dialect::Domainstack, _) => {
                 FieldPath::Name(field.path_name.clone().unwrap_or_else(|| field.rust_name()))
             }
         }
@@ -425,7 +429,7 @@ fn field(
         skip,
         path_name,
         conditional,
-    } = field_rules(&f.original.attrs, scope, errors);
+    } = field_rules(&f.original.attrs, dialect, scope, errors);
     let shape = Shape::of(f.ty);
     let rules = if skip {
         Vec::new()

@@ -654,6 +654,12 @@ struct EveryTextRule {
     non_control_character: String,
     #[validate(credit_card)]
     credit_card: String,
+    #[validate(alpha_only)]
+    alpha_only: String,
+    #[validate(numeric_string)]
+    numeric_string: String,
+    #[validate(no_whitespace)]
+    no_whitespace: String,
 }
 
 #[test]

@@ -47,6 +47,17 @@ export const isNonBlank: Predicate<string> = (s) => VISIBLE.test(s);
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 export const isNonControlCharacter: Predicate<string> = (s) => !CONTROL.test(s);
 
+// ---- domainstack's text classes (alpha_only.rs, numeric_string.rs, no_whitespace.rs) ----
+
+// `char::is_alphabetic` is the Alphabetic property; `char::is_numeric` the
+// categories Nd, Nl and No; `char::is_whitespace` White_Space.
+const ALPHABETIC = /^\p{Alphabetic}*$/u;
+const NUMERIC = /^\p{N}*$/u;
+const WHITE_SPACE = /\p{White_Space}/u;
+export const isAlphaOnly: Predicate<string> = (s) => ALPHABETIC.test(s);
+export const isNumericString: Predicate<string> = (s) => NUMERIC.test(s);
+export const isNoWhitespace: Predicate<string> = (s) => !WHITE_SPACE.test(s);
+
 // ---- ip (ip.rs): what `std::net` parses ----
 
 // Dotted decimal, each octet 0–255 without leading zeros (`Ipv4Addr::from_str`).
@@ -137,6 +148,9 @@ export const textRules = {
   non_blank: isNonBlank,
   non_control_character: isNonControlCharacter,
   credit_card: isCreditCard,
+  alpha_only: isAlphaOnly,
+  numeric_string: isNumericString,
+  no_whitespace: isNoWhitespace,
 } as const satisfies Record<string, Predicate<string>>;
 
 export type TextRuleName = keyof typeof textRules;

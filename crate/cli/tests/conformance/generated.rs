@@ -1,5 +1,5 @@
 //! Definitions that combine attributes: a request type of a few fields, each
-//! a type with a rule of validator's or garde's derive, some with serde's
+//! a type with a rule of validator's, garde's or domainstack's derive, some with serde's
 //! field attributes, the container sometimes renaming its fields or denying
 //! unknown ones, sometimes holding a nested type its rules reach. Drawn
 //! from a seed, so that a run is repeatable and a longer one goes further.
@@ -89,6 +89,39 @@ const GARDE: &[(&str, &str)] = &[
     ("String", "skip"),
 ];
 
+/// The same, as domainstack 1.1's derive writes it (only forms it compiles:
+/// its `min_items`, `max_items` and `unique` do not build on a `Vec`).
+const DOMAINSTACK: &[(&str, &str)] = &[
+    ("String", "email"),
+    ("String", "url"),
+    ("String", "min_len = 2"),
+    ("String", "max_len = 4"),
+    ("String", "length(min = 2, max = 8)"),
+    ("String", "alphanumeric"),
+    ("String", "alpha_only"),
+    ("String", "numeric_string"),
+    ("String", "ascii"),
+    ("String", "non_blank"),
+    ("String", "no_whitespace"),
+    ("String", "non_empty"),
+    ("String", "contains = \"@\""),
+    ("String", "starts_with = \"ab\""),
+    ("String", "ends_with = \"z\""),
+    ("String", "matches_regex = \"^[a-z]+$\""),
+    ("String", "email, max_len = 20"),
+    ("u32", "range(min = 1, max = 100)"),
+    ("i64", "range(min = -5, max = 5)"),
+    ("f64", "range(min = 0.5, max = 9.5)"),
+    ("u8", "range(max = 9)"),
+    ("u32", "min = 10"),
+    ("i64", "max = 5"),
+    ("i32", "positive"),
+    ("f64", "negative"),
+    ("u16", "equals = 7"),
+    ("Vec<String>", "each(email)"),
+    ("Vec<String>", "each(min_len = 2)"),
+];
+
 /// serde attributes a field may carry (its default is the type's, which
 /// every table type has).
 const FIELD_SERDE: &[&str] = &[
@@ -104,10 +137,17 @@ pub fn definitions(seed: u64, count: usize) -> Vec<Definition> {
 }
 
 fn definition(draw: &mut Draw, n: usize) -> Definition {
-    let garde = draw.chance(50);
-    let (table, derive, attr) = match garde {
-        true => (GARDE, "garde::Validate", "garde"),
-        false => (VALIDATOR, "validator::Validate", "validate"),
+    let library = draw.below(3);
+    let garde = library == 1;
+    let (table, derive, attr, name) = match library {
+        0 => (VALIDATOR, "validator::Validate", "validate", "validator"),
+        1 => (GARDE, "garde::Validate", "garde", "garde"),
+        _ => (
+            DOMAINSTACK,
+            "domainstack::Validate",
+            "validate",
+            "domainstack",
+        ),
     };
     let mut paste = String::from("use serde::Deserialize;\n\n");
     let nested = draw.chance(35);
@@ -142,19 +182,22 @@ fn definition(draw: &mut Draw, n: usize) -> Definition {
         ));
     }
     if nested {
-        let dive = match garde {
-            true => "dive",
-            false => "nested",
+        let many = draw.chance(50);
+        let dive = match (library, many) {
+            (1, _) => "dive",
+            // domainstack's `nested` calls the field's own `validate`.
+            (2, true) => "each(nested)",
+            _ => "nested",
         };
-        let ty = match draw.chance(50) {
-            true => format!("Part{n}"),
-            false => format!("Vec<Part{n}>"),
+        let ty = match many {
+            false => format!("Part{n}"),
+            true => format!("Vec<Part{n}>"),
         };
         paste.push_str(&format!("    #[{attr}({dive})]\n    pub part: {ty},\n"));
     }
     paste.push_str("}\n");
     Definition {
-        source: format!("generated #{n}"),
+        source: format!("generated #{n} ({name})"),
         paste,
         garde,
         roots: vec![(root, Vec::new())],

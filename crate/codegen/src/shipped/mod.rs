@@ -540,6 +540,7 @@ fn library_of(file: &syn::File, root_attrs: &[syn::Attribute]) -> Library {
             derives_validate = Some(match first.as_deref() {
                 Some("garde") => Some(Library::Garde),
                 Some("validator") => Some(Library::Validator),
+                Some("domainstack") => Some(Library::Domainstack),
                 _ => None,
             });
         }

@@ -2,6 +2,7 @@
 //! on the type itself ([`container_rules`]).
 
 mod container;
+mod domainstack;
 mod garde;
 mod validate;
 mod values;
@@ -9,7 +10,7 @@ mod values;
 use proc_macro2::Span;
 
 use crate::diagnostic::Errors;
-use crate::registry::Support;
+use crate::registry::{Dialect, Support};
 use crate::rule::{RuleKind, RuleSpec};
 use crate::scope::Scope;
 
@@ -54,14 +55,21 @@ impl Cx<'_> {
 
 /// Reads every `#[validate]` and `#[garde]` of `attrs`; errors and warnings go
 /// to `errors`.
-pub fn field_rules(attrs: &[syn::Attribute], scope: &Scope, errors: &mut Errors) -> FieldRules {
+pub fn field_rules(
+    attrs: &[syn::Attribute],
+    dialect: Dialect,
+    scope: &Scope,
+    errors: &mut Errors,
+) -> FieldRules {
     let mut out = FieldRules::default();
     let mut cx = Cx {
         scope,
         warnings: Vec::new(),
     };
     for attr in attrs {
-        let result = if attr.path().is_ident("validate") {
+        let result = if attr.path().is_ident("validate") && dialect == Dialect::Domainstack {
+            domainstack::parse(attr, &mut cx, &mut out)
+        } else if attr.path().is_ident("validate") {
             validate::parse(attr, &mut cx, &mut out)
         } else if attr.path().is_ident("garde") {
             garde::parse(attr, &mut cx, &mut out)

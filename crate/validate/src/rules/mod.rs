@@ -21,6 +21,9 @@
 //! | [`NonControlCharacter`] | `str` | `non_control_character` | no char is `char::is_control` (Cc: C0, DEL, C1) |
 //! | [`Ip`] | `str` | `ip` | `std::net` parses an IP address ([`IpKind`]: any, v4, v6) |
 //! | [`CreditCard`] | `str` | `credit_card` | card-validate's brands, lengths and Luhn; digits only |
+//! | [`AlphaOnly`] | `str` | `alpha_only` | every char is `char::is_alphabetic` (domainstack's); `""` passes |
+//! | [`NumericString`] | `str` | `numeric_string` | every char is `char::is_numeric` (domainstack's); `""` passes |
+//! | [`NoWhitespace`] | `str` | `no_whitespace` | no char is `char::is_whitespace` (domainstack's) |
 //! | [`MustMatch`] | two fields | `must_match` | `a == b` (not a `Rule`: it needs both values) |
 //!
 //! Each rule's keywords per dialect, code, message templates, parameters, the
@@ -84,6 +87,7 @@
 //! `https`, `ws`, `wss`, `ftp` and `file` URLs need a valid host;
 //! international hosts pass (converted to punycode).
 
+pub mod alpha_only;
 pub mod alphanumeric;
 pub mod ascii;
 pub mod contains;
@@ -92,9 +96,11 @@ pub mod email;
 pub mod ip;
 pub mod length;
 pub mod must_match;
+pub mod no_whitespace;
 pub mod non_blank;
 pub mod non_control_character;
 pub mod non_empty;
+pub mod numeric_string;
 pub mod one_of;
 pub mod pattern;
 pub mod prefix;
@@ -104,6 +110,7 @@ pub mod suffix;
 pub mod unique;
 pub mod url;
 
+pub use alpha_only::AlphaOnly;
 pub use alphanumeric::Alphanumeric;
 pub use ascii::Ascii;
 pub use contains::{Contains, DoesNotContain};
@@ -112,9 +119,11 @@ pub use email::Email;
 pub use ip::{Ip, IpKind};
 pub use length::{HasLength, Length, LengthMode};
 pub use must_match::MustMatch;
+pub use no_whitespace::NoWhitespace;
 pub use non_blank::NonBlank;
 pub use non_control_character::NonControlCharacter;
 pub use non_empty::NonEmpty;
+pub use numeric_string::NumericString;
 pub use one_of::OneOf;
 pub use pattern::Pattern;
 pub use prefix::StartsWith;
@@ -141,6 +150,9 @@ pub fn text_rule_passes(rule: TextRule, value: &str) -> bool {
         TextRule::NonBlank => NonBlank.check(value),
         TextRule::NonControlCharacter => NonControlCharacter.check(value),
         TextRule::CreditCard => CreditCard.check(value),
+        TextRule::AlphaOnly => AlphaOnly.check(value),
+        TextRule::NumericString => NumericString.check(value),
+        TextRule::NoWhitespace => NoWhitespace.check(value),
     }
 }
 
