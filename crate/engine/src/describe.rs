@@ -318,6 +318,13 @@ pub fn describe(plan: &Plan) -> Result<JsModel, String> {
                         t.ident
                     ));
                 }
+                // serde's `VARIANTS` holds each alias beside its variant's name.
+                if e.names.len() != e.variants.iter().filter(|v| !v.skip).count() {
+                    return Err(format!(
+                        "enum `{}` has a variant `alias`, which the JS engines do not read",
+                        t.ident
+                    ));
+                }
                 Ok(JsType::Enum {
                     name: t.ident,
                     variants: e

@@ -699,13 +699,25 @@ impl Cx<'_, '_> {
                         }
                     })
                     .collect();
-                let names: Vec<&'static str> =
-                    plans.iter().filter(|v| !v.skip).map(|v| v.name).collect();
+                // serde's `VARIANTS`: every name that decodes, aliases included.
+                let names: Vec<&'static str> = plans
+                    .iter()
+                    .zip(variants)
+                    .filter(|(v, _)| !v.skip)
+                    .flat_map(|(v, def)| {
+                        let aliases: Vec<&'static str> =
+                            def.aliases.iter().map(|a| intern(a)).collect();
+                        serde_names(v.name, &aliases)
+                    })
+                    .collect();
                 let by_position: Vec<usize> =
                     (0..plans.len()).filter(|&i| !plans[i].skip).collect();
                 let mut lookup = KeyTable::default();
                 for &index in &by_position {
                     lookup.insert(plans[index].name, index);
+                    for alias in &variants[index].aliases {
+                        lookup.insert(intern(alias), index);
+                    }
                 }
                 let (tag, content) = match &def.tagging {
                     Tagging::Internal { tag } => (intern(tag), ""),
@@ -889,7 +901,7 @@ impl Cx<'_, '_> {
         let keys: Vec<&'static str> = plans
             .iter()
             .filter(|f| !f.skip && !f.flatten)
-            .flat_map(|f| std::iter::once(f.key).chain(f.aliases.iter().copied()))
+            .flat_map(|f| serde_names(f.key, &f.aliases))
             .collect();
         let mut must_match = Vec::new();
         for (slot, field) in fields.iter().enumerate() {
@@ -1217,4 +1229,16 @@ fn add_node(
             _ => keys.extend(std::iter::once(field.key).chain(field.aliases.iter().copied())),
         }
     }
+}
+
+/// A field's or variant's names as serde's derive lists them in `FIELDS` and
+/// `VARIANTS` (its messages' "expected one of"): the name and its aliases as
+/// one sorted set (serde's `BTreeSet` of them).
+fn serde_names(name: &'static str, aliases: &[&'static str]) -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = std::iter::once(name)
+        .chain(aliases.iter().copied())
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    names
 }

@@ -203,6 +203,71 @@ fn externally_tagged_enums() {
     );
 }
 
+both!(variant_forms:
+    #[derive(Serialize, Deserialize)]
+    #[serde(rename_all_fields = "camelCase")]
+    pub enum Shape {
+        #[serde(rename = "circle", alias = "round")]
+        Circle { radius_mm: u32 },
+        #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+        Square { side_mm: u32 },
+        #[serde(skip_deserializing)]
+        Hidden,
+        #[serde(skip)]
+        Gone(u8),
+        Dot,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    pub struct Drawing {
+        pub shape: Shape,
+        #[serde(skip_deserializing)]
+        pub cached: u32,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Person {
+        #[serde(alias = "full_name")]
+        pub name: String,
+        #[serde(rename = "b", alias = "a", alias = "c")]
+        pub middle: u8,
+    }
+);
+
+#[test]
+fn variant_and_field_forms_read_as_serde_reads_them() {
+    // A variant's `rename`, `alias` and `rename_all`, the enum's
+    // `rename_all_fields`, `skip` and `skip_deserializing` on a variant and on a
+    // field: what each input becomes, or serde's own error for it.
+    agree::<variant_forms::Drawing>(
+        variant_forms::TEXT,
+        "Drawing",
+        &[
+            r#"{"shape":{"circle":{"radiusMm":3}}}"#,
+            r#"{"shape":{"round":{"radiusMm":3}}}"#,
+            r#"{"shape":{"Circle":{"radiusMm":3}}}"#,
+            r#"{"shape":{"circle":{"radius_mm":3}}}"#,
+            r#"{"shape":{"Square":{"SIDE_MM":2}}}"#,
+            r#"{"shape":{"Square":{"sideMm":2}}}"#,
+            r#"{"shape":"Hidden"}"#,
+            r#"{"shape":{"Gone":1}}"#,
+            r#"{"shape":"Dot"}"#,
+            r#"{"shape":"Dot","cached":9}"#,
+        ],
+    );
+    // serde lists a name and its aliases as one sorted set in "expected one of".
+    agree::<variant_forms::Person>(
+        variant_forms::TEXT,
+        "Person",
+        &[
+            r#"{"name":"x","b":1}"#,
+            r#"{"full_name":"x","a":1}"#,
+            r#"{"name":"x","c":1,"nick":"y"}"#,
+        ],
+    );
+}
+
 both!(tagged:
     #[derive(Serialize, Deserialize)]
     pub struct Messages {

@@ -181,6 +181,8 @@ impl DefaultValue {
 pub struct VariantDef {
     pub ident: syn::Ident,
     pub name: String,
+    /// `#[serde(alias = "…")]`: other names that read as this variant.
+    pub aliases: Vec<String>,
     pub style: Style,
     pub fields: Vec<FieldDef>,
     pub skip: bool,
@@ -259,6 +261,13 @@ impl TypeDef {
                     .map(|v| VariantDef {
                         ident: v.ident.clone(),
                         name: v.attrs.name().deserialize_name().value.clone(),
+                        aliases: v
+                            .attrs
+                            .aliases()
+                            .iter()
+                            .map(|a| a.value.clone())
+                            .filter(|a| *a != v.attrs.name().deserialize_name().value)
+                            .collect(),
                         style: style_of(v.style),
                         fields: v
                             .fields
