@@ -281,6 +281,11 @@ impl TypeDef {
                     .collect(),
             },
         };
+        if let ast::Data::Enum(variants) = &container.data {
+            variants
+                .iter()
+                .for_each(|v| unread_variant_forms(v, errors));
+        }
         if container_rules.nest_all_fields {
             nest_all_fields(&mut kind);
         }
@@ -646,5 +651,34 @@ fn case_conversion_hazard(input: &syn::DeriveInput) -> Option<(Span, String)> {
                 .flatten()
         }),
         _ => None,
+    }
+}
+
+/// serde's variant forms the interpreter does not follow, said at the variant
+/// (a variant's own reading or writing functions, and a variant of a tagged
+/// enum read untagged), so that what differs from serde is not silent.
+fn unread_variant_forms(v: &ast::Variant, errors: &mut Errors) {
+    let name = v.ident.to_string();
+    if v.attrs.untagged() {
+        errors.warning(
+            v.original.span(),
+            format!(
+                "serde reads `{name}` untagged, trying it when no tag matches; the playground reads it as a tagged variant, so input serde takes through it is refused here"
+            ),
+        );
+    }
+    let functions: Vec<String> = [v.attrs.deserialize_with(), v.attrs.serialize_with()]
+        .into_iter()
+        .flatten()
+        .map(|path| format!("`{}`", crate::via::path_text(path)))
+        .collect();
+    if !functions.is_empty() {
+        errors.warning(
+            v.original.span(),
+            format!(
+                "serde calls {} for the variant `{name}`, which the playground does not run; its content is read and written in its own serde form instead",
+                functions.join(" and ")
+            ),
+        );
     }
 }

@@ -468,3 +468,28 @@ struct Inner2 { #[garde(prefix("x"))] m: String }
         );
     }
 }
+
+#[test]
+fn serdes_variant_forms_the_playground_does_not_follow_are_said_at_the_variant() {
+    let said = warnings(
+        r#"
+#[derive(serde::Deserialize)]
+pub enum Reading {
+    Celsius(f64),
+    #[serde(deserialize_with = "parse_kelvin")]
+    Kelvin(f64),
+    #[serde(untagged)]
+    Raw(String),
+}
+"#,
+    );
+    assert_eq!(said.len(), 2, "{said:?}");
+    assert!(
+        said[0].starts_with("5:5: warning: serde calls `parse_kelvin` for the variant `Kelvin`"),
+        "{said:?}"
+    );
+    assert!(
+        said[1].starts_with("7:5: warning: serde reads `Raw` untagged"),
+        "{said:?}"
+    );
+}
