@@ -1,14 +1,15 @@
 //! Conformance: the interpreter beside the libraries themselves. Each
 //! definition is built as the person ships it (`overhead verdicts`: the
-//! paste with its own derives, garde's or validator's) and read by the
-//! interpreter; both are handed the same inputs, and their outcomes
-//! (decoded or not; every violation's path, and validator's code) must be
-//! the same.
+//! paste with its own derives, garde's, validator's or domainstack's) and
+//! read by the interpreter; both are handed the same inputs, and their
+//! outcomes (decoded or not; every violation's path, and validator's and
+//! domainstack's code) must be the same.
 //!
 //! The definitions: the struct definitions of garde's own published test
 //! suite, read at test time from the locked version in cargo's registry,
-//! with the inputs its tests build; and definitions generated from a seed
-//! that combine rules and serde attributes. (The corpus of real-world
+//! with the inputs its tests build; one request type per library holding
+//! the acceptance table's forms (`forms.rs`); and definitions generated from
+//! a seed that combine rules and serde attributes. (The corpus of real-world
 //! pastes is compared the same way by `corpus_ondemand`.) The inputs:
 //! the definitions' own, the engine's generator's (valid, and breaking each
 //! rule), and mutations of a valid one at the JSON level.
@@ -18,6 +19,8 @@
 //! `OVERHEAD_CONFORMANCE_GENERATED` (how many generated definitions) run
 //! further, and `OVERHEAD_CONFORMANCE_ONLY=length,generated` a part.
 
+#[path = "conformance/forms.rs"]
+mod forms;
 #[path = "conformance/garde_suite.rs"]
 mod garde_suite;
 #[path = "conformance/generated.rs"]
@@ -216,6 +219,7 @@ fn the_interpreter_reads_as_the_libraries_do() {
         // dependency of the peers): its absence is a broken setup.
         None => panic!("garde's source is not in cargo's registry: build the workspace first"),
     }
+    definitions.extend(forms::definitions());
     definitions.extend(generated::definitions(seed, generated_count));
     definitions.retain(|d| {
         only.as_deref()
@@ -306,10 +310,14 @@ fn the_interpreter_reads_as_the_libraries_do() {
             }
         }
     }
+    let from_forms = definitions
+        .iter()
+        .filter(|d| d.source.starts_with("forms "))
+        .count();
     println!(
-        "conformance: {} definitions ({from_garde} from garde's tests, {} generated from seed {seed:#x}), {roots} roots, {compared} inputs, {agreed} agreed, {} roots part; {:.0} s",
+        "conformance: {} definitions ({from_garde} from garde's tests, {from_forms} of the table's forms, {} generated from seed {seed:#x}), {roots} roots, {compared} inputs, {agreed} agreed, {} roots part; {:.0} s",
         definitions.len(),
-        definitions.len().saturating_sub(from_garde),
+        definitions.len().saturating_sub(from_garde + from_forms),
         disagreements.len(),
         started.elapsed().as_secs_f64()
     );
