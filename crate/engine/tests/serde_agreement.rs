@@ -226,6 +226,21 @@ both!(variant_forms:
     }
 
     #[derive(Serialize, Deserialize)]
+    pub struct Defaults {
+        pub a: u8,
+        #[serde(default)]
+        pub b: u8,
+        pub c: Option<u8>,
+    }
+
+    #[derive(Serialize, Deserialize, Default)]
+    #[serde(default)]
+    pub struct AllDefault {
+        pub a: u8,
+        pub b: Option<String>,
+    }
+
+    #[derive(Serialize, Deserialize)]
     #[serde(deny_unknown_fields)]
     pub struct Person {
         #[serde(alias = "full_name")]
@@ -255,6 +270,18 @@ fn variant_and_field_forms_read_as_serde_reads_them() {
             r#"{"shape":"Dot"}"#,
             r#"{"shape":"Dot","cached":9}"#,
         ],
+    );
+    // A struct read from a sequence: an element the sequence ends before is
+    // the field's default where it has one, else serde's length error.
+    agree::<variant_forms::Defaults>(
+        variant_forms::TEXT,
+        "Defaults",
+        &["[1,2,3]", "[1]", "[1,2]", "[]", "[1,2,3,4]"],
+    );
+    agree::<variant_forms::AllDefault>(
+        variant_forms::TEXT,
+        "AllDefault",
+        &["[]", "[3]", r#"[3,"x"]"#, "{}"],
     );
     // serde lists a name and its aliases as one sorted set in "expected one of".
     agree::<variant_forms::Person>(
@@ -326,6 +353,12 @@ fn internally_adjacently_and_un_tagged_enums() {
             r#"{"internal":[],"adjacent":[{"t":"Fly","c":1}],"untagged":[]}"#,
             r#"{"internal":[],"adjacent":[],"untagged":[true]}"#,
             r#"{"internal":[],"adjacent":[],"untagged":[-1]}"#,
+            // A key written twice: serde's buffer keeps both, and the variant refuses
+            // a field or the tag twice; another key twice is passed over.
+            r#"{"internal":[{"type":"move","x":1,"x":2,"y":3}],"adjacent":[],"untagged":[]}"#,
+            r#"{"internal":[{"type":"move","type":"move","x":1,"y":2}],"adjacent":[],"untagged":[]}"#,
+            r#"{"internal":[{"type":"move","x":1,"y":2,"z":1,"z":2}],"adjacent":[],"untagged":[]}"#,
+            r#"{"internal":[],"adjacent":[{"t":"Speed","c":1,"c":2}],"untagged":[]}"#,
         ],
         false,
     );

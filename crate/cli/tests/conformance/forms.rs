@@ -137,12 +137,74 @@ pub struct DomainstackForms {
 }
 "#;
 
-/// One definition per library.
+/// The kinds the unseen pastes found, as the libraries build them: a garde
+/// enum as the root, errors at depth in a recursive type, and
+/// `Option<Option<T>>` read through serde_with's `double_option`.
+const GARDE_ENUM: &str = r#"
+use serde::Deserialize;
+use garde::Validate;
+
+#[derive(Debug, Deserialize, Validate)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Payment {
+    Card {
+        #[garde(length(min = 12, max = 19), pattern(r"^[0-9]+$"))]
+        number: String,
+        #[garde(range(min = 1, max = 12))]
+        month: u8,
+    },
+    Cash {
+        #[garde(range(min = 1))]
+        cents: u32,
+    },
+    Later,
+}
+"#;
+
+const RECURSIVE: &str = r#"
+use serde::Deserialize;
+use validator::Validate;
+
+#[derive(Debug, Deserialize, Validate)]
+pub struct Comment {
+    #[validate(length(min = 1, max = 20))]
+    pub text: String,
+    #[validate(nested)]
+    pub replies: Vec<Comment>,
+    #[validate(nested)]
+    pub quoted: Option<Box<Comment>>,
+}
+"#;
+
+const DOUBLE_OPTION: &str = r#"
+use serde::Deserialize;
+use validator::Validate;
+
+#[derive(Debug, Deserialize, Validate)]
+pub struct PatchProfile {
+    #[serde(default, with = "::serde_with::rust::double_option")]
+    #[validate(length(min = 2, max = 8))]
+    pub nick: Option<Option<String>>,
+    #[serde(default)]
+    #[validate(range(min = 1, max = 9))]
+    pub level: Option<Option<u8>>,
+}
+"#;
+
+/// One definition per library, and one per kind above.
 pub fn definitions() -> Vec<Definition> {
     [
         ("validator", VALIDATOR, "ValidatorForms", false),
         ("garde", GARDE, "GardeForms", true),
         ("domainstack", DOMAINSTACK, "DomainstackForms", false),
+        ("garde enum", GARDE_ENUM, "Payment", true),
+        ("validator recursive", RECURSIVE, "Comment", false),
+        (
+            "validator double_option",
+            DOUBLE_OPTION,
+            "PatchProfile",
+            false,
+        ),
     ]
     .into_iter()
     .map(|(library, paste, root, garde)| Definition {

@@ -229,37 +229,49 @@ impl<'p> StructVisitor<'p> {
         mut seq: A,
         slots: &mut [Value],
     ) -> Result<(), A::Error> {
+        // The fields read; one the sequence ends before takes its default
+        // (serde's `#[serde(default)]`, the field's or the container's).
+        let mut seen = self.s.all_seen;
         for (index, field) in self.s.fields.iter().enumerate() {
             if field.skip {
                 continue;
             }
             let at = field.at;
-            if let Some((id, width)) = field.inline {
+            let read = if let Some((id, width)) = field.inline {
                 let seed = self.inline_seed(field, id, &mut slots[at..at + width])?;
-                let next = nested(
+                nested(
                     self.seed.stop,
                     || field.segment(),
                     seq.next_element_seed(seed),
+                )?
+                .is_some()
+            } else {
+                let next = nested(
+                    self.seed.stop,
+                    || field.segment(),
+                    seq.next_element_seed(self.seed.field_value(field)),
                 )?;
-                if next.is_none() {
-                    return Err(self.too_short(index));
+                match next {
+                    Some(v) => {
+                        if self.seed.stop.is_some() {
+                            self.check_read(field, &v)?;
+                        }
+                        fill(&mut slots[at], v);
+                        true
+                    }
+                    None => false,
                 }
-                continue;
-            }
-            let next = nested(
-                self.seed.stop,
-                || field.segment(),
-                seq.next_element_seed(self.seed.field_value(field)),
-            )?;
-            let Some(v) = next else {
-                return Err(self.too_short(index));
             };
-            if self.seed.stop.is_some() {
-                self.check_read(field, &v)?;
+            if !read {
+                match field.default {
+                    FieldDefault::Default | FieldDefault::Value(..) => seen &= !(1 << index),
+                    FieldDefault::Required | FieldDefault::None => {
+                        return Err(self.too_short(index));
+                    }
+                }
             }
-            fill(&mut slots[at], v);
         }
-        self.finish_into(slots, self.s.all_seen)
+        self.finish_into(slots, seen)
     }
 
     /// The error of a sequence that ends at the field in slot `at`.

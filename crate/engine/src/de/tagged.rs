@@ -21,8 +21,97 @@ pub(super) fn deserialize<'de, D: Deserializer<'de>>(
     e: &EnumPlan,
     d: D,
 ) -> Result<Value, D::Error> {
-    let buffered = Json::deserialize(d)?;
+    let mut repeated = None;
+    let buffered = d.deserialize_any(Buffer {
+        repeated: &mut repeated,
+    })?;
+    // serde's buffer keeps a key written twice, and the variant's reading
+    // refuses it; a `serde_json::Value` keeps the last one only.
+    if let Some(key) = repeated
+        && repeats_a_field(e, &key, &buffered)
+    {
+        return Err(D::Error::custom(format_args!("duplicate field `{key}`")));
+    }
     read(seed, ty, e, buffered).map_err(D::Error::custom)
+}
+
+/// Whether `key`, written twice at the top of a tagged enum's object, is one
+/// serde's reading refuses: the tag, the content, or a field of the struct
+/// variant the tag names.
+fn repeats_a_field(e: &EnumPlan, key: &str, buffered: &Json) -> bool {
+    let tagged = match e.tagging {
+        Tagging::Internal { .. } => key == e.tag,
+        Tagging::Adjacent { .. } => key == e.tag || key == e.content,
+        Tagging::Untagged | Tagging::External => return false,
+    };
+    tagged
+        || matches!(e.tagging, Tagging::Internal { .. })
+            && buffered
+                .get(e.tag)
+                .and_then(Json::as_str)
+                .and_then(|name| e.lookup.find(name))
+                .is_some_and(|index| {
+                    let variant = &e.variants[index];
+                    variant.style == Style::Named && variant.fields.keys.contains(&key)
+                })
+}
+
+/// Buffers a value as `serde_json::Value` does, noting the first key its top
+/// object has twice.
+struct Buffer<'a> {
+    repeated: &'a mut Option<String>,
+}
+
+impl<'de> serde::de::Visitor<'de> for Buffer<'_> {
+    type Value = Json;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("any valid JSON value")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Json, E> {
+        Ok(Json::Bool(v))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Json, E> {
+        Ok(Json::from(v))
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Json, E> {
+        Ok(Json::from(v))
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Json, E> {
+        Ok(Json::from(v))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Json, E> {
+        Ok(Json::String(v.to_owned()))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Json, E> {
+        Ok(Json::String(v))
+    }
+    fn visit_unit<E>(self) -> Result<Json, E> {
+        Ok(Json::Null)
+    }
+    fn visit_none<E>(self) -> Result<Json, E> {
+        Ok(Json::Null)
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Json, D::Error> {
+        Json::deserialize(d)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Json, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element::<Json>()? {
+            items.push(item);
+        }
+        Ok(Json::Array(items))
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Json, A::Error> {
+        let mut object = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let value = map.next_value::<Json>()?;
+            if object.insert(key.clone(), value).is_some() && self.repeated.is_none() {
+                *self.repeated = Some(key);
+            }
+        }
+        Ok(Json::Object(object))
+    }
 }
 
 pub(super) fn read(
