@@ -184,6 +184,9 @@ fn shrink(
     let Ok(mut current) = serde_json::from_str::<Json>(input) else {
         return input.to_owned();
     };
+    // The smallest text that still parts; the input itself until one does
+    // (its text may hold what a parsed value drops: a key written twice).
+    let mut smallest = input.to_owned();
     for _ in 0..24 {
         let candidates: Vec<String> = mutate::smaller(&current)
             .iter()
@@ -199,11 +202,14 @@ fn shrink(
             interpreted_outcome(engine, text, definition.garde) != **library
         });
         match parted {
-            Some((text, _)) => current = serde_json::from_str(text).expect("json"),
+            Some((text, _)) => {
+                current = serde_json::from_str(text).expect("json");
+                smallest = text.clone();
+            }
             None => break,
         }
     }
-    current.to_string()
+    smallest
 }
 
 #[test]
