@@ -142,6 +142,9 @@ pub struct StructPlan {
     pub flattened: u128,
     /// With `Flatten::Fast`, the key table of the struct and its children.
     pub flat: Option<FlatTable>,
+    /// serde's `expecting`: what its messages say the type expected, in
+    /// place of `struct Name` (the type's own struct; never a variant's).
+    pub expecting: Option<&'static str>,
 }
 
 /// A function the library runs on a whole struct.
@@ -335,6 +338,9 @@ pub struct EnumPlan {
     pub repr: Option<ReprPlan>,
     /// The `#[serde(other)]` variant an unknown name or index reads as.
     pub other: Option<usize>,
+    /// serde's `expecting`, in place of `internally tagged enum Name` and the
+    /// untagged enum's "data did not match any variant".
+    pub expecting: Option<&'static str>,
 }
 
 /// A serde_repr enum's integer form.
@@ -667,6 +673,7 @@ impl Cx<'_, '_> {
                     .transparent
                     .then(|| plan.fields.iter().position(|f| !f.skip))
                     .flatten();
+                plan.expecting = def.expecting.as_deref().map(intern);
                 self.struct_checks(def, &mut plan);
                 KindPlan::Struct(plan)
             }
@@ -734,6 +741,7 @@ impl Cx<'_, '_> {
                     tagging: def.tagging.clone(),
                     tag,
                     content,
+                    expecting: def.expecting.as_deref().map(intern),
                     repr: def.repr.as_ref().and_then(|r| {
                         let int = crate::ty::int_named(&r.int)?;
                         Some(ReprPlan {
@@ -972,6 +980,7 @@ impl Cx<'_, '_> {
             must_match,
             struct_checks: Vec::new(),
             has_checks,
+            expecting: None,
         }
     }
 

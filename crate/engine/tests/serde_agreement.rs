@@ -295,6 +295,53 @@ fn variant_and_field_forms_read_as_serde_reads_them() {
     );
 }
 
+both!(expecting:
+    #[derive(Serialize, Deserialize)]
+    pub struct Plot {
+        pub at: Point,
+        pub shape: Shape,
+        pub label: Label,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(expecting = "a point as {x, y} or [x, y]")]
+    pub struct Point {
+        pub x: i32,
+        pub y: i32,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(tag = "kind", expecting = "a shape with its kind")]
+    pub enum Shape {
+        Dot,
+        Ring { r: u8 },
+    }
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(untagged, expecting = "a label: text or a number")]
+    pub enum Label {
+        Text(String),
+        Number(u32),
+    }
+);
+
+#[test]
+fn expecting_is_what_the_messages_say_was_expected() {
+    agree_with::<expecting::Plot>(
+        expecting::TEXT,
+        "Plot",
+        &[
+            r#"{"at":{"x":1,"y":2},"shape":{"kind":"Dot"},"label":"a"}"#,
+            r#"{"at":[1,2],"shape":{"kind":"Ring","r":3},"label":4}"#,
+            r#"{"at":5,"shape":{"kind":"Dot"},"label":"a"}"#,
+            r#"{"at":[1],"shape":{"kind":"Dot"},"label":"a"}"#,
+            r#"{"at":{"x":1,"y":2},"shape":7,"label":"a"}"#,
+            r#"{"at":{"x":1,"y":2},"shape":{"kind":"Dot"},"label":true}"#,
+        ],
+        false,
+    );
+}
+
 both!(tagged:
     #[derive(Serialize, Deserialize)]
     pub struct Messages {

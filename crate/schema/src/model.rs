@@ -43,6 +43,8 @@ pub struct TypeDef {
     pub repr: Option<crate::repr::IntRepr>,
     /// serde's `from = "T"` / `try_from = "T"`: read as `T`, then converted.
     pub conversion: Option<Conversion>,
+    /// `#[serde(expecting = "…")]`: what serde's messages say it expected.
+    pub expecting: Option<String>,
     /// Struct-level functions (validator's `schema`, garde's `custom`), run
     /// on the whole value after its fields' rules.
     pub checks: Vec<crate::attr::StructCheck>,
@@ -353,6 +355,7 @@ impl TypeDef {
                 (None, None) => None,
             },
             checks,
+            expecting: container.attrs.expecting().map(str::to_owned),
             span: input.ident.span(),
         };
         check::rules_apply(&def, errors);

@@ -280,6 +280,7 @@ impl<'p> StructVisitor<'p> {
         let read = self.s.fields[..at].iter().filter(|f| !f.skip).count();
         let decoded = self.s.fields.iter().filter(|f| !f.skip).count();
         let expected = match (self.variant, self.s.style) {
+            (None, _) if let Some(expecting) = self.s.expecting => expecting.to_owned(),
             (Some(v), _) => format!("struct variant {}::{v} with {decoded} elements", self.name),
             (None, Style::Tuple) => format!("tuple struct {} with {decoded} elements", self.name),
             (None, _) => format!("struct {} with {decoded} elements", self.name),
@@ -318,6 +319,7 @@ impl<'de> Visitor<'de> for StructVisitor<'_> {
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.s.style {
+            _ if let Some(expecting) = self.s.expecting => f.write_str(expecting),
             _ if self.variant.is_some() => write!(
                 f,
                 "struct variant {}::{}",

@@ -179,9 +179,13 @@ pub(super) fn tagged_object<'e>(
     how: &str,
 ) -> Result<(Map<String, Json>, usize, &'e VariantPlan), serde_json::Error> {
     let Json::Object(object) = buffered else {
+        let expected = match e.expecting {
+            Some(expecting) => expecting.to_owned(),
+            None => format!("{how} tagged enum {}", ty.ident),
+        };
         return Err(serde_json::Error::invalid_type(
             unexpected(&buffered),
-            &format!("{how} tagged enum {}", ty.ident).as_str(),
+            &expected.as_str(),
         ));
     };
     let (index, variant) = variant_named(e, tag_of(&object, e.tag)?)?;
@@ -230,10 +234,13 @@ pub(super) fn untagged(
             return Ok(Value::variant(index as u32, payload));
         }
     }
-    Err(serde_json::Error::custom(format!(
-        "data did not match any variant of untagged enum {}",
-        ty.ident
-    )))
+    Err(match e.expecting {
+        Some(expecting) => serde_json::Error::custom(expecting),
+        None => serde_json::Error::custom(format!(
+            "data did not match any variant of untagged enum {}",
+            ty.ident
+        )),
+    })
 }
 
 /// A variant's payload read from its buffered content.
