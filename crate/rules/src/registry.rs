@@ -85,7 +85,7 @@ pub enum ValidText {
 /// compiled, run, described to the JS engine, generated for), so adding one
 /// is its check, its entry and its JS twin.
 macro_rules! text_rules {
-    ($($id:ident { valid: $valid:expr, invalid: $invalid:expr }),* $(,)?) => {
+    ($($id:ident { valid: $valid:expr, invalid: $invalid:expr, domainstack: $domainstack:expr $(,)? }),* $(,)?) => {
         /// A rule on a string's text with no parameters of its own: the
         /// string passes or not (`email`, `credit_card`).
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -123,6 +123,14 @@ macro_rules! text_rules {
                     $(TextRule::$id => $invalid),*
                 }
             }
+
+            /// How domainstack 1.1's derive reads the rule's keyword, when
+            /// it reads it as this rule.
+            pub const fn domainstack(self) -> Option<LibraryReading> {
+                match self {
+                    $(TextRule::$id => $domainstack),*
+                }
+            }
         }
 
         impl RuleId {
@@ -138,16 +146,72 @@ macro_rules! text_rules {
 }
 
 text_rules! {
-    Email { valid: ValidText::Format("email"), invalid: "not-an-email" },
-    Url { valid: ValidText::Format("url"), invalid: "not a url" },
-    Alphanumeric { valid: ValidText::LettersAndDigits { non_empty: false }, invalid: "a!b" },
-    Ascii { valid: ValidText::LettersAndDigits { non_empty: false }, invalid: "é" },
-    NonBlank { valid: ValidText::LettersAndDigits { non_empty: true }, invalid: "   " },
-    NonControlCharacter { valid: ValidText::LettersAndDigits { non_empty: false }, invalid: "a\u{7}b" },
-    CreditCard { valid: ValidText::Fixed("4111111111111111"), invalid: "4111111111111112" },
-    AlphaOnly { valid: ValidText::Fixed("abc"), invalid: "a1" },
-    NumericString { valid: ValidText::Fixed("123"), invalid: "12a" },
-    NoWhitespace { valid: ValidText::LettersAndDigits { non_empty: false }, invalid: "a b" },
+    // domainstack's `email` and `url` are its own patterns, not these rules.
+    Email { valid: ValidText::Format("email"), invalid: "not-an-email", domainstack: None },
+    Url { valid: ValidText::Format("url"), invalid: "not a url", domainstack: None },
+    Alphanumeric {
+        valid: ValidText::LettersAndDigits { non_empty: false },
+        invalid: "a!b",
+        domainstack: reading("not_alphanumeric", "Must contain only letters and numbers", true),
+    },
+    Ascii {
+        valid: ValidText::LettersAndDigits { non_empty: false },
+        invalid: "é",
+        domainstack: reading("not_ascii", "Must contain only ASCII characters", true),
+    },
+    NonBlank {
+        valid: ValidText::LettersAndDigits { non_empty: true },
+        invalid: "   ",
+        domainstack: reading("blank", "Must not be blank", true),
+    },
+    NonControlCharacter {
+        valid: ValidText::LettersAndDigits { non_empty: false },
+        invalid: "a\u{7}b",
+        domainstack: None,
+    },
+    CreditCard {
+        valid: ValidText::Fixed("4111111111111111"),
+        invalid: "4111111111111112",
+        domainstack: None,
+    },
+    AlphaOnly {
+        valid: ValidText::Fixed("abc"),
+        invalid: "a1",
+        domainstack: reading("not_alpha", "Must contain only letters", true),
+    },
+    NumericString {
+        valid: ValidText::Fixed("123"),
+        invalid: "12a",
+        domainstack: reading("not_numeric", "Must contain only numbers", true),
+    },
+    NoWhitespace {
+        valid: ValidText::LettersAndDigits { non_empty: false },
+        invalid: "a b",
+        // domainstack's `each(…)` does not read `no_whitespace`.
+        domainstack: reading("contains_whitespace", "Must not contain whitespace", false),
+    },
+}
+
+/// How a library's derive reports a rule it reads under the rule's own
+/// keyword: the violation's code and message, and whether its `each(…)`
+/// reads the keyword too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LibraryReading {
+    pub code: &'static str,
+    pub message: &'static str,
+    pub in_each: bool,
+}
+
+const fn reading(
+    code: &'static str,
+    message: &'static str,
+    in_each: bool,
+) -> Option<LibraryReading> {
+    Some(LibraryReading {
+        code,
+        message,
+        in_each,
+    })
 }
 
 impl TextRule {

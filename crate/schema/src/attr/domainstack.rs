@@ -17,7 +17,7 @@ use syn::spanned::Spanned;
 
 use super::values;
 use super::{Cx, FieldRules};
-use crate::registry::TextRule;
+use crate::registry::{LibraryReading, TextRule};
 use crate::rule::{
     CustomCall, LengthMode, LengthSpec, Literal, Number, RangeSpec, RegexSource, RuleKind, RuleSpec,
 };
@@ -67,32 +67,13 @@ fn item(meta: &ParseNestedMeta, cx: &mut Cx, inner: bool) -> syn::Result<Vec<Rul
             "Invalid email format".into(),
         )],
         "url" => vec![rule(regex(URL), "invalid_url", "Invalid URL format".into())],
-        "alphanumeric" => text(
-            TextRule::Alphanumeric,
-            "not_alphanumeric",
-            "Must contain only letters and numbers",
-        ),
-        "ascii" => text(
-            TextRule::Ascii,
-            "not_ascii",
-            "Must contain only ASCII characters",
-        ),
-        "alpha_only" => text(
-            TextRule::AlphaOnly,
-            "not_alpha",
-            "Must contain only letters",
-        ),
-        "numeric_string" => text(
-            TextRule::NumericString,
-            "not_numeric",
-            "Must contain only numbers",
-        ),
-        "non_blank" => text(TextRule::NonBlank, "blank", "Must not be blank"),
-        "no_whitespace" if !inner => text(
-            TextRule::NoWhitespace,
-            "contains_whitespace",
-            "Must not contain whitespace",
-        ),
+        // A text rule domainstack reads under its own keyword: its code and
+        // message are the registry's.
+        _ if let Some((rule, reading)) = domainstack_text_rule(&word)
+            && (reading.in_each || !inner) =>
+        {
+            text(rule, reading.code, reading.message)
+        }
         "non_empty" => vec![rule(
             RuleKind::NonEmpty,
             "non_empty",
@@ -326,6 +307,14 @@ fn item(meta: &ParseNestedMeta, cx: &mut Cx, inner: bool) -> syn::Result<Vec<Rul
             Vec::new()
         }
     })
+}
+
+/// The text rule named `word` and how domainstack reads it.
+fn domainstack_text_rule(word: &str) -> Option<(TextRule, LibraryReading)> {
+    TextRule::ALL
+        .iter()
+        .find(|rule| rule.name() == word)
+        .and_then(|&rule| Some((rule, rule.domainstack()?)))
 }
 
 /// `min_len`/`max_len` (and `length`, which is both): bytes, each bound its
