@@ -106,8 +106,18 @@ impl<'de> serde::de::Visitor<'de> for Buffer<'_> {
         let mut object = Map::new();
         while let Some(key) = map.next_key::<String>()? {
             let value = map.next_value::<Json>()?;
-            if object.insert(key.clone(), value).is_some() && self.repeated.is_none() {
-                *self.repeated = Some(key);
+            // The key is copied only when it repeats: every decode of a
+            // tagged enum passes here.
+            match object.entry(key) {
+                serde_json::map::Entry::Vacant(slot) => {
+                    slot.insert(value);
+                }
+                serde_json::map::Entry::Occupied(mut slot) => {
+                    if self.repeated.is_none() {
+                        *self.repeated = Some(slot.key().clone());
+                    }
+                    slot.insert(value);
+                }
             }
         }
         Ok(Json::Object(object))
