@@ -318,6 +318,12 @@ pub fn describe(plan: &Plan) -> Result<JsModel, String> {
                         t.ident
                     ));
                 }
+                if e.identifier.is_some() {
+                    return Err(format!(
+                        "enum `{}` is a serde identifier (`variant_identifier` or `field_identifier`), which the JS engines do not read",
+                        t.ident
+                    ));
+                }
                 // serde's `VARIANTS` holds each alias beside its variant's name.
                 if e.names.len() != e.variants.iter().filter(|v| !v.skip).count() {
                     return Err(format!(

@@ -341,6 +341,10 @@ pub struct EnumPlan {
     /// serde's `expecting`, in place of `internally tagged enum Name` and the
     /// untagged enum's "data did not match any variant".
     pub expecting: Option<&'static str>,
+    /// serde's `variant_identifier`/`field_identifier`: a name read from a
+    /// string alone. A field identifier's last newtype variant, when it has
+    /// one, takes any other name.
+    pub identifier: Option<overhead_schema::Identifier>,
 }
 
 /// A serde_repr enum's integer form.
@@ -742,6 +746,7 @@ impl Cx<'_, '_> {
                     tag,
                     content,
                     expecting: def.expecting.as_deref().map(intern),
+                    identifier: def.identifier,
                     repr: def.repr.as_ref().and_then(|r| {
                         let int = crate::ty::int_named(&r.int)?;
                         Some(ReprPlan {

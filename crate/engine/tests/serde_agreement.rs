@@ -874,3 +874,101 @@ fn a_borrowed_str_takes_only_what_serde_can_borrow() {
         );
     }
 }
+
+both!(identifiers:
+    #[derive(Deserialize, Debug)]
+    #[serde(rename = "Renamed", bound = "")]
+    pub struct Lookup {
+        pub kind: Kind,
+        pub column: Column,
+        pub named: Named,
+        #[serde(bound = "")]
+        pub either: Either,
+    }
+
+    #[derive(Deserialize, Debug)]
+    #[serde(variant_identifier)]
+    pub enum Kind {
+        Table,
+        View,
+    }
+
+    #[derive(Deserialize, Debug)]
+    #[serde(field_identifier, rename_all = "snake_case")]
+    pub enum Column {
+        UserId,
+        CreatedAt,
+    }
+
+    #[derive(Deserialize, Debug)]
+    #[serde(field_identifier)]
+    pub enum Named {
+        Id,
+        Other(String),
+    }
+
+    #[derive(Deserialize, Debug)]
+    #[serde(untagged)]
+    pub enum Either {
+        #[serde(bound = "")]
+        Kind(Kind),
+        Text(String),
+    }
+);
+
+/// `variant_identifier` and `field_identifier` enums are names: read from a
+/// string only, with "identifier" in the messages, a field identifier's last
+/// newtype variant taking any other name. `rename` on a container is the
+/// name serde's messages use. (Inside an untagged enum serde also reads a
+/// number as a variant's index; the interpreter does not, and this does not
+/// test it.)
+/// (serde cannot write an identifier, so what each valid input reads as is
+/// checked by what the interpreter writes, in the names it reads.)
+#[test]
+fn identifier_enums_are_names() {
+    let engine = Interpreter::new(identifiers::TEXT, Some("Lookup")).expect("runs");
+    let doc = |kind: &str, column: &str, named: &str, either: &str| {
+        format!(r#"{{"kind":{kind},"column":{column},"named":{named},"either":{either}}}"#)
+    };
+    let cases = [
+        (
+            doc(r#""Table""#, r#""user_id""#, r#""Id""#, r#""View""#),
+            Some(r#"{"kind":"Table","column":"user_id","named":"Id","either":"View"}"#),
+        ),
+        (
+            doc(r#""View""#, r#""created_at""#, r#""nick""#, r#""Table""#),
+            Some(
+                r#"{"kind":"View","column":"created_at","named":{"Other":"nick"},"either":"Table"}"#,
+            ),
+        ),
+        (
+            doc(r#""View""#, r#""created_at""#, r#""Other""#, r#""x""#),
+            Some(r#"{"kind":"View","column":"created_at","named":{"Other":"Other"},"either":"x"}"#),
+        ),
+        (
+            doc(r#"{"Table":null}"#, r#""user_id""#, r#""Id""#, r#""x""#),
+            None,
+        ),
+        (doc("0", r#""user_id""#, r#""Id""#, r#""x""#), None),
+        (doc(r#""Chair""#, r#""user_id""#, r#""Id""#, r#""x""#), None),
+        (doc(r#""Table""#, r#""UserId""#, r#""Id""#, r#""x""#), None),
+        (doc(r#""Table""#, "[]", r#""Id""#, r#""x""#), None),
+        (doc(r#""Table""#, r#""user_id""#, "7", r#""x""#), None),
+        (doc(r#""Table""#, r#""user_id""#, r#""Id""#, "5"), None),
+        ("[]".to_owned(), None),
+        ("3".to_owned(), None),
+    ];
+    for (input, written) in &cases {
+        let serde = serde_json::from_str::<identifiers::Lookup>(input);
+        let ours = engine.decode(input);
+        match (written, serde, ours) {
+            (Some(written), Ok(_), Ok(value)) => {
+                assert_eq!(engine.to_json(&value).expect("writes"), *written, "{input}");
+            }
+            (None, Err(serde), Err(ours)) => {
+                assert_eq!(serde.to_string(), ours.to_string(), "{input}");
+            }
+            (_, serde, ours) => panic!("{input}: serde {serde:?}, ours {:?}", ours.map(|_| ())),
+        }
+    }
+}

@@ -36,7 +36,7 @@ pub use diagnostic::{Diagnostic, Errors, Severity};
 pub use dialect::{DialectOf, as_pasted, stated_context};
 pub use file::{Analysis, analyze};
 pub use model::{
-    Conversion, DefaultValue, FieldDef, Style, Tagging, TypeDef, TypeKind, VariantDef,
+    Conversion, DefaultValue, FieldDef, Identifier, Style, Tagging, TypeDef, TypeKind, VariantDef,
 };
 pub use rule::{
     CustomCall, IpKind, LengthMode, LengthSpec, Literal, Number, RangeSpec, RegexSource, RuleKind,

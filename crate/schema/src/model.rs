@@ -45,6 +45,9 @@ pub struct TypeDef {
     pub conversion: Option<Conversion>,
     /// `#[serde(expecting = "…")]`: what serde's messages say it expected.
     pub expecting: Option<String>,
+    /// `#[serde(variant_identifier)]` / `#[serde(field_identifier)]`: an
+    /// enum of names, read from a string only (never `{"A": null}`).
+    pub identifier: Option<Identifier>,
     /// Struct-level functions (validator's `schema`, garde's `custom`), run
     /// on the whole value after its fields' rules.
     pub checks: Vec<crate::attr::StructCheck>,
@@ -76,6 +79,15 @@ pub enum Style {
     Newtype,
     /// `struct S;`
     Unit,
+}
+
+/// What an identifier enum names, which its messages say: "expected variant
+/// identifier" and "unknown variant" or "expected field identifier" and
+/// "unknown field".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Identifier {
+    Variant,
+    Field,
 }
 
 /// How an enum's variant is told apart in the serialized form.
@@ -248,6 +260,27 @@ impl TypeDef {
             errors.syn(e);
         }
         let container = container?;
+        if derives_serialize(input) {
+            // What serde refuses only when it writes the type ("variant
+            // identifiers cannot be serialized", a `getter` outside a
+            // `remote` type): its Serialize derive's own checks.
+            let cx = Ctxt::new();
+            ast::Container::from_ast(&cx, input, Derive::Serialize, &private);
+            // serde_derive's own precondition for `Serialize` (ser.rs).
+            match container.attrs.identifier() {
+                attr::Identifier::No => {}
+                attr::Identifier::Field => {
+                    cx.error_spanned_by(input, "field identifiers cannot be serialized")
+                }
+                attr::Identifier::Variant => {
+                    cx.error_spanned_by(input, "variant identifiers cannot be serialized")
+                }
+            }
+            if let Err(e) = cx.check() {
+                errors.syn(e);
+                return None;
+            }
+        }
         let container_default = !matches!(container.attrs.default(), attr::Default::None);
         let mut kind = match &container.data {
             ast::Data::Struct(style, fields) => TypeKind::Struct {
@@ -356,6 +389,11 @@ impl TypeDef {
             },
             checks,
             expecting: container.attrs.expecting().map(str::to_owned),
+            identifier: match container.attrs.identifier() {
+                attr::Identifier::No => None,
+                attr::Identifier::Variant => Some(Identifier::Variant),
+                attr::Identifier::Field => Some(Identifier::Field),
+            },
             span: input.ident.span(),
         };
         check::rules_apply(&def, errors);
@@ -684,4 +722,16 @@ fn unread_variant_forms(v: &ast::Variant, errors: &mut Errors) {
             ),
         );
     }
+}
+
+/// Whether the item derives serde's `Serialize` (by any path to it).
+fn derives_serialize(input: &syn::DeriveInput) -> bool {
+    let derive_paths = syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated;
+    input
+        .attrs
+        .iter()
+        .filter(|a| a.path().is_ident("derive"))
+        .filter_map(|a| a.parse_args_with(derive_paths).ok())
+        .flatten()
+        .any(|path| path.segments.last().is_some_and(|s| s.ident == "Serialize"))
 }

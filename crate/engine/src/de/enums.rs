@@ -1,8 +1,9 @@
-//! Externally tagged enums (serde's default) and serde_repr's integer enums.
+//! Externally tagged enums (serde's default), serde's identifier enums and
+//! serde_repr's integer enums.
 
 use std::fmt;
 
-use overhead_schema::Style;
+use overhead_schema::{Identifier, Style};
 use overhead_validate::Segment;
 use serde::de::{
     self, DeserializeSeed, Deserializer, EnumAccess, Error as _, VariantAccess, Visitor,
@@ -49,6 +50,90 @@ pub(super) fn unknown_discriminant<E: serde::de::Error>(n: i128, known: &[i128])
         "invalid value: {n}, expected one of: {}",
         list.join(", ")
     ))
+}
+
+/// A `variant_identifier` or `field_identifier` enum: a name, read as serde's
+/// derive reads one (`deserialize_identifier`, which serde_json takes from a
+/// string only). A field identifier's last newtype variant holds any other
+/// name.
+pub(super) fn identifier<'de, D: Deserializer<'de>>(e: &EnumPlan, d: D) -> Result<Value, D::Error> {
+    let kind = e.identifier.unwrap_or(Identifier::Variant);
+    let catch_all = match kind {
+        Identifier::Field => e
+            .variants
+            .last()
+            .filter(|v| v.style == Style::Newtype && !v.skip)
+            .map(|_| e.variants.len() - 1),
+        Identifier::Variant => None,
+    };
+    let name = d.deserialize_identifier(NameSeed { e, kind, catch_all })?;
+    Ok(match name {
+        Name::Known(index) => Value::variant(index as u32, Value::Unit),
+        Name::Other(index, text) => Value::variant(index as u32, Value::Str(text)),
+    })
+}
+
+enum Name {
+    Known(usize),
+    /// The catch-all variant, with the name it holds.
+    Other(usize, Box<str>),
+}
+
+struct NameSeed<'p> {
+    e: &'p EnumPlan,
+    kind: Identifier,
+    catch_all: Option<usize>,
+}
+
+impl<'de> Visitor<'de> for NameSeed<'_> {
+    type Value = Name;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self.kind {
+            Identifier::Variant => "variant identifier",
+            Identifier::Field => "field identifier",
+        })
+    }
+    fn visit_str<E: de::Error>(self, name: &str) -> Result<Name, E> {
+        // The catch-all's own name is not one of the names: it is caught too.
+        let known = self
+            .e
+            .lookup
+            .find(name)
+            .filter(|&i| Some(i) != self.catch_all);
+        if let Some(index) = known.or(self.e.other) {
+            return Ok(Name::Known(index));
+        }
+        match (self.catch_all, self.kind) {
+            (Some(index), _) => Ok(Name::Other(index, name.into())),
+            (None, Identifier::Variant) => Err(errors::unknown_variant(name, self.e.names)),
+            (None, Identifier::Field) => Err(errors::unknown_field(name, self.e.names)),
+        }
+    }
+    /// An index: not from JSON text, but from a buffered value (an
+    /// identifier inside an untagged enum or a flattened map).
+    fn visit_u64<E: de::Error>(self, index: u64) -> Result<Name, E> {
+        let named = self.e.by_position.len() - usize::from(self.catch_all.is_some());
+        match usize::try_from(index).ok().filter(|&i| i < named) {
+            Some(i) => Ok(Name::Known(self.e.by_position[i])),
+            None => match self.e.other {
+                Some(other) => Ok(Name::Known(other)),
+                None => Err(errors::invalid_value(
+                    de::Unexpected::Unsigned(index),
+                    &index_range(self.kind, named).as_str(),
+                )),
+            },
+        }
+    }
+}
+
+/// What serde's identifier says an index must be.
+#[cold]
+fn index_range(kind: Identifier, count: usize) -> String {
+    let what = match kind {
+        Identifier::Variant => "variant",
+        Identifier::Field => "field",
+    };
+    format!("{what} index 0 <= i < {count}")
 }
 
 pub(super) struct EnumVisitor<'p> {

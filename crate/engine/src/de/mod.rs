@@ -26,7 +26,7 @@ use crate::value::Value;
 
 use containers::{MapVisitor, OptionVisitor, RowsVisitor, SeqVisitor, TupleVisitor, dedup};
 pub use defaults::read_paste_defaults;
-use enums::{EnumVisitor, repr_variant};
+use enums::{EnumVisitor, identifier, repr_variant};
 pub use fail_fast::Stop;
 use structs::deserialize_struct;
 
@@ -197,6 +197,7 @@ impl<'de> DeserializeSeed<'de> for Seed<'_> {
                 match &ty.kind {
                     KindPlan::Struct(s) => deserialize_struct(self, ty, s, d),
                     KindPlan::Enum(e) if e.repr.is_some() => repr_variant(e, d),
+                    KindPlan::Enum(e) if e.identifier.is_some() => identifier(e, d),
                     KindPlan::Enum(e) if e.tagging != overhead_schema::Tagging::External => {
                         tagged::deserialize(self, ty, e, d)
                     }

@@ -1,0 +1,568 @@
+//! The acceptance table's rows that no broader test used, each held to what
+//! its row says (docs/book/src/acceptance.md): the warning or refusal quoted
+//! there, or the outcome of a form it calls honoured. Where the reference is
+//! a build (Overhead's own derive), the type is compiled with it and read by
+//! the interpreter from the same tokens.
+
+#![allow(dead_code)]
+
+use overhead_engine::run::Interpreter;
+use overhead_validate::Validate as _;
+use serde::Deserialize;
+
+mod support;
+use support::{notes, outcome};
+
+/// What the analysis says of `text`, as `overhead check` and the editor show
+/// it: one line per diagnostic.
+fn said(text: &str) -> Vec<String> {
+    overhead_schema::analyze(text)
+        .diagnostics
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+/// Whether some line of `lines` contains `part`.
+fn says(lines: &[String], part: &str) -> bool {
+    lines.iter().any(|line| line.contains(part))
+}
+
+fn run(text: &str, root: &str) -> Interpreter {
+    Interpreter::new(text, Some(root)).unwrap_or_else(|e| panic!("{root} runs: {e:?}"))
+}
+
+// serde
+
+#[test]
+fn serdes_forms_that_change_nothing_read_are_passed_over() {
+    let text = r#"
+use serde::Deserialize;
+use std::borrow::Cow;
+
+pub struct Remote { pub id: u32 }
+impl Remote { pub fn id(&self) -> u32 { self.id } }
+
+#[derive(Deserialize)]
+#[serde(remote = "Remote")]
+pub struct RemoteDef {
+    #[serde(getter = "Remote::id")]
+    pub id: u32,
+}
+
+#[derive(Deserialize)]
+pub struct Holder {
+    #[serde(with = "RemoteDef")]
+    pub remote: Remote,
+}
+
+#[derive(Deserialize)]
+pub struct Note<'a> {
+    #[serde(borrow)]
+    pub body: Body<'a>,
+    #[serde(bound = "")]
+    pub id: u32,
+}
+
+#[derive(Deserialize)]
+pub enum Body<'a> {
+    #[serde(skip_serializing)]
+    Empty,
+    #[serde(borrow, bound = "")]
+    Text(Cow<'a, str>),
+}
+"#;
+    let lines = said(text);
+    assert_eq!(
+        lines,
+        [
+            "17:5: warning: serde calls `RemoteDef::serialize` to write this field, which the playground cannot run; it is written in its type's own serde form instead"
+        ],
+        "only writing through the remote definition is said"
+    );
+    // A field `with` the remote definition reads through it.
+    let holder = run(text, "Holder");
+    assert_eq!(
+        outcome(&holder, r#"{"remote":{"id":4}}"#),
+        Vec::<String>::new()
+    );
+    assert_eq!(outcome(&holder, r#"{"remote":{"id":"4"}}"#).len(), 1);
+    let engine = run(text, "Note");
+    assert_eq!(
+        outcome(&engine, r#"{"body":"Empty","id":1}"#),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        outcome(&engine, r#"{"body":{"Text":"hi"},"id":1}"#),
+        Vec::<String>::new()
+    );
+    // `remote` reads the definition as an ordinary type.
+    let remote = run(text, "RemoteDef");
+    assert_eq!(outcome(&remote, r#"{"id":4}"#), Vec::<String>::new());
+}
+
+#[test]
+fn serdes_functions_the_playground_cannot_run_are_said_at_their_place() {
+    let text = r#"
+use serde::Deserialize;
+
+#[derive(Deserialize, Default)]
+#[serde(default = "fresh")]
+pub struct Settings {
+    pub level: u32,
+    #[serde(serialize_with = "as_text")]
+    pub count: u32,
+    #[serde(skip_serializing_if = "is_zero")]
+    pub limit: u32,
+    pub mode: Mode,
+}
+
+fn fresh() -> Settings {
+    let mut s = Settings::default();
+    s.level = 3;
+    s
+}
+
+#[derive(Deserialize, Default)]
+pub enum Mode {
+    #[default]
+    Off,
+    #[serde(with = "percent")]
+    On(u32),
+}
+"#;
+    let lines = said(text);
+    assert!(
+        says(
+            &lines,
+            "serde calls `as_text` to write this field, which the playground cannot run; it is written in its type's own serde form instead"
+        ),
+        "{lines:?}"
+    );
+    assert!(
+        says(
+            &lines,
+            "serde calls `percent::deserialize` and `percent::serialize` for the variant `On`"
+        ),
+        "{lines:?}"
+    );
+    let engine = run(text, "Settings");
+    let notes = notes(&engine);
+    assert!(
+        says(
+            &notes,
+            "`default = \"fresh\"` calls a function whose body is not a plain value in the paste; a missing `level` takes `Default::default()` here"
+        ),
+        "{notes:?}"
+    );
+    assert!(
+        says(
+            &notes,
+            "`skip_serializing_if = \"is_zero\"` calls a function the playground cannot run; `limit` is always written here"
+        ),
+        "{notes:?}"
+    );
+    assert_eq!(
+        outcome(&engine, r#"{"count":1,"limit":0,"mode":{"On":5}}"#),
+        Vec::<String>::new()
+    );
+}
+
+#[test]
+fn identifiers_cannot_be_written_as_serde_refuses_them() {
+    let text = r#"
+use serde::{Deserialize, Serialize};
+
+#[derive(Serialize, Deserialize)]
+#[serde(variant_identifier)]
+pub enum Kind { Table, View }
+"#;
+    let lines = said(text);
+    assert!(
+        says(&lines, "error: variant identifiers cannot be serialized"),
+        "{lines:?}"
+    );
+}
+
+// validator
+
+#[test]
+fn validators_struct_options_and_a_map_under_contains() {
+    let text = r#"
+use std::collections::HashMap;
+use serde::Deserialize;
+use validator::Validate;
+
+#[derive(Deserialize, Validate)]
+#[validate(context = Limits, mutable, crate = "validator")]
+pub struct Form {
+    #[validate(length(max = 3))]
+    pub name: String,
+}
+
+#[derive(Default)]
+pub struct Limits;
+"#;
+    let lines = said(text);
+    assert!(
+        says(
+            &lines,
+            "`#[validate(crate)]` on a type is not read by the playground"
+        ),
+        "{lines:?}"
+    );
+    assert!(
+        !says(&lines, "mutable"),
+        "`mutable` is accepted as it is: {lines:?}"
+    );
+    let engine = run(text, "Form");
+    assert_eq!(outcome(&engine, r#"{"name":"abcd"}"#), ["name:length"]);
+
+    // validator 0.16's `arg`: a context the paste does not build.
+    let arg = r#"
+use serde::Deserialize;
+use validator::{Validate, ValidationError};
+
+#[derive(Deserialize, Validate)]
+#[validate(context = "i64")]
+pub struct Limit {
+    #[validate(custom(function = "at_most", arg = "i64"))]
+    pub n: i64,
+}
+
+fn at_most(value: i64, arg: i64) -> Result<(), ValidationError> {
+    if value > arg {
+        return Err(ValidationError::new("big"));
+    }
+    Ok(())
+}
+"#;
+    let engine = run(arg, "Limit");
+    let notes = notes(&engine);
+    assert!(
+        says(
+            &notes,
+            "custom validator `at_most` is not run in the playground: its context is not built in the paste"
+        ),
+        "{notes:?}"
+    );
+
+    let map = r#"
+use std::collections::HashMap;
+use serde::Deserialize;
+use validator::Validate;
+
+#[derive(Deserialize, Validate)]
+pub struct Tags {
+    #[validate(contains(pattern = "k"))]
+    pub by_key: HashMap<String, u32>,
+}
+"#;
+    let lines = said(map);
+    assert!(
+        says(
+            &lines,
+            "error: `contains` applies to a string; `by_key` is a map"
+        ),
+        "{lines:?}"
+    );
+}
+
+/// `nest_all_fields`: each field whose type has rules is checked as if it
+/// were `nested`.
+#[test]
+fn validators_nest_all_fields_nests_each_field_with_rules() {
+    let text = r#"
+use serde::Deserialize;
+use validator::Validate;
+
+#[derive(Deserialize, Validate)]
+#[validate(nest_all_fields)]
+pub struct Signup {
+    pub user: User,
+    pub backup: Option<User>,
+}
+
+#[derive(Deserialize, Validate)]
+pub struct User {
+    #[validate(email)]
+    pub email: String,
+}
+"#;
+    let engine = run(text, "Signup");
+    let found = outcome(
+        &engine,
+        r#"{"user":{"email":"nope"},"backup":{"email":"also-not"}}"#,
+    );
+    assert_eq!(found, ["user.email:email", "backup.email:email"]);
+    assert_eq!(
+        outcome(&engine, r#"{"user":{"email":"a@b.co"},"backup":null}"#),
+        Vec::<String>::new()
+    );
+}
+
+// garde
+
+#[test]
+fn gardes_rules_that_read_or_refuse_as_its_row_says() {
+    let text = r#"
+use serde::Deserialize;
+use garde::Validate;
+
+#[derive(Deserialize, Validate)]
+pub struct Pay {
+    #[garde(credit_card)]
+    pub card: String,
+    #[garde(phone_number)]
+    pub phone: String,
+    #[garde(adapt(my_rules), length(max = 3))]
+    pub short: String,
+    #[garde(length(max = 3), code("too_long"))]
+    pub coded: String,
+}
+"#;
+    let lines = said(text);
+    assert!(
+        says(
+            &lines,
+            "`phone` is not run in the playground: it needs libphonenumber's metadata"
+        ),
+        "{lines:?}"
+    );
+    assert!(
+        says(
+            &lines,
+            "garde's `adapt(…)` is not applied here: the field's rules read its value as it is"
+        ),
+        "{lines:?}"
+    );
+    let engine = run(text, "Pay");
+    let doc = |card: &str, short: &str| {
+        format!(r#"{{"card":"{card}","phone":"x","short":"{short}","coded":"ab"}}"#)
+    };
+    // A Luhn-valid test number, and the same number with its last digit changed.
+    assert_eq!(
+        outcome(&engine, &doc("4539578763621486", "abc")),
+        Vec::<String>::new()
+    );
+    let broken = outcome(&engine, &doc("4539578763621487", "abcd"));
+    assert_eq!(broken.len(), 2, "{broken:?}");
+    assert!(broken[0].starts_with("card:"), "{broken:?}");
+    assert!(broken[1].starts_with("short:"), "{broken:?}");
+
+    for (rule, field) in [
+        ("char_count(max = 3)", "String"),
+        (
+            "keys(length(max = 3))",
+            "std::collections::HashMap<String, u8>",
+        ),
+    ] {
+        let refused = format!(
+            "use serde::Deserialize;\nuse garde::Validate;\n#[derive(Deserialize, Validate)]\npub struct S {{\n    #[garde({rule})]\n    pub a: {field},\n}}\n"
+        );
+        let word = rule.split('(').next().unwrap_or_default();
+        let lines = said(&refused);
+        assert!(
+            says(
+                &lines,
+                &format!("error: unknown garde rule `{word}`; expected one of: ")
+            ),
+            "{lines:?}"
+        );
+    }
+    let code_first = "use serde::Deserialize;\nuse garde::Validate;\n#[derive(Deserialize, Validate)]\npub struct S {\n    #[garde(code(\"x\"), length(max = 3))]\n    pub a: String,\n}\n";
+    assert!(says(
+        &said(code_first),
+        "error: `code` must follow the rule it belongs to"
+    ));
+}
+
+// Overhead's own derive (the seed's words)
+
+mod seed {
+    use super::*;
+
+    macro_rules! both {
+        ($($item:tt)*) => {
+            $($item)*
+            pub const TEXT: &str = concat!("use overhead_validate::Validate;\n", stringify!($($item)*));
+        };
+    }
+
+    both! {
+        #[derive(Deserialize, overhead_validate::Validate)]
+        pub struct Order {
+            #[validate(each(nested))]
+            pub parts: Vec<Part>,
+            #[validate(each(range(min = 1, max = 5)))]
+            pub counts: Vec<u8>,
+            #[validate(contains = "@", ends_with = ".com")]
+            pub contact: String,
+        }
+
+        #[derive(Deserialize, overhead_validate::Validate)]
+        pub struct Part {
+            #[validate(min_len = 2)]
+            pub name: String,
+        }
+    }
+}
+
+/// `each(nested)`, `each(range(…))`, `contains` and `ends_with` in Overhead's
+/// own dialect: the interpreter finds what the derive finds, at the same paths.
+#[test]
+fn the_seed_words_read_as_overheads_derive_reads_them() {
+    let engine = run(seed::TEXT, "Order");
+    let doc = |parts: &str, counts: &str, contact: &str| {
+        format!(r#"{{"parts":{parts},"counts":{counts},"contact":"{contact}"}}"#)
+    };
+    for input in [
+        doc(r#"[{"name":"ab"}]"#, "[1,5]", "a@b.com"),
+        doc(r#"[{"name":"ab"},{"name":"x"}]"#, "[0,3,6]", "ab.org"),
+        doc("[]", "[]", "@.com"),
+        doc(r#"[{"name":""}]"#, "[2]", "a@b.co"),
+    ] {
+        let order: seed::Order = serde_json::from_str(&input).expect("decodes");
+        let mut derived: Vec<String> = match order.validate() {
+            Ok(()) => Vec::new(),
+            Err(v) => v.iter().map(|v| format!("{}:{}", v.path, v.code)).collect(),
+        };
+        let mut interpreted = outcome(&engine, &input);
+        derived.sort();
+        interpreted.sort();
+        assert_eq!(interpreted, derived, "{input}");
+    }
+    let broken = outcome(
+        &engine,
+        &doc(r#"[{"name":"ab"},{"name":"x"}]"#, "[0,3,6]", "ab.org"),
+    );
+    assert_eq!(broken.len(), 5, "every word is checked: {broken:?}");
+}
+
+/// A struct's `check` (with its `code`, `message` and `when`) is listed as
+/// not run, in Overhead's dialect as in domainstack's; domainstack's usual
+/// error constructor in a custom function keeps the function from running.
+#[test]
+fn struct_checks_and_domainstack_custom_functions_are_said() {
+    for uses in [
+        "use overhead_validate::Validate;",
+        "use domainstack::prelude::*;",
+    ] {
+        let text = format!(
+            r#"
+{uses}
+use serde::Deserialize;
+
+#[derive(Deserialize, Validate)]
+#[validate(check = "self.name.len() > 1", code = "short", message = "too short", when = "true")]
+pub struct Entry {{
+    #[validate(custom = "not_x")]
+    pub name: String,
+}}
+
+fn not_x(value: &str) -> Result<(), ValidationError> {{
+    if value == "x" {{
+        return Err(ValidationError::single("name", "bad", "is x"));
+    }}
+    Ok(())
+}}
+"#
+        );
+        let lines = said(&text);
+        for word in ["check", "code", "message", "when"] {
+            let warning = format!("`#[validate({word})]` on a type is not read by the playground");
+            assert!(says(&lines, &warning), "{uses}: {lines:?}");
+        }
+        let engine = run(&text, "Entry");
+        let notes = notes(&engine);
+        assert!(
+            says(
+                &notes,
+                "custom validator `not_x` is not run in the playground: it uses the function `ValidationError::single`"
+            ),
+            "{uses}: {notes:?}"
+        );
+        assert_eq!(outcome(&engine, r#"{"name":"x"}"#), Vec::<String>::new());
+    }
+}
+
+// domainstack
+
+/// `finite` never fails on JSON (a JSON number is finite); `non_zero`,
+/// `not_equals` and `multiple_of` are listed as not run; the collection words
+/// give domainstack's codes.
+#[test]
+fn domainstacks_number_and_collection_words() {
+    let text = r#"
+use domainstack::prelude::*;
+use serde::Deserialize;
+
+#[derive(Deserialize, Validate)]
+pub struct Batch {
+    #[validate(finite)]
+    pub ratio: f64,
+    #[validate(non_zero)]
+    pub step: i32,
+    #[validate(not_equals = 3)]
+    pub skip: i32,
+    #[validate(multiple_of = 5)]
+    pub lot: i32,
+    #[validate(min_items = 1, max_items = 2, unique)]
+    pub ids: Vec<u8>,
+}
+"#;
+    let lines = said(text);
+    for word in ["non_zero", "not_equals", "multiple_of"] {
+        let warning = format!("domainstack's `{word}` is not run in the playground yet");
+        assert!(says(&lines, &warning), "{lines:?}");
+    }
+    let engine = run(text, "Batch");
+    let doc = |ratio: &str, ids: &str| {
+        format!(r#"{{"ratio":{ratio},"step":0,"skip":3,"lot":7,"ids":{ids}}}"#)
+    };
+    assert_eq!(
+        outcome(&engine, &doc("1e308", "[1,2]")),
+        Vec::<String>::new()
+    );
+    assert_eq!(outcome(&engine, &doc("-0.5", "[]")), ["ids:too_few_items"]);
+    let mut many = outcome(&engine, &doc("0", "[1,1,2]"));
+    many.sort();
+    assert_eq!(many, ["ids:duplicate_items", "ids:too_many_items"]);
+}
+
+/// Every test the table names exists: each `` `crate/…/file.rs::name` `` is
+/// a file of the repository with a `fn name` in it, so a renamed or deleted
+/// test cannot leave a row claiming it.
+#[test]
+fn every_test_the_table_names_exists() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let table = std::fs::read_to_string(root.join("docs/book/src/acceptance.md"))
+        .expect("the acceptance table is in the book");
+    let mut named = 0;
+    // `::other` after a named file is another test of that file.
+    let mut last_file = String::new();
+    for cell in table.split('`').skip(1).step_by(2) {
+        let (file, test) = match cell.strip_prefix("::") {
+            Some(test) if !last_file.is_empty() => (last_file.clone(), test),
+            _ if cell.starts_with("crate/") => {
+                let (file, test) = cell.split_once("::").unwrap_or((cell, ""));
+                (file.to_owned(), test)
+            }
+            _ => continue,
+        };
+        if !file.ends_with(".rs") {
+            continue;
+        }
+        let source = std::fs::read_to_string(root.join(&file))
+            .unwrap_or_else(|e| panic!("the table names `{file}`: {e}"));
+        if !test.is_empty() {
+            assert!(
+                source.contains(&format!("fn {test}(")),
+                "the table names `{file}::{test}`, which is not there"
+            );
+        }
+        last_file = file;
+        named += 1;
+    }
+    assert!(named > 100, "the table names {named} tests");
+}
