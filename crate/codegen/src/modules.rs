@@ -52,16 +52,13 @@ fn with_dialect(item: &syn::Item, dialect: Option<Dialect>) -> syn::Item {
         syn::Item::Enum(e) => syn::DeriveInput::from(e.clone()),
         _ => return item,
     };
-    let dialect = match (Dialect::of_item(&derive_input), dialect) {
-        // The seed's words in a file that uses domainstack: its derive's
-        // reading, as the interpreter's (`TypeDef::read`).
-        (Some(Dialect::Seed), Some(Dialect::Domainstack)) => Dialect::Domainstack,
-        (Some(_), _) => return item,
-        (None, stated) => stated.unwrap_or_else(|| Dialect::unstated(&derive_input)),
-    };
-    if dialect == Dialect::Seed {
+    // Read as the interpreter reads it; stated only where the item's own
+    // words would be read otherwise by the derive.
+    let read = Dialect::read_in(&derive_input, dialect, Dialect::unstated);
+    if read == Dialect::Seed || Dialect::of_item(&derive_input) == Some(read) {
         return item;
     }
+    let dialect = read;
     let name = dialect.name();
     let attr: syn::Attribute = syn::parse_quote!(#[overhead(dialect = #name)]);
     match &mut item {

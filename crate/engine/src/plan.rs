@@ -710,24 +710,22 @@ impl Cx<'_, '_> {
                         }
                     })
                     .collect();
-                // serde's `VARIANTS`: every name that decodes, aliases included.
-                let names: Vec<&'static str> = plans
+                let aliases: Vec<Vec<&'static str>> = variants
                     .iter()
-                    .zip(variants)
-                    .filter(|(v, _)| !v.skip)
-                    .flat_map(|(v, def)| {
-                        let aliases: Vec<&'static str> =
-                            def.aliases.iter().map(|a| intern(a)).collect();
-                        serde_names(v.name, &aliases)
-                    })
+                    .map(|v| v.aliases.iter().map(|a| intern(a)).collect())
                     .collect();
                 let by_position: Vec<usize> =
                     (0..plans.len()).filter(|&i| !plans[i].skip).collect();
+                // serde's `VARIANTS`: every name that decodes, aliases included.
+                let names: Vec<&'static str> = by_position
+                    .iter()
+                    .flat_map(|&i| serde_names(plans[i].name, &aliases[i]))
+                    .collect();
                 let mut lookup = KeyTable::default();
                 for &index in &by_position {
                     lookup.insert(plans[index].name, index);
-                    for alias in &variants[index].aliases {
-                        lookup.insert(intern(alias), index);
+                    for &alias in &aliases[index] {
+                        lookup.insert(alias, index);
                     }
                 }
                 let (tag, content) = match &def.tagging {

@@ -28,7 +28,7 @@ const VALIDATOR_CONTAINER: &[&str] = &["schema", "context", "mutable", "nest_all
 
 /// `#[validate(...)]` field words only domainstack's derive reads (its numeric
 /// and choice rules, which Overhead's own derive does not take).
-pub(crate) const DOMAINSTACK_ONLY: &[&str] = &[
+const DOMAINSTACK_ONLY: &[&str] = &[
     "min",
     "max",
     "positive",
@@ -46,9 +46,31 @@ pub trait DialectOf: Sized {
     fn of_item(input: &syn::DeriveInput) -> Option<Self>;
     fn unstated(input: &syn::DeriveInput) -> Self;
     fn of_file(items: &[syn::Item]) -> Option<Self>;
+    /// The dialect an item is read in, in a file whose `use` lines state
+    /// `stated`: what the item says (the seed's words in a file that uses
+    /// domainstack being its derive's), else what the file states, else
+    /// `unstated` (a paste's guess from the item's words, or the derive's
+    /// own dialect).
+    fn read_in(
+        input: &syn::DeriveInput,
+        stated: Option<Self>,
+        unstated: fn(&syn::DeriveInput) -> Self,
+    ) -> Self;
 }
 
 impl DialectOf for Dialect {
+    fn read_in(
+        input: &syn::DeriveInput,
+        stated: Option<Dialect>,
+        unstated: fn(&syn::DeriveInput) -> Dialect,
+    ) -> Dialect {
+        match Dialect::of_item(input) {
+            Some(Dialect::Seed) if stated == Some(Dialect::Domainstack) => Dialect::Domainstack,
+            Some(dialect) => dialect,
+            None => stated.unwrap_or_else(|| unstated(input)),
+        }
+    }
+
     /// What the item itself says: `#[garde]` attributes, a derive's path
     /// (`validator::Validate`), or keywords only one library has. `None` when
     /// it could be either.

@@ -246,12 +246,7 @@ impl TypeDef {
         let expanded = crate::serde_with::expand(input);
         let input = expanded.as_ref().unwrap_or(input);
         let stated = scope.stated_dialect();
-        let dialect = match Dialect::of_item(input) {
-            // The seed's words in a file that uses domainstack: its derive's.
-            Some(Dialect::Seed) if stated == Some(Dialect::Domainstack) => Dialect::Domainstack,
-            Some(dialect) => dialect,
-            None => stated.unwrap_or_else(|| unstated(input)),
-        };
+        let dialect = Dialect::read_in(input, stated, unstated);
         let container_rules = crate::attr::container_rules(&input.attrs, errors);
         let cx = Ctxt::new();
         let private = syn::Ident::new("__private", Span::call_site());
