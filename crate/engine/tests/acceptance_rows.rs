@@ -299,6 +299,19 @@ pub struct User {
         outcome(&engine, r#"{"user":{"email":"a@b.co"},"backup":null}"#),
         Vec::<String>::new()
     );
+
+    // validator's derive does not build it over a field with no `Validate`
+    // (unless the field is skipped), which is said.
+    let unbuilt = text.replace(
+        "pub backup: Option<User>,",
+        "pub backup: Option<User>,\n    pub amount: f64,\n    #[validate(skip)]\n    pub note: String,",
+    );
+    let lines = said(&unbuilt);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].contains("validator's `nest_all_fields` calls `validate()` on every field, and `f64` has no `Validate`: validator's derive does not build this type"),
+        "{lines:?}"
+    );
 }
 
 // garde

@@ -121,6 +121,9 @@ pub struct FieldDef {
     pub ser_name: String,
     /// `skip` / `skip_serializing`.
     pub skip_serializing: bool,
+    /// The validation attribute's own `skip` (validator's, garde's): no
+    /// rules, and not reached by `nest_all_fields`.
+    pub rules_skipped: bool,
     /// `skip_serializing_if = "path"`.
     pub skip_serializing_if: Option<syn::ExprPath>,
     pub flatten: bool,
@@ -317,7 +320,7 @@ impl TypeDef {
                 .for_each(|v| unread_variant_forms(v, errors));
         }
         if container_rules.nest_all_fields {
-            nest_all_fields(&mut kind);
+            nest_all_fields(&mut kind, errors);
         }
         // The context custom rules take: as stated by code made for a paste,
         // else the paste's constant of the context's type.
@@ -536,6 +539,7 @@ fn field(
         default_value: DefaultValue::of(f.attrs.default()),
         ser_name: f.attrs.name().serialize_name().value.clone(),
         skip_serializing: f.attrs.skip_serializing(),
+        rules_skipped: skip,
         skip_serializing_if: f.attrs.skip_serializing_if().cloned(),
         flatten: f.attrs.flatten(),
         default_json: None,
@@ -569,8 +573,6 @@ fn is_serialize_twin(path: &syn::ExprPath) -> bool {
     }
 }
 
-/// validator's `nest_all_fields`: every field whose type has its own rules is
-/// `nested`, as if each said so.
 /// Each custom rule that takes the type's context gets `context`.
 fn give_context(kind: &mut TypeKind, context: &syn::Expr) {
     fn in_rules(rules: &mut [RuleSpec], context: &syn::Expr) {
@@ -594,7 +596,12 @@ fn give_context(kind: &mut TypeKind, context: &syn::Expr) {
     }
 }
 
-fn nest_all_fields(kind: &mut TypeKind) {
+/// validator's `nest_all_fields`: every field whose type has its own rules is
+/// `nested`, as if each said so. validator's derive calls `validate()` on
+/// every field that is not `skip`ped, so a field whose type has no
+/// `Validate` (a number, a `String`) keeps it from building: said, since the
+/// playground reads the type anyway.
+fn nest_all_fields(kind: &mut TypeKind, errors: &mut Errors) {
     let TypeKind::Struct { fields, .. } = kind else {
         return;
     };
@@ -603,7 +610,16 @@ fn nest_all_fields(kind: &mut TypeKind) {
             .rules
             .iter()
             .any(|r| matches!(r.kind, RuleKind::Nested));
-        if !nested && field.shape.has_named() {
+        if !field.shape.has_named() && !field.rules_skipped {
+            let ty = field.ty.to_token_stream().to_string().replace(' ', "");
+            errors.warning(
+                field.span,
+                format!(
+                    "validator's `nest_all_fields` calls `validate()` on every field, and `{ty}` has no `Validate`: validator's derive does not build this type (rustc: \"the method `validate` exists … but its trait bounds were not satisfied\"); mark the field `#[validate(skip)]`. The playground reads it without rules"
+                ),
+            );
+        }
+        if !nested && !field.rules_skipped && field.shape.has_named() {
             field.rules.push(RuleSpec {
                 kind: RuleKind::Nested,
                 code: None,
