@@ -67,11 +67,6 @@ const KNOWN: &[(&str, &str, &str)] = &[
         "`inner(matches(field))`: each element against another field",
     ),
     (
-        "range.rs",
-        "Test",
-        "`range(max = self.field)`: a bound read from another field",
-    ),
-    (
         "dive_with_ctx.rs",
         "Test",
         "`dive((self.min, self.max))` and `length(min = ctx.0)`: rule arguments from the context",

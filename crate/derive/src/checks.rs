@@ -4,8 +4,8 @@
 
 use overhead_schema::model::FieldPath;
 use overhead_schema::{
-    CustomCall, FieldDef, IpKind, LengthMode, Literal, Number, RangeSpec, RegexSource, RuleKind,
-    RuleSpec, Shape, TypeDef,
+    CustomCall, FieldDef, IpKind, LengthMode, Literal, Number, RangeFrom, RangeSpec, RegexSource,
+    RuleKind, RuleSpec, Shape, TypeDef,
 };
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
@@ -26,10 +26,12 @@ pub fn field_fn(name: &syn::Ident, field: &FieldDef) -> TokenStream {
 
 /// Whether the field needs a check function at all.
 pub fn has_checks(field: &FieldDef) -> bool {
-    field
-        .rules
-        .iter()
-        .any(|r| !matches!(r.kind, RuleKind::MustMatch(_)))
+    field.rules.iter().any(|r| !of_the_struct(&r.kind))
+}
+
+/// A rule that reads other fields, checked by the struct once it is whole.
+fn of_the_struct(kind: &RuleKind) -> bool {
+    matches!(kind, RuleKind::MustMatch(_) | RuleKind::RangeFrom(_))
 }
 
 /// Checks `rules` against `value` of `shape`: `required` on the option itself,
@@ -48,7 +50,7 @@ fn shape_checks(rules: &[RuleSpec], shape: &Shape, value: &TokenStream) -> Token
     }
     let rest: Vec<&RuleSpec> = rules
         .iter()
-        .filter(|r| !matches!(r.kind, RuleKind::Required | RuleKind::MustMatch(_)))
+        .filter(|r| !matches!(r.kind, RuleKind::Required) && !of_the_struct(&r.kind))
         .collect();
     if rest.is_empty() {
         return out;
@@ -159,7 +161,7 @@ fn rule_code(rule: &RuleSpec, shape: &Shape, value: &TokenStream) -> RuleCode {
             simple(rule_value, checked)
         }
         RuleKind::Required => RuleCode::Required,
-        RuleKind::MustMatch(_) => RuleCode::MustMatch,
+        RuleKind::MustMatch(_) | RuleKind::RangeFrom(_) => RuleCode::MustMatch,
         RuleKind::Custom(function, call) => RuleCode::Custom(function.clone(), call.clone()),
         RuleKind::Nested => RuleCode::Nested,
         RuleKind::Each(inner) => RuleCode::Each(inner.clone()),
@@ -328,10 +330,7 @@ fn shape_passes(rules: &[RuleSpec], shape: &Shape, value: &TokenStream) -> Token
     let rest: Vec<&RuleSpec> = rules
         .iter()
         .filter(|r| {
-            !matches!(
-                r.kind,
-                RuleKind::Required | RuleKind::MustMatch(_) | RuleKind::Nested
-            )
+            !matches!(r.kind, RuleKind::Required | RuleKind::Nested) && !of_the_struct(&r.kind)
         })
         .collect();
     if !rest.is_empty() {
@@ -444,11 +443,87 @@ fn range(spec: &RangeSpec) -> TokenStream {
     }
 }
 
-/// Struct-level checks: `must_match` compares two fields of `this`.
+/// garde's `range` with a bound read from another field of `this`: the
+/// range built from the fields' values, and the field's value as an
+/// `Option<&T>` (`None` where one of its `Option`s is), which the range
+/// checks as `Range` checks a number.
+fn range_from(
+    field: &FieldDef,
+    from: &RangeFrom,
+    this: &TokenStream,
+) -> (TokenStream, TokenStream) {
+    let mut shape = &field.shape;
+    let member = &field.member;
+    let mut value = quote!(::core::option::Option::Some(&#this.#member));
+    while let Shape::Option(next) = shape {
+        shape = next;
+        value = quote!(#value.and_then(::core::option::Option::as_ref));
+    }
+    let float = *shape == Shape::Float || from.spec.has_float();
+    let b = if float { quote!(f64) } else { quote!(i128) };
+    let number = |n: Option<Number>| match (n, float) {
+        (None, _) => quote!(::core::option::Option::None),
+        (Some(Number::Int(i)), false) => quote!(::core::option::Option::Some(#i)),
+        (Some(Number::Int(i)), true) => {
+            let f = i as f64;
+            quote!(::core::option::Option::Some(#f))
+        }
+        (Some(Number::Float(f)), _) => quote!(::core::option::Option::Some(#f)),
+    };
+    let side = |other: &Option<String>, n: Option<Number>| match other {
+        Some(other) => {
+            let member = member_of(other);
+            quote!(::core::option::Option::Some(#this.#member as #b))
+        }
+        None => number(n),
+    };
+    let (min, max) = (
+        side(&from.min, from.spec.min),
+        side(&from.max, from.spec.max),
+    );
+    let (xmin, xmax) = (
+        number(from.spec.exclusive_min),
+        number(from.spec.exclusive_max),
+    );
+    let rule = quote! {
+        ::overhead_validate::rules::Range::<#b> { min: #min, max: #max, exclusive_min: #xmin, exclusive_max: #xmax }
+    };
+    (rule, value)
+}
+
+/// A field name or a tuple position (`0`) as a member of `self`.
+fn member_of(name: &str) -> syn::Member {
+    match name.parse::<u32>() {
+        Ok(index) => syn::Member::Unnamed(syn::Index {
+            index,
+            span: Span::call_site(),
+        }),
+        Err(_) => syn::Member::Named(format_ident!("{}", name)),
+    }
+}
+
+/// Struct-level checks: `must_match` compares two fields of `this`; garde's
+/// `range` with a bound from another field reads both.
 pub fn must_match_checks(def: &TypeDef, fields: &[FieldDef], this: &TokenStream) -> TokenStream {
     let mut out = TokenStream::new();
     for (index, field) in fields.iter().enumerate() {
         for rule in &field.rules {
+            if let RuleKind::RangeFrom(from) = &rule.kind {
+                let (range, value) = range_from(field, from, this);
+                let with = overrides(rule);
+                let under = segment(&def.field_path(None, index, field))
+                    .map(|segment| quote!(.under(#segment)));
+                // Call-site spans: `out` is the derive's own (a span of the
+                // attribute would not see it from a `macro_rules!` type).
+                out.extend(quote! {
+                    if let ::core::option::Option::Some(__value) = #value {
+                        let __rule = #range;
+                        if !::overhead_validate::Rule::check(&__rule, __value) {
+                            out.push(::overhead_validate::Rule::violation(&__rule, __value) #with #under);
+                        }
+                    }
+                });
+            }
             if let RuleKind::MustMatch(other) = &rule.kind {
                 let a = &field.member;
                 let b = format_ident!("{}", other);
@@ -498,6 +573,12 @@ pub fn must_match_passes(fields: &[FieldDef], this: &TokenStream) -> Vec<TokenSt
     let mut out = Vec::new();
     for field in fields {
         for rule in &field.rules {
+            if let RuleKind::RangeFrom(from) = &rule.kind {
+                let (range, value) = range_from(field, from, this);
+                out.push(quote! {
+                    (#value).is_none_or(|__value| ::overhead_validate::Rule::check(&#range, __value))
+                });
+            }
             if let RuleKind::MustMatch(other) = &rule.kind {
                 let a = &field.member;
                 let b = format_ident!("{}", other);

@@ -4,7 +4,7 @@
 //! `must_match` after every field. The rules themselves are compiled in
 //! [`rules`](crate::rules); this walks the plan and the value to apply them.
 
-use overhead_schema::Style;
+use overhead_schema::{Number, RangeSpec, Style};
 use overhead_validate::rules::{MustMatch, Required};
 use overhead_validate::{Rule, Segment, Violations};
 
@@ -222,6 +222,7 @@ impl Checker<'_> {
             }
         }
         self.must_match_into(plan, slots, out);
+        self.ranges_from_into(plan, slots, out);
         self.struct_checks_into(plan, slots, out.len() > start, out);
     }
 
@@ -321,6 +322,33 @@ impl Checker<'_> {
                         },
                     ),
                 );
+            }
+        }
+    }
+
+    /// garde's `range` with bounds read from other fields: the range built
+    /// from their values, checked on the field's. A bound field that holds
+    /// no number (it did not decode as one) leaves its side unbounded.
+    pub fn ranges_from_into(&self, plan: &StructPlan, slots: &[Value], out: &mut Violations) {
+        for r in &plan.range_from {
+            let bound = |other: Option<usize>, written: Option<Number>| match other {
+                Some(other) => slots.get(plan.fields[other].at).and_then(number_of),
+                None => written,
+            };
+            let spec = RangeSpec {
+                min: bound(r.min, r.spec.min),
+                max: bound(r.max, r.spec.max),
+                ..r.spec
+            };
+            let Some(value) = slots.get(plan.fields[r.slot].at) else {
+                continue;
+            };
+            if let Some(v) = failed_rule(&crate::rules::range(&spec), value) {
+                let v = overrides(v, r.code.as_deref(), r.message.as_deref());
+                out.push(match plan.fields[r.slot].segment() {
+                    Some(segment) => v.under(segment),
+                    None => v,
+                });
             }
         }
     }
@@ -469,5 +497,17 @@ pub fn element_ty(ty: &Ty) -> &Ty {
         Ty::Seq(e) | Ty::Array(_, e) | Ty::Set { item: e, .. } => e,
         Ty::Map { value, .. } => value,
         other => other,
+    }
+}
+
+/// A decoded number as a bound.
+fn number_of(value: &Value) -> Option<Number> {
+    match *value {
+        Value::I64(n) => Some(Number::Int(n.into())),
+        Value::U64(n) => Some(Number::Int(n.into())),
+        Value::I128(n) => Some(Number::Int(n)),
+        Value::U128(n) => i128::try_from(n).ok().map(Number::Int),
+        Value::F64(f) => Some(Number::Float(f)),
+        _ => None,
     }
 }

@@ -232,6 +232,13 @@ impl<'p> Generator<'p> {
                 for m in &s.must_match {
                     slots[s.fields[m.slot].at] = slots[s.fields[m.other].at].clone();
                 }
+                // A `range` bounded by other fields: the field takes its
+                // lower bound's value (else its upper's), which it keeps.
+                for r in &s.range_from {
+                    if let Some(other) = r.min.or(r.max) {
+                        slots[s.fields[r.slot].at] = slots[s.fields[other].at].clone();
+                    }
+                }
                 Value::Struct(slots.into_boxed_slice())
             }
             KindPlan::Enum(e) => {

@@ -174,6 +174,10 @@ fn inline_child(
         && !parent
             .must_match
             .iter()
-            .any(|m| m.slot == index || m.other == index);
+            .any(|m| m.slot == index || m.other == index)
+        && !parent
+            .range_from
+            .iter()
+            .any(|r| r.slot == index || r.min == Some(index) || r.max == Some(index));
     (plain_field && holds_inline(child)).then_some(id)
 }

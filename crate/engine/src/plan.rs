@@ -119,6 +119,8 @@ pub struct StructPlan {
     pub deny_unknown: bool,
     /// `must_match`: (slot, other slot, the rule's overrides).
     pub must_match: Vec<MustMatch>,
+    /// garde's `range` with bounds read from other fields.
+    pub range_from: Vec<RangeFromPlan>,
     /// Struct-level functions (validator's `schema`, garde's `custom`), run
     /// on the whole value after the fields' rules.
     pub struct_checks: Vec<StructCheck>,
@@ -153,6 +155,18 @@ pub struct StructCheck {
     pub custom: crate::rules::Custom,
     /// validator's `skip_on_field_errors`: not run when a field broke a rule.
     pub skip_on_field_errors: bool,
+}
+
+/// garde's `range` with a bound read from another field: the field's slot,
+/// the bounds written as numbers, and the slots the others are read from.
+#[derive(Debug)]
+pub struct RangeFromPlan {
+    pub slot: usize,
+    pub spec: overhead_schema::RangeSpec,
+    pub min: Option<usize>,
+    pub max: Option<usize>,
+    pub code: Option<String>,
+    pub message: Option<String>,
 }
 
 #[derive(Debug)]
@@ -915,6 +929,7 @@ impl Cx<'_, '_> {
             .flat_map(|f| serde_names(f.key, &f.aliases))
             .collect();
         let mut must_match = Vec::new();
+        let mut range_from = Vec::new();
         for (slot, field) in fields.iter().enumerate() {
             for rule in &field.rules {
                 if let RuleKind::MustMatch(other) = &rule.kind {
@@ -929,11 +944,27 @@ impl Cx<'_, '_> {
                         None => self.error(rule.span, format!("no field named `{other}` to match")),
                     }
                 }
+                if let RuleKind::RangeFrom(from) = &rule.kind {
+                    // The analysis has checked that each field is there.
+                    let slot_of = |name: &Option<String>| {
+                        let name = name.as_deref()?;
+                        fields.iter().position(|f| f.rust_name() == name)
+                    };
+                    range_from.push(RangeFromPlan {
+                        slot,
+                        spec: from.spec.clone(),
+                        min: slot_of(&from.min),
+                        max: slot_of(&from.max),
+                        code: rule.code.clone(),
+                        message: rule.message.clone(),
+                    });
+                }
             }
         }
         let conditional = plans.iter().any(|f| !f.conditional.is_empty());
         let has_checks = plans.iter().any(|f| !f.checks.is_empty() || f.nested)
             || !must_match.is_empty()
+            || !range_from.is_empty()
             || conditional;
         // Structs have at most MAX_FIELDS (128) fields, an error above.
         let mut lookup = KeyTable::default();
@@ -955,7 +986,10 @@ impl Cx<'_, '_> {
             }
         }
         // Fail-fast checks conditions once the struct is read (`check_late`).
-        let read_whole = !plans.iter().any(|f| f.skip) && must_match.is_empty() && !conditional;
+        let read_whole = !plans.iter().any(|f| f.skip)
+            && must_match.is_empty()
+            && range_from.is_empty()
+            && !conditional;
         let ser_len = (!plans.iter().any(|f| f.skip_if.is_some()))
             .then(|| plans.iter().filter(|f| !f.skip_serializing).count());
         let flattened = plans
@@ -979,8 +1013,9 @@ impl Cx<'_, '_> {
             read_whole,
             keys: intern_slice(&keys),
             deny_unknown,
-            cross_field: !must_match.is_empty() || conditional,
+            cross_field: !must_match.is_empty() || !range_from.is_empty() || conditional,
             must_match,
+            range_from,
             struct_checks: Vec::new(),
             has_checks,
             expecting: None,

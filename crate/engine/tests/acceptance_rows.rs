@@ -579,3 +579,72 @@ fn every_test_the_table_names_exists() {
     }
     assert!(named > 100, "the table names {named} tests");
 }
+
+/// garde's `range` with a bound that is another field (`max = self.field`,
+/// `min = self.0`): the range is built from that field's value once the
+/// struct is read, as garde's derive builds it; the violation is the field's.
+#[test]
+fn gardes_range_reads_a_bound_from_another_field() {
+    let text = r#"
+use serde::Deserialize;
+use garde::Validate;
+
+#[derive(Deserialize, Validate)]
+pub struct Band {
+    #[garde(range(min = 15, max = 45))]
+    pub low: u8,
+    #[garde(range(min = self.low, max = 45))]
+    pub high: u8,
+    #[garde(range(min = 0.0, max = self.high))]
+    pub target: Option<f64>,
+    #[garde(skip)]
+    pub span: Span,
+}
+
+#[derive(Deserialize, Validate)]
+pub struct Span(
+    #[garde(range(min = 0, max = self.1))] i32,
+    #[garde(range(min = self.0, max = 10_000))] i32,
+);
+"#;
+    assert_eq!(said(text), Vec::<String>::new());
+    let engine = run(text, "Band");
+    let doc = |low: u8, high: u8, target: &str, span: &str| {
+        format!(r#"{{"low":{low},"high":{high},"target":{target},"span":{span}}}"#)
+    };
+    assert_eq!(
+        outcome(&engine, &doc(20, 20, "20.0", "[1,2]")),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        outcome(&engine, &doc(20, 30, "null", "[2,2]")),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        outcome(&engine, &doc(30, 20, "25.5", "[1,2]")),
+        ["high:range", "target:range"]
+    );
+    assert_eq!(outcome(&engine, &doc(20, 50, "1", "[1,2]")), ["high:range"]);
+
+    let span = run(text, "Span");
+    assert_eq!(outcome(&span, "[5,3]"), ["[0]:range", "[1]:range"]);
+    assert_eq!(outcome(&span, "[3,5]"), Vec::<String>::new());
+
+    // A bound computed from the struct or its context is said, not run.
+    let computed = text.replace("max = self.high", "max = self.high + 1.0");
+    let lines = said(&computed);
+    assert!(
+        says(
+            &lines,
+            "`max = self.high+1.0` is computed from the struct or its context when the library runs: this bound is not run here"
+        ),
+        "{lines:?}"
+    );
+
+    // The JS engines do not run it, and say why.
+    let refused = overhead_engine::describe::describe(engine.plan()).err();
+    assert_eq!(
+        refused.as_deref(),
+        Some("`high` has a `range` bound read from another field, which the JS engines do not run")
+    );
+}

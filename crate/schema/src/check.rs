@@ -20,6 +20,24 @@ pub fn rules_apply(def: &TypeDef, errors: &mut Errors) {
                     format!("`must_match`: there is no field `{other}` here"),
                 );
             }
+            if let RuleKind::RangeFrom(from) = &rule.kind {
+                for other in from.fields() {
+                    match fields.iter().find(|f| f.rust_name() == other) {
+                        None => errors.error(
+                            rule.span,
+                            format!("`range`: there is no field `{other}` here (`self.{other}`)"),
+                        ),
+                        Some(f) if !matches!(f.shape, Shape::Int | Shape::Float) => errors.error(
+                            rule.span,
+                            format!(
+                                "`range`: its bound `self.{other}` is {}, not a number",
+                                f.shape.describe()
+                            ),
+                        ),
+                        Some(_) => {}
+                    }
+                }
+            }
         }
         if field.flatten
             && !field
@@ -87,6 +105,7 @@ fn rule_applies(rule: &RuleSpec, shape: &Shape, field: &str, errors: &mut Errors
         RuleKind::Text(_)
         | RuleKind::Length(_)
         | RuleKind::Range(_)
+        | RuleKind::RangeFrom(_)
         | RuleKind::NonEmpty
         | RuleKind::Ip(_)
         | RuleKind::Phone

@@ -39,7 +39,7 @@ pub use model::{
     Conversion, DefaultValue, FieldDef, Identifier, Style, Tagging, TypeDef, TypeKind, VariantDef,
 };
 pub use rule::{
-    CustomCall, IpKind, LengthMode, LengthSpec, Literal, Number, RangeSpec, RegexSource, RuleKind,
-    RuleSpec,
+    CustomCall, IpKind, LengthMode, LengthSpec, Literal, Number, RangeFrom, RangeSpec, RegexSource,
+    RuleKind, RuleSpec,
 };
 pub use shape::Shape;

@@ -44,6 +44,9 @@ pub enum RuleKind {
     Each(Vec<RuleSpec>),
     /// Equal to another field (by its Rust name).
     MustMatch(String),
+    /// garde's `range` with a bound read from another field of the struct
+    /// (`range(min = 0, max = self.limit)`): checked once the struct is read.
+    RangeFrom(RangeFrom),
     /// A user function, named by its path (for notes), and how it is called.
     Custom(syn::Path, CustomCall),
 }
@@ -97,6 +100,7 @@ impl RuleKind {
             RuleKind::Nested => RuleId::Nested,
             RuleKind::Each(_) => RuleId::Each,
             RuleKind::MustMatch(_) => RuleId::MustMatch,
+            RuleKind::RangeFrom(_) => RuleId::Range,
             RuleKind::Custom(..) => RuleId::Custom,
         }
     }
@@ -149,6 +153,23 @@ pub struct RangeSpec {
     pub max: Option<Number>,
     pub exclusive_min: Option<Number>,
     pub exclusive_max: Option<Number>,
+}
+
+/// A `range` with one or both bounds read from other fields of the struct
+/// (by their Rust names: `limit`, or `0` in a tuple struct); a bound read
+/// from a field takes the place of the same side's number.
+#[derive(Debug, Clone, Default)]
+pub struct RangeFrom {
+    pub spec: RangeSpec,
+    pub min: Option<String>,
+    pub max: Option<String>,
+}
+
+impl RangeFrom {
+    /// The fields it reads.
+    pub fn fields(&self) -> impl Iterator<Item = &str> {
+        self.min.iter().chain(&self.max).map(String::as_str)
+    }
 }
 
 impl RangeSpec {

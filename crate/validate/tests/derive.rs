@@ -694,3 +694,52 @@ fn derived_code_runs_every_text_rule_of_the_registry() {
     let value = EveryTextRule::deserialize(&kept).expect("decodes");
     assert_eq!(value.validate(), Ok(()));
 }
+
+#[derive(Debug, Deserialize, Validate)]
+struct Band {
+    #[garde(range(min = 15, max = 45))]
+    low: u8,
+    #[garde(range(min = self.low, max = 45))]
+    high: u8,
+    #[garde(range(min = 0.0, max = self.high))]
+    target: Option<f64>,
+}
+
+#[derive(Debug, ValidateOnDeserialize)]
+struct BandOnDe {
+    #[garde(range(min = 15, max = 45))]
+    low: u8,
+    #[garde(range(min = self.low, max = 45))]
+    high: u8,
+    #[garde(range(min = 0.0, max = self.high))]
+    target: Option<f64>,
+}
+
+/// garde's `range` with a bound that is another field: the derive builds
+/// the range from the field's value, in both paths.
+#[test]
+fn a_range_bound_read_from_another_field() {
+    let check = |text: &str| {
+        let two_step: Band = serde_json::from_str(text).expect("decodes");
+        let two_step = two_step.validate().err().map(|v| summary(&v));
+        let integrated = match json::from_str::<BandOnDe>(text) {
+            Ok(_) => None,
+            Err(Error::Invalid(v)) => Some(summary(&v)),
+            Err(Error::Syntax(e)) => panic!("{e}"),
+        };
+        assert_eq!(two_step, integrated, "{text}");
+        two_step.unwrap_or_default()
+    };
+    assert_eq!(
+        check(r#"{"low":20,"high":20,"target":20.0}"#),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        check(r#"{"low":20,"high":30,"target":null}"#),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        check(r#"{"low":30,"high":20,"target":25.5}"#),
+        ["high:range", "target:range"]
+    );
+}

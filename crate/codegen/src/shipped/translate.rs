@@ -189,6 +189,25 @@ fn rules(
                 }
                 format!("range({})", parts.join(", "))
             }
+            (RuleKind::RangeFrom(r), Library::Garde) => {
+                let side = |name: &str,
+                            field: &Option<String>,
+                            n: Option<overhead_schema::Number>| match (
+                    field, n,
+                ) {
+                    (Some(field), _) => Some(format!("{name} = self.{field}")),
+                    (None, Some(n)) => Some(format!("{name} = {}", number(n))),
+                    (None, None) => None,
+                };
+                let parts: Vec<String> = [
+                    side("min", &r.min, r.spec.min),
+                    side("max", &r.max, r.spec.max),
+                ]
+                .into_iter()
+                .flatten()
+                .collect();
+                format!("range({})", parts.join(", "))
+            }
             (RuleKind::Text(TextRule::Alphanumeric), Library::Garde) => "alphanumeric".to_owned(),
             (RuleKind::Text(TextRule::Alphanumeric), _) => custom(
                 helpers,

@@ -144,6 +144,10 @@ impl StructVisitor<'_> {
         if out.is_empty() && !self.s.must_match.is_empty() {
             checker.must_match_into(self.s, slots, &mut out);
         }
+        if out.is_empty() && !self.s.range_from.is_empty() {
+            checker.ranges_from_into(self.s, slots, &mut out);
+            out.truncate(1);
+        }
         // Reached with no field broken (the first broken stops decoding).
         if out.is_empty() {
             checker.conditionals_into(self.s, slots, &mut out);

@@ -140,7 +140,8 @@ pub fn compile_rules(
     }
     for rule in rules {
         let kind = match &rule.kind {
-            RuleKind::Required | RuleKind::MustMatch(_) => continue,
+            // Checked by the struct, which has the other fields.
+            RuleKind::Required | RuleKind::MustMatch(_) | RuleKind::RangeFrom(_) => continue,
             RuleKind::Custom(path, call) => match (patterns.1)(path, call, inner, pasted) {
                 Ok(Some(check)) => CheckKind::Custom(Box::new(check)),
                 Ok(None) => continue,
@@ -277,7 +278,7 @@ fn check(rule: &RuleSpec, kind: CheckKind) -> Check {
     }
 }
 
-fn range(spec: &RangeSpec) -> CheckKind {
+pub(crate) fn range(spec: &RangeSpec) -> CheckKind {
     if spec.has_float() {
         let f = |b: Option<Number>| {
             b.map(|n| match n {

@@ -8,6 +8,7 @@ mod apply;
 mod compile;
 
 pub use apply::{custom_verdict, failed_rule, overrides, rule_passes};
+pub(crate) use compile::range;
 pub use compile::{Patterns, compile_rules, function_key, path_text};
 
 use overhead_validate::rules::TextRule;

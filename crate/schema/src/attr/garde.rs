@@ -12,7 +12,9 @@ use super::validate::{check_length, key, unknown};
 use super::values;
 use super::{Cx, FieldRules};
 use crate::registry::{self, Dialect};
-use crate::rule::{IpKind, LengthMode, LengthSpec, RangeSpec, RegexSource, RuleKind, RuleSpec};
+use crate::rule::{
+    IpKind, LengthMode, LengthSpec, RangeFrom, RangeSpec, RegexSource, RuleKind, RuleSpec,
+};
 
 /// Parses one `#[garde(...)]` into `out`.
 pub fn parse(attr: &syn::Attribute, cx: &mut Cx, out: &mut FieldRules) -> syn::Result<()> {
@@ -156,8 +158,8 @@ fn item(
             }
         }
         "range" => {
-            if let Some(spec) = range(&meta, cx, span)? {
-                push(RuleKind::Range(spec));
+            if let Some(rule) = range(&meta, cx, span)? {
+                push(rule);
             }
         }
         "inner" => {
@@ -262,17 +264,34 @@ fn length(
 }
 
 /// garde's `range(min = …, max = …, equal = …)`, as [`length`] reads it.
+/// garde's `range(min = …, max = …, equal = …)`. A bound that is another
+/// field of the struct (`self.limit`) makes it a [`RuleKind::RangeFrom`],
+/// checked once the struct is read, as garde's derive checks it.
 fn range(
     meta: &ParseNestedMeta,
     cx: &mut Cx,
     span: proc_macro2::Span,
-) -> syn::Result<Option<RangeSpec>> {
+) -> syn::Result<Option<RuleKind>> {
     let mut spec = RangeSpec::default();
+    let mut from = RangeFrom::default();
     let mut bounds = 0;
     meta.parse_nested_meta(|arg| {
         let name = key(&arg)?;
         let value = match name.as_str() {
-            "min" | "max" | "equal" => values::number_bound(cx, &name, arg.value()?)?,
+            "min" | "max" | "equal" => {
+                let expr: syn::Expr = arg.value()?.parse()?;
+                if let Some(field) = values::self_field(&expr) {
+                    bounds += 1;
+                    if name != "max" {
+                        from.min = Some(field.clone());
+                    }
+                    if name != "min" {
+                        from.max = Some(field);
+                    }
+                    return Ok(());
+                }
+                values::number_bound_of(cx, &name, expr)?
+            }
             other => {
                 return Err(unknown(
                     other,
@@ -293,13 +312,23 @@ fn range(
         }
         Ok(())
     })?;
+    if from.min.is_some() || from.max.is_some() {
+        // The field's bound is the side's; a number on that side is unused.
+        if from.min.is_some() {
+            spec.min = None;
+        }
+        if from.max.is_some() {
+            spec.max = None;
+        }
+        return Ok(Some(RuleKind::RangeFrom(RangeFrom { spec, ..from })));
+    }
     if spec.min.is_none() && spec.max.is_none() {
         if bounds > 0 {
             return Ok(None);
         }
         return Err(syn::Error::new(span, "`range` needs min, max or equal"));
     }
-    Ok(Some(spec))
+    Ok(Some(RuleKind::Range(spec)))
 }
 
 /// The function a `custom(…)` names: its path, the callee of a call, or

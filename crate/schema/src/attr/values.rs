@@ -135,12 +135,47 @@ pub fn number_bound(cx: &mut Cx, name: &str, input: ParseStream) -> syn::Result<
     }
 }
 
+/// [`number_bound`] of an expression already parsed.
+pub fn number_bound_of(cx: &mut Cx, name: &str, expr: syn::Expr) -> syn::Result<Option<Number>> {
+    let Some((value, span)) = bound_of(cx, name, expr)? else {
+        return Ok(None);
+    };
+    match value {
+        Literal::Int(i) => Ok(Some(Number::Int(i))),
+        Literal::Float(f) => Ok(Some(Number::Float(f))),
+        Literal::Str(_) => Err(syn::Error::new(span, format!("`{name}` must be a number"))),
+    }
+}
+
+/// The field a bound reads, when it is one of the struct's own: `self.limit`
+/// (`limit`), `self.0` (`0`).
+pub fn self_field(expr: &syn::Expr) -> Option<String> {
+    let syn::Expr::Field(field) = expr else {
+        return None;
+    };
+    let syn::Expr::Path(base) = &*field.base else {
+        return None;
+    };
+    base.path.is_ident("self").then(|| match &field.member {
+        syn::Member::Named(ident) => ident.to_string(),
+        syn::Member::Unnamed(index) => index.index.to_string(),
+    })
+}
+
 fn bound(
     cx: &mut Cx,
     name: &str,
     input: ParseStream,
 ) -> syn::Result<Option<(Literal, proc_macro2::Span)>> {
     let expr: syn::Expr = input.parse()?;
+    bound_of(cx, name, expr)
+}
+
+fn bound_of(
+    cx: &mut Cx,
+    name: &str,
+    expr: syn::Expr,
+) -> syn::Result<Option<(Literal, proc_macro2::Span)>> {
     let span = expr.span();
     // validator 0.16 wrote a constant's path as a string: `min = "MIN"`.
     let expr = match &expr {
@@ -169,12 +204,22 @@ fn bound(
                 .to_string()
                 .replace(' ', "");
             let last = text.rsplit("::").next().unwrap_or(&text).to_owned();
+            // Code over the struct or its context is no constant to define.
+            let computed = ["self", "ctx"].iter().any(|base| {
+                text.strip_prefix(base)
+                    .is_some_and(|rest| rest.is_empty() || rest.starts_with(['.', '[']))
+            });
             cx.not_run(
                 span,
-                format!(
-                    "`{name} = {text}` is not defined in the paste: this bound is not run \
-                     (define `const {last}` with its value to run it)"
-                ),
+                match computed {
+                    true => format!(
+                        "`{name} = {text}` is computed from the struct or its context when the library runs: this bound is not run here (a bound that is another field, `self.field`, is run in garde's `range`)"
+                    ),
+                    false => format!(
+                        "`{name} = {text}` is not defined in the paste: this bound is not run \
+                         (define `const {last}` with its value to run it)"
+                    ),
+                },
             );
             Ok(None)
         }
