@@ -62,11 +62,6 @@ const KNOWN: &[(&str, &str, &str)] = &[
         "`if(cond = …, custom(f))` beside `dive`: a custom function on a type of the paste is not run",
     ),
     (
-        "matches.rs",
-        "Test",
-        "`inner(matches(field))`: each element against another field",
-    ),
-    (
         "dive_with_ctx.rs",
         "Test",
         "`dive((self.min, self.max))` and `length(min = ctx.0)`: rule arguments from the context",

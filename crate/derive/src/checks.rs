@@ -542,9 +542,41 @@ pub fn must_match_checks(def: &TypeDef, fields: &[FieldDef], this: &TokenStream)
                     }
                 });
             }
+            // garde's `inner(matches(other))`: each element against the other.
+            for (inner, other) in element_matches(rule) {
+                let a = &field.member;
+                let b = format_ident!("{}", other);
+                let with = overrides(inner);
+                let under = segment(&def.field_path(None, index, field))
+                    .map(|segment| quote!(.under(#segment)));
+                out.extend(quote! {
+                    {
+                        let __rule = ::overhead_validate::rules::MustMatch { other: #other };
+                        for (__i, __item) in ::core::iter::IntoIterator::into_iter(&#this.#a).enumerate() {
+                            if !__rule.check_pair(__item, &#this.#b) {
+                                out.push(__rule.violation() #with
+                                    .under(::overhead_validate::Segment::Index(__i)) #under);
+                            }
+                        }
+                    }
+                });
+            }
         }
     }
     out
+}
+
+/// The `matches(other)` rules inside an `inner(…)` (`each(…)`), with the
+/// other field's name.
+fn element_matches(rule: &RuleSpec) -> impl Iterator<Item = (&RuleSpec, &str)> {
+    let inner: &[RuleSpec] = match &rule.kind {
+        RuleKind::Each(inner) => inner,
+        _ => &[],
+    };
+    inner.iter().filter_map(|r| match &r.kind {
+        RuleKind::MustMatch(other) => Some((r, other.as_str())),
+        _ => None,
+    })
 }
 
 /// The segment a field's violations go under, as the type's dialect places
@@ -584,6 +616,15 @@ pub fn must_match_passes(fields: &[FieldDef], this: &TokenStream) -> Vec<TokenSt
                 let b = format_ident!("{}", other);
                 out.push(quote! {
                     ::overhead_validate::rules::MustMatch { other: #other }.check_pair(&#this.#a, &#this.#b)
+                });
+            }
+            for (_, other) in element_matches(rule) {
+                let a = &field.member;
+                let b = format_ident!("{}", other);
+                out.push(quote! {
+                    ::core::iter::IntoIterator::into_iter(&#this.#a).all(|__item| {
+                        ::overhead_validate::rules::MustMatch { other: #other }.check_pair(__item, &#this.#b)
+                    })
                 });
             }
         }

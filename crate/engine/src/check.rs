@@ -312,16 +312,27 @@ impl Checker<'_> {
             let rule = MustMatch {
                 other: m.other_name,
             };
-            if !rule.check_pair(a, b) {
-                out.push(
-                    overrides(rule.violation(), m.code.as_deref(), m.message.as_deref()).under(
-                        match plan.fields[m.slot].path {
-                            FieldSegment::Name(name) => Segment::Field(name.into()),
-                            FieldSegment::Index(i) => Segment::Index(i),
-                            FieldSegment::Inline => Segment::Field(plan.fields[m.slot].key.into()),
-                        },
-                    ),
-                );
+            let field = || match plan.fields[m.slot].path {
+                FieldSegment::Name(name) => Segment::Field(name.into()),
+                FieldSegment::Index(i) => Segment::Index(i),
+                FieldSegment::Inline => Segment::Field(plan.fields[m.slot].key.into()),
+            };
+            let violation = || overrides(rule.violation(), m.code.as_deref(), m.message.as_deref());
+            match (m.each, a) {
+                (true, Value::Seq(items)) => {
+                    for (i, item) in items.iter().enumerate() {
+                        if !rule.check_pair(item, b) {
+                            out.push(violation().under(Segment::Index(i)).under(field()));
+                        }
+                    }
+                }
+                // Not a sequence (an `Option` that is `None`): no elements.
+                (true, _) => {}
+                (false, a) => {
+                    if !rule.check_pair(a, b) {
+                        out.push(violation().under(field()));
+                    }
+                }
             }
         }
     }

@@ -367,6 +367,12 @@ fn describe_struct(ident: &'static str, s: &StructPlan) -> Result<JsType, String
             "`{ident}` has a `#[serde(flatten)]` field, which the JS engines do not read"
         ));
     }
+    if let Some(m) = s.must_match.iter().find(|m| m.each) {
+        return Err(format!(
+            "`{}` has `inner(matches(…))`, each element against another field, which the JS engines do not run",
+            s.fields[m.slot].key
+        ));
+    }
     if let Some(r) = s.range_from.first() {
         return Err(format!(
             "`{}` has a `range` bound read from another field, which the JS engines do not run",

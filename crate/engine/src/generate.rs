@@ -230,7 +230,13 @@ impl<'p> Generator<'p> {
                 }
                 // `must_match`: the field takes the other's value.
                 for m in &s.must_match {
-                    slots[s.fields[m.slot].at] = slots[s.fields[m.other].at].clone();
+                    let other = slots[s.fields[m.other].at].clone();
+                    let slot = &mut slots[s.fields[m.slot].at];
+                    match (m.each, slot) {
+                        (true, Value::Seq(items)) => items.fill(other),
+                        (true, _) => {}
+                        (false, slot) => *slot = other,
+                    }
                 }
                 // A `range` bounded by other fields: the field takes its
                 // lower bound's value (else its upper's), which it keeps.

@@ -174,6 +174,9 @@ pub struct MustMatch {
     pub slot: usize,
     pub other: usize,
     pub other_name: &'static str,
+    /// garde's `inner(matches(other))`: each element of the field, not the
+    /// field itself, must equal the other field.
+    pub each: bool,
     pub code: Option<String>,
     pub message: Option<String>,
 }
@@ -931,19 +934,32 @@ impl Cx<'_, '_> {
         let mut must_match = Vec::new();
         let mut range_from = Vec::new();
         for (slot, field) in fields.iter().enumerate() {
-            for rule in &field.rules {
+            // `matches` on the field, and inside one `inner(…)` on each element.
+            let element_rules = field.rules.iter().flat_map(|rule| match &rule.kind {
+                RuleKind::Each(inner) => inner.as_slice(),
+                _ => &[],
+            });
+            let matches = field
+                .rules
+                .iter()
+                .map(|rule| (rule, false))
+                .chain(element_rules.map(|rule| (rule, true)));
+            for (rule, each) in matches {
                 if let RuleKind::MustMatch(other) = &rule.kind {
                     match fields.iter().position(|f| f.rust_name() == *other) {
                         Some(other_slot) => must_match.push(MustMatch {
                             slot,
                             other: other_slot,
                             other_name: intern(other),
+                            each,
                             code: rule.code.clone(),
                             message: rule.message.clone(),
                         }),
                         None => self.error(rule.span, format!("no field named `{other}` to match")),
                     }
                 }
+            }
+            for rule in &field.rules {
                 if let RuleKind::RangeFrom(from) = &rule.kind {
                     // The analysis has checked that each field is there.
                     let slot_of = |name: &Option<String>| {

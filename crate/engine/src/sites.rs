@@ -229,6 +229,7 @@ impl Sites<'_> {
                 continue;
             };
             let path = join(prefix, plan.fields[m.slot].key);
+            let path = if m.each { format!("{path}[]") } else { path };
             let i = self.site(address(m), &path, "must_match", String::new, || {
                 SiteKind::MustMatch {
                     rule: MustMatch {
@@ -240,7 +241,13 @@ impl Sites<'_> {
                 }
             });
             if let SiteKind::MustMatch { pairs, .. } = &mut self.out[i].kind {
-                pairs.push((a.clone(), b.clone()));
+                match (m.each, a) {
+                    (true, Value::Seq(items)) => {
+                        pairs.extend(items.iter().map(|item| (item.clone(), b.clone())));
+                    }
+                    (true, _) => {}
+                    (false, a) => pairs.push((a.clone(), b.clone())),
+                }
             }
         }
     }

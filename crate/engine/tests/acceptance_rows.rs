@@ -648,3 +648,40 @@ pub struct Span(
         Some("`high` has a `range` bound read from another field, which the JS engines do not run")
     );
 }
+
+/// garde's `inner(matches(other))`: each element against the other field,
+/// each violation at its element.
+#[test]
+fn gardes_inner_matches_checks_each_element() {
+    let text = r#"
+use serde::Deserialize;
+use garde::Validate;
+
+#[derive(Deserialize, Validate)]
+pub struct Invite {
+    #[garde(skip)]
+    pub team: String,
+    #[garde(matches(team))]
+    pub confirm: String,
+    #[garde(inner(matches(team)))]
+    pub echoes: Vec<String>,
+}
+"#;
+    let engine = run(text, "Invite");
+    let valid = r#"{"team":"a","confirm":"a","echoes":["a","a"]}"#;
+    assert_eq!(outcome(&engine, valid), Vec::<String>::new());
+    let broken = r#"{"team":"a","confirm":"b","echoes":["a","b","c"]}"#;
+    assert_eq!(
+        outcome(&engine, broken),
+        [
+            "confirm:must_match",
+            "echoes[1]:must_match",
+            "echoes[2]:must_match"
+        ]
+    );
+    let refused = overhead_engine::describe::describe(engine.plan()).err();
+    assert!(
+        refused.is_some_and(|r| r.contains("`echoes` has `inner(matches(…))`")),
+        "the JS engines say why they do not run it"
+    );
+}

@@ -743,3 +743,35 @@ fn a_range_bound_read_from_another_field() {
         ["high:range", "target:range"]
     );
 }
+
+#[derive(Debug, Deserialize, Validate)]
+struct Invite {
+    #[garde(skip)]
+    team: String,
+    #[garde(inner(matches(team)))]
+    echoes: Vec<String>,
+}
+
+#[derive(Debug, ValidateOnDeserialize)]
+struct InviteOnDe {
+    #[garde(skip)]
+    team: String,
+    #[garde(inner(matches(team)))]
+    echoes: Vec<String>,
+}
+
+/// garde's `inner(matches(other))`: each element against the other field,
+/// in both paths.
+#[test]
+fn each_element_matches_another_field() {
+    let text = r#"{"team":"a","echoes":["a","b","c"]}"#;
+    let two_step: Invite = serde_json::from_str(text).expect("decodes");
+    let two_step = summary(&two_step.validate().expect_err("two elements differ"));
+    assert_eq!(two_step, ["echoes[1]:must_match", "echoes[2]:must_match"]);
+    let Err(Error::Invalid(integrated)) = json::from_str::<InviteOnDe>(text) else {
+        panic!("two elements differ")
+    };
+    assert_eq!(summary(&integrated), two_step);
+    let same: Invite = serde_json::from_str(r#"{"team":"a","echoes":["a"]}"#).expect("decodes");
+    assert_eq!(same.validate(), Ok(()));
+}
