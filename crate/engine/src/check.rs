@@ -110,6 +110,10 @@ impl Checker<'_> {
                     }
                     _ => true,
                 },
+                CheckKind::Custom(custom) if matches!(ty, Ty::Named(_)) => {
+                    let value = crate::handed::to_val(self.plan, ty, value);
+                    crate::rules::custom_verdict(custom, value).is_none()
+                }
                 kind => rule_passes(kind, value),
             };
             if !ok {
@@ -451,6 +455,11 @@ impl Checker<'_> {
                     _ => {}
                 }
                 return;
+            }
+            // A function on a value of a type of the paste gets it as the
+            // paste's code reads it, which takes the plan.
+            CheckKind::Custom(custom) if matches!(ty, Ty::Named(_)) => {
+                crate::rules::custom_verdict(custom, crate::handed::to_val(self.plan, ty, value))
             }
             kind => failed_rule(kind, value),
         };

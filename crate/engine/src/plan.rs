@@ -1043,7 +1043,7 @@ impl Cx<'_, '_> {
     fn struct_checks(&mut self, def: &TypeDef, plan: &mut StructPlan) {
         let patterns = self.pasted.patterns();
         for check in &def.checks {
-            match patterns.custom(&check.path, &check.call, &Ty::Unit, self.pasted) {
+            match patterns.custom(&check.path, &check.call, self.pasted) {
                 Ok(Some(custom)) => plan.struct_checks.push(StructCheck {
                     custom,
                     skip_on_field_errors: check.skip_on_field_errors,

@@ -685,3 +685,52 @@ pub struct Invite {
         "the JS engines say why they do not run it"
     );
 }
+
+/// A custom function on a field whose type is the paste's own struct gets
+/// the value as the paste's code reads it (garde's suite: a `custom` beside
+/// `dive`, under `if`); on each element of a collection it is not run, and
+/// said.
+#[test]
+fn a_custom_function_takes_a_struct_of_the_paste() {
+    let text = r#"
+use serde::Deserialize;
+use garde::Validate;
+
+#[derive(Deserialize, Validate)]
+pub struct Child {
+    #[garde(length(min = 3))]
+    pub value: String,
+}
+
+#[derive(Deserialize, Validate)]
+pub struct Parent {
+    #[garde(skip)]
+    pub strict: bool,
+    #[garde(dive, if(cond = self.strict, custom(not_abc)))]
+    pub child: Child,
+    #[garde(inner(custom(not_abc)))]
+    pub children: Vec<Child>,
+}
+
+fn not_abc(child: &Child, _: &()) -> garde::Result {
+    if child.value == "abc" {
+        return Err(garde::Error::new("abc is taken"));
+    }
+    Ok(())
+}
+"#;
+    let engine = run(text, "Parent");
+    let notes = notes(&engine);
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(
+        notes[0].contains("custom validator `not_abc` is not run in the playground: it takes each element, a type of the paste"),
+        "{notes:?}"
+    );
+    let doc = |strict: bool, value: &str| {
+        format!(r#"{{"strict":{strict},"child":{{"value":"{value}"}},"children":[]}}"#)
+    };
+    assert_eq!(outcome(&engine, &doc(true, "abcd")), Vec::<String>::new());
+    assert_eq!(outcome(&engine, &doc(false, "abc")), Vec::<String>::new());
+    assert_eq!(outcome(&engine, &doc(true, "abc")), ["child:custom"]);
+    assert_eq!(outcome(&engine, &doc(true, "ab")), ["child.value:length"]);
+}

@@ -30,12 +30,8 @@ pub struct Patterns(
 
 /// A custom rule's check for a run, `None` for the diagnosis, or why it is
 /// not run.
-type CustomRule = fn(
-    &syn::Path,
-    &overhead_schema::CustomCall,
-    &Ty,
-    &mut Pasted,
-) -> Result<Option<Custom>, String>;
+type CustomRule =
+    fn(&syn::Path, &overhead_schema::CustomCall, &mut Pasted) -> Result<Option<Custom>, String>;
 
 /// serde's `from`/`try_from`, a field's `deserialize_with` and garde's
 /// `if` conditions, planned with the paste's code lowered for a run; the
@@ -63,10 +59,9 @@ impl Patterns {
         &self,
         path: &syn::Path,
         call: &overhead_schema::CustomCall,
-        ty: &Ty,
         pasted: &mut Pasted,
     ) -> Result<Option<Custom>, String> {
-        (self.1)(path, call, ty, pasted)
+        (self.1)(path, call, pasted)
     }
 
     /// Builds the regex (what a run needs).
@@ -76,7 +71,7 @@ impl Patterns {
                 .map(Some)
                 .map_err(|e| e.to_string())
         },
-        |path, call, inner, pasted| custom(path, call, inner, pasted).map(Some),
+        |path, call, pasted| custom(path, call, pasted).map(Some),
         |cx, def, conversion| cx.convert(def, conversion),
         |cx, field, path| cx.read_with(field, path),
         |cx, field, ty| cx.conditionals(field, ty),
@@ -102,7 +97,6 @@ impl Patterns {
 fn custom_in_paste(
     path: &syn::Path,
     call: &overhead_schema::CustomCall,
-    _: &Ty,
     pasted: &mut Pasted,
 ) -> Result<Option<Custom>, String> {
     let last = function_key(path, pasted);
@@ -142,7 +136,7 @@ pub fn compile_rules(
         let kind = match &rule.kind {
             // Checked by the struct, which has the other fields.
             RuleKind::Required | RuleKind::MustMatch(_) | RuleKind::RangeFrom(_) => continue,
-            RuleKind::Custom(path, call) => match (patterns.1)(path, call, inner, pasted) {
+            RuleKind::Custom(path, call) => match (patterns.1)(path, call, pasted) {
                 Ok(Some(check)) => CheckKind::Custom(Box::new(check)),
                 Ok(None) => continue,
                 Err(why) => {
@@ -262,7 +256,27 @@ pub fn compile_rules(
                     Ty::Map { value, .. } => value.as_ref(),
                     other => other,
                 };
-                CheckKind::Each(compile_rules(inner_rules, element, pasted, errors, notes))
+                let mut checks = compile_rules(inner_rules, element, pasted, errors, notes);
+                // A struct element of a `Vec` may be laid out in rows, which
+                // hand their fields to `nested` alone: a function on each
+                // element of a type of the paste is not run.
+                if matches!(innermost(element), Ty::Named(_)) {
+                    checks.retain(|c| match &c.kind {
+                        CheckKind::Custom(custom) => {
+                            notes.push(Diagnostic::at(
+                                Severity::Warning,
+                                rule.span,
+                                format!(
+                                    "custom validator `{}` is not run in the playground: it takes each element, a type of the paste, which the playground does not hand to functions",
+                                    custom.name
+                                ),
+                            ));
+                            false
+                        }
+                        _ => true,
+                    });
+                }
+                CheckKind::Each(checks)
             }
         };
         out.push(check(rule, kind));
@@ -320,18 +334,12 @@ fn innermost(ty: &Ty) -> &Ty {
 fn custom(
     path: &syn::Path,
     call: &overhead_schema::CustomCall,
-    inner: &Ty,
     pasted: &mut Pasted,
 ) -> Result<Custom, String> {
     use overhead_schema::CustomCall;
     let name = path_text(path);
     let not_run =
         |why: String| format!("custom validator `{name}` is not run in the playground: {why}");
-    if matches!(inner, Ty::Named(_)) {
-        return Err(not_run(
-            "it takes a type of the paste, which the playground does not hand to functions".into(),
-        ));
-    }
     let last = function_key(path, pasted);
     let (function, context) = match call {
         CustomCall::Value => (pasted.function(&last), None),
