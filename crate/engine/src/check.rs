@@ -9,7 +9,7 @@ use overhead_validate::rules::{MustMatch, Required};
 use overhead_validate::{Rule, Segment, Violations};
 
 use crate::layout::FieldValue;
-use crate::plan::{FieldPlan, FieldSegment, KindPlan, Plan, StructPlan};
+use crate::plan::{FieldPlan, FieldSegment, KindPlan, Plan, RangeFromPlan, StructPlan};
 use crate::rules::{Check, CheckKind, failed_rule, overrides, rule_passes};
 use crate::ty::Ty;
 use crate::value::Value;
@@ -346,19 +346,10 @@ impl Checker<'_> {
     /// no number (it did not decode as one) leaves its side unbounded.
     pub fn ranges_from_into(&self, plan: &StructPlan, slots: &[Value], out: &mut Violations) {
         for r in &plan.range_from {
-            let bound = |other: Option<usize>, written: Option<Number>| match other {
-                Some(other) => slots.get(plan.fields[other].at).and_then(number_of),
-                None => written,
-            };
-            let spec = RangeSpec {
-                min: bound(r.min, r.spec.min),
-                max: bound(r.max, r.spec.max),
-                ..r.spec
-            };
-            let Some(value) = slots.get(plan.fields[r.slot].at) else {
+            let Some((range, value)) = range_from(plan, r, slots) else {
                 continue;
             };
-            if let Some(v) = failed_rule(&crate::rules::range(&spec), value) {
+            if let Some(v) = failed_rule(&range, value) {
                 let v = overrides(v, r.code.as_deref(), r.message.as_deref());
                 out.push(match plan.fields[r.slot].segment() {
                     Some(segment) => v.under(segment),
@@ -518,6 +509,26 @@ pub fn element_ty(ty: &Ty) -> &Ty {
         Ty::Map { value, .. } => value,
         other => other,
     }
+}
+
+/// garde's `range` with bounds read from other fields, as a range of the
+/// values in `slots`, and the value it checks.
+pub(crate) fn range_from<'v>(
+    plan: &StructPlan,
+    r: &RangeFromPlan,
+    slots: &'v [Value],
+) -> Option<(CheckKind, &'v Value)> {
+    let bound = |other: Option<usize>, written: Option<Number>| match other {
+        Some(other) => slots.get(plan.fields[other].at).and_then(number_of),
+        None => written,
+    };
+    let spec = RangeSpec {
+        min: bound(r.min, r.spec.min),
+        max: bound(r.max, r.spec.max),
+        ..r.spec
+    };
+    let value = slots.get(plan.fields[r.slot].at)?;
+    Some((crate::rules::range(&spec), value))
 }
 
 /// A decoded number as a bound.

@@ -50,6 +50,13 @@ enum SiteKind {
         message: Option<String>,
         pairs: Vec<(Value, Value)>,
     },
+    /// garde's `range` with bounds read from other fields: each value with
+    /// the range its struct's fields make.
+    RangeFrom {
+        code: Option<String>,
+        message: Option<String>,
+        cases: Vec<(CheckKind, Value)>,
+    },
 }
 
 impl RuleSite {
@@ -58,6 +65,7 @@ impl RuleSite {
         match &self.kind {
             SiteKind::Rule { values, .. } | SiteKind::Required { values, .. } => values.len(),
             SiteKind::MustMatch { pairs, .. } => pairs.len(),
+            SiteKind::RangeFrom { cases, .. } => cases.len(),
         }
     }
 
@@ -101,6 +109,20 @@ impl RuleSite {
                             code.as_deref(),
                             message.as_deref(),
                         ));
+                        failed += 1;
+                    }
+                }
+            }
+            SiteKind::RangeFrom {
+                code,
+                message,
+                cases,
+            } => {
+                for (range, value) in cases {
+                    if !rule_passes(range, black_box(value)) {
+                        if let Some(v) = failed_rule(range, value) {
+                            black_box(overrides(v, code.as_deref(), message.as_deref()));
+                        }
                         failed += 1;
                     }
                 }
@@ -221,6 +243,7 @@ impl Sites<'_> {
                 }
             }
         }
+        self.of_ranges_from(plan, slots, prefix);
         for m in &plan.must_match {
             let (Some(a), Some(b)) = (
                 slots.get(plan.fields[m.slot].at),
@@ -248,6 +271,43 @@ impl Sites<'_> {
                     (true, _) => {}
                     (false, a) => pairs.push((a.clone(), b.clone())),
                 }
+            }
+        }
+    }
+
+    /// garde's `range` with bounds read from other fields of `plan`.
+    fn of_ranges_from(&mut self, plan: &StructPlan, slots: &[Value], prefix: &str) {
+        for r in &plan.range_from {
+            let Some((range, value)) = crate::check::range_from(plan, r, slots) else {
+                continue;
+            };
+            let path = join(prefix, plan.fields[r.slot].key);
+            let side = |other: Option<usize>, written: Option<overhead_schema::Number>| match (
+                other, written,
+            ) {
+                (Some(other), _) => Some(format!("self.{}", plan.fields[other].rust)),
+                (None, Some(overhead_schema::Number::Int(n))) => Some(n.to_string()),
+                (None, Some(overhead_schema::Number::Float(f))) => Some(f.to_string()),
+                (None, None) => None,
+            };
+            let i = self.site(
+                address(r),
+                &path,
+                "range",
+                || match (side(r.min, r.spec.min), side(r.max, r.spec.max)) {
+                    (Some(a), Some(b)) => format!("{a}–{b}"),
+                    (Some(a), None) => format!("min {a}"),
+                    (None, Some(b)) => format!("max {b}"),
+                    (None, None) => String::new(),
+                },
+                || SiteKind::RangeFrom {
+                    code: r.code.clone(),
+                    message: r.message.clone(),
+                    cases: Vec::new(),
+                },
+            );
+            if let SiteKind::RangeFrom { cases, .. } = &mut self.out[i].kind {
+                cases.push((range, value.clone()));
             }
         }
     }

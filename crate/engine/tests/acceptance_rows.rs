@@ -630,6 +630,19 @@ pub struct Span(
     assert_eq!(outcome(&span, "[5,3]"), ["[0]:range", "[1]:range"]);
     assert_eq!(outcome(&span, "[3,5]"), Vec::<String>::new());
 
+    // The rule breakdown times it as a site of its own.
+    let value = engine
+        .decode(&doc(30, 20, "25.5", "[1,2]"))
+        .expect("decodes");
+    let sites: Vec<String> = overhead_engine::sites::rule_sites(engine.plan(), &value)
+        .iter()
+        .map(|s| format!("{} {} {} ({} failed)", s.path, s.rule, s.detail, s.run()))
+        .collect();
+    assert!(
+        sites.contains(&"high range self.low–45 (1 failed)".to_owned()),
+        "{sites:?}"
+    );
+
     // A bound computed from the struct or its context is said, not run.
     let computed = text.replace("max = self.high", "max = self.high + 1.0");
     let lines = said(&computed);
