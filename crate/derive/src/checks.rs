@@ -120,10 +120,10 @@ fn rule_code(rule: &RuleSpec, shape: &Shape, value: &TokenStream) -> RuleCode {
         }
         RuleKind::NonEmpty => simple(quote!(#rules::NonEmpty), value.clone()),
         RuleKind::Unique => simple(quote!(#rules::Unique), value.clone()),
-        RuleKind::Contains(s) => simple(quote!(#rules::Contains(#s)), str_value),
-        RuleKind::DoesNotContain(s) => simple(quote!(#rules::DoesNotContain(#s)), str_value),
-        RuleKind::StartsWith(s) => simple(quote!(#rules::StartsWith(#s)), str_value),
-        RuleKind::EndsWith(s) => simple(quote!(#rules::EndsWith(#s)), str_value),
+        RuleKind::Needle(needle, s) => {
+            let rule = syn::Ident::new(needle.rust_name(), span);
+            simple(quote!(#rules::#rule(#s)), str_value)
+        }
         RuleKind::Length(spec) => {
             let mode = match spec.mode.unwrap_or(LengthMode::Chars) {
                 LengthMode::Chars => quote!(Chars),

@@ -64,6 +64,10 @@ pub struct KeywordDoc {
     /// the JS engine must then have the rule's twin (a test checks it).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub text: bool,
+    /// Whether it adds a needle rule (one text looked for in the string):
+    /// the JS engine must then have the rule's twin too.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub needle: bool,
 }
 
 /// Every keyword of every dialect with its documentation, for the editor's
@@ -90,6 +94,7 @@ pub fn keyword_docs() -> Vec<KeywordDoc> {
                 code,
                 not_run,
                 text: k.text_rule().is_some(),
+                needle: k.needle_rule().is_some(),
             }
         })
         .collect()
@@ -243,18 +248,6 @@ enum JsRule {
         /// `any`, `v4` or `v6`.
         version: &'static str,
     },
-    Contains {
-        value: &'static str,
-    },
-    DoesNotContain {
-        value: &'static str,
-    },
-    StartsWith {
-        value: &'static str,
-    },
-    EndsWith {
-        value: &'static str,
-    },
     Regex {
         pattern: String,
     },
@@ -272,6 +265,16 @@ enum JsRule {
     #[serde(untagged)]
     Text {
         rule: &'static str,
+    },
+    /// A needle rule, by its registry name, with its text
+    /// (`{"rule": "ends_with", "value": ".com"}`): the JS engine finds its
+    /// twin in its table of needle rules.
+    #[serde(untagged)]
+    Needle {
+        rule: &'static str,
+        value: &'static str,
+        /// The name its message gives the text (`suffix`).
+        param: &'static str,
     },
 }
 
@@ -537,10 +540,11 @@ fn describe_check(c: &Check) -> Result<JsCheck, String> {
                 IpKind::V6 => "v6",
             },
         },
-        CheckKind::Contains(s) => JsRule::Contains { value: text(s) },
-        CheckKind::DoesNotContain(s) => JsRule::DoesNotContain { value: text(s) },
-        CheckKind::StartsWith(s) => JsRule::StartsWith { value: text(s) },
-        CheckKind::EndsWith(s) => JsRule::EndsWith { value: text(s) },
+        CheckKind::Needle(rule, s) => JsRule::Needle {
+            rule: rule.name(),
+            value: text(s),
+            param: rule.param(),
+        },
         CheckKind::Pattern(re) => JsRule::Regex {
             pattern: re.as_str().to_owned(),
         },

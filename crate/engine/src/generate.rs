@@ -10,7 +10,7 @@
 use overhead_schema::Style;
 
 use overhead_validate::rules::IpKind;
-use overhead_validate::rules::registry::ValidText;
+use overhead_validate::rules::registry::{NeedleAt, ValidText};
 
 use crate::pattern::Samplers;
 use crate::plan::{FieldPlan, KindPlan, Plan};
@@ -360,13 +360,17 @@ impl<'p> Generator<'p> {
                 // Fixed texts that pass: documentation addresses.
                 CheckKind::Ip(IpKind::V6) => return "2001:db8::1".to_owned(),
                 CheckKind::Ip(IpKind::Any | IpKind::V4) => return "192.0.2.1".to_owned(),
-                CheckKind::StartsWith(p) => prefix = p,
-                CheckKind::EndsWith(p) => suffix = p,
-                CheckKind::Contains(p) => inner = p,
-                // Letters and digits pass these (a forbidden substring of them is
-                // a chance the generator takes).
+                // Where a needle keeps its rule is the registry's word.
+                CheckKind::Needle(rule, p) => match rule.at() {
+                    NeedleAt::Start => prefix = p,
+                    NeedleAt::End => suffix = p,
+                    NeedleAt::Anywhere => inner = p,
+                    // Letters and digits pass it (a forbidden substring of
+                    // them is a chance the generator takes).
+                    NeedleAt::Nowhere => {}
+                },
+                // Letters and digits pass these.
                 CheckKind::OneOfStr(_)
-                | CheckKind::DoesNotContain(_)
                 | CheckKind::NonEmpty
                 | CheckKind::Length(_)
                 | CheckKind::Pattern(_) => {}
@@ -491,10 +495,10 @@ fn breaking(kind: &CheckKind, ty: &Ty) -> Option<Value> {
         CheckKind::Text(rule) => text(rule.invalid()),
         CheckKind::NonEmpty => text(""),
         CheckKind::Ip(_) => text("256.0.0.1"),
-        CheckKind::StartsWith(_) | CheckKind::EndsWith(_) | CheckKind::Contains(_) => {
-            text("\u{2603}")
-        }
-        CheckKind::DoesNotContain(p) => text(p),
+        CheckKind::Needle(rule, p) => match rule.at() {
+            NeedleAt::Nowhere => text(p),
+            NeedleAt::Start | NeedleAt::End | NeedleAt::Anywhere => text("\u{2603}"),
+        },
         CheckKind::OneOfStr(_) => text("\u{2603}none of them"),
         // The first of a few unlikely texts the pattern does not match.
         CheckKind::Pattern(regex) => ["", "\u{2603}", "!! !!", "0", "a"]

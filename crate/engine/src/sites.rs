@@ -421,10 +421,7 @@ fn detail(kind: &CheckKind) -> String {
         },
         CheckKind::RangeInt(r) => bounds(r.min, r.max),
         CheckKind::RangeFloat(r) => bounds(r.min, r.max),
-        CheckKind::Contains(s)
-        | CheckKind::DoesNotContain(s)
-        | CheckKind::StartsWith(s)
-        | CheckKind::EndsWith(s) => format!("“{s}”"),
+        CheckKind::Needle(_, s) => format!("“{s}”"),
         CheckKind::Pattern(re) => re.as_str().to_owned(),
         CheckKind::Ip(IpKind::Any) => String::new(),
         CheckKind::Ip(IpKind::V4) => "v4".to_owned(),

@@ -11,8 +11,10 @@
 //!
 //! Adding a rule: its `RuleInfo` constant and its line in [`rules!`] below,
 //! its keywords in [`KEYWORDS`]; a rule on a string's text without parameters
-//! also gets a line in [`text_rules!`], and then the compiler names the one
-//! other place it needs (overhead-validate's `text_rule_passes`).
+//! also gets a line in [`text_rules!`], one that looks for a text in a string
+//! a line in [`needle_rules!`], and then the compiler names the one other
+//! place it needs (overhead-validate's `text_rule_passes` or
+//! `needle_rule_passes`).
 
 /// Declares [`RuleId`], [`RULES`] and [`RuleId::info`] from one list, so a
 /// rule's id and its entry cannot drift apart.
@@ -190,6 +192,124 @@ text_rules! {
         // domainstack's `each(…)` does not read `no_whitespace`.
         domainstack: reading("contains_whitespace", "Must not contain whitespace", false),
     },
+}
+
+/// Where a generated text puts a [`NeedleRule`]'s text to keep the rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NeedleAt {
+    Start,
+    End,
+    Anywhere,
+    /// Kept by leaving it out; broken by the text itself.
+    Nowhere,
+}
+
+/// Declares [`NeedleRule`]: the rules that look for one text in a string
+/// (`contains = "@"`). As [`TextRule`]s, each is handled as data everywhere
+/// else, so adding one is its check, its entry and its JS twin.
+macro_rules! needle_rules {
+    ($($id:ident { at: $at:expr, std: $std:literal, domainstack: $domainstack:expr $(,)? }),* $(,)?) => {
+        /// A rule on a string's text with one text as its parameter.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum NeedleRule {
+            $($id),*
+        }
+
+        impl NeedleRule {
+            pub const ALL: &[NeedleRule] = &[$(NeedleRule::$id),*];
+
+            pub const fn id(self) -> RuleId {
+                match self {
+                    $(NeedleRule::$id => RuleId::$id),*
+                }
+            }
+
+            /// The struct in `overhead_validate::rules` that checks it
+            /// (`EndsWith(".com")`), which derived code names.
+            pub const fn rust_name(self) -> &'static str {
+                match self {
+                    $(NeedleRule::$id => stringify!($id)),*
+                }
+            }
+
+            /// Where a text that keeps the rule has the needle.
+            pub const fn at(self) -> NeedleAt {
+                match self {
+                    $(NeedleRule::$id => $at),*
+                }
+            }
+
+            /// The rule as a Rust expression over `value: &str`, `{needle}`
+            /// standing for the needle's literal (for a library that has no
+            /// keyword for it).
+            pub const fn std_check(self) -> &'static str {
+                match self {
+                    $(NeedleRule::$id => $std),*
+                }
+            }
+
+            /// How domainstack 1.1's derive reads the rule's keyword, when it
+            /// reads it as this rule (`{value}` in its message: the needle).
+            pub const fn domainstack(self) -> Option<LibraryReading> {
+                match self {
+                    $(NeedleRule::$id => $domainstack),*
+                }
+            }
+        }
+
+        impl RuleId {
+            /// The rule as a [`NeedleRule`], when it is one.
+            pub const fn needle(self) -> Option<NeedleRule> {
+                match self {
+                    $(RuleId::$id => Some(NeedleRule::$id),)*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+needle_rules! {
+    Contains {
+        at: NeedleAt::Anywhere,
+        std: "value.contains({needle})",
+        domainstack: reading("missing_substring", "Must contain '{value}'", false),
+    },
+    DoesNotContain {
+        at: NeedleAt::Nowhere,
+        std: "!value.contains({needle})",
+        domainstack: None,
+    },
+    StartsWith {
+        at: NeedleAt::Start,
+        std: "value.starts_with({needle})",
+        domainstack: reading("invalid_prefix", "Must start with '{value}'", false),
+    },
+    EndsWith {
+        at: NeedleAt::End,
+        std: "value.ends_with({needle})",
+        domainstack: reading("invalid_suffix", "Must end with '{value}'", false),
+    },
+}
+
+impl NeedleRule {
+    /// The rule's registry entry.
+    pub const fn info(self) -> &'static RuleInfo {
+        self.id().info()
+    }
+
+    /// The rule's name (`ends_with`), as the JS engine's model says it.
+    pub const fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// The name its violation gives the needle (`suffix`): its one parameter.
+    pub const fn param(self) -> &'static str {
+        match self.info().params {
+            [param] => param,
+            _ => "",
+        }
+    }
 }
 
 /// How a library's derive reports a rule it reads under the rule's own
@@ -1033,6 +1153,24 @@ impl Keyword {
             _ => None,
         }
     }
+
+    /// The needle rule this keyword adds (`prefix` → `StartsWith`), when
+    /// it adds one and nothing else.
+    pub const fn needle_rule(&self) -> Option<NeedleRule> {
+        match self.meaning {
+            Meaning::Rules([id]) => id.needle(),
+            _ => None,
+        }
+    }
+}
+
+/// The word `dialect` writes the needle rule `rule` with (garde's `prefix`
+/// for `StartsWith`), if it has one.
+pub fn needle_word(dialect: Dialect, rule: NeedleRule) -> Option<&'static str> {
+    KEYWORDS
+        .iter()
+        .find(|k| k.dialects.contains(&dialect) && k.needle_rule() == Some(rule))
+        .map(|k| k.word)
 }
 
 /// The words of `dialect` a person can write, for "did you mean" (the
@@ -1150,6 +1288,25 @@ mod tests {
         assert_eq!(
             keyword(Dialect::Garde, "ip").and_then(Keyword::text_rule),
             None
+        );
+    }
+
+    #[test]
+    fn needle_rules_read_a_string_and_take_one_text() {
+        for &rule in NeedleRule::ALL {
+            let info = rule.info();
+            assert_eq!(rule.id().needle(), Some(rule));
+            assert_eq!(info.applies_to, AppliesTo::Str, "{}", info.name);
+            assert_eq!(info.params, [rule.param()], "{}", info.name);
+            assert!(
+                KEYWORDS.iter().any(|k| k.needle_rule() == Some(rule)),
+                "{} has no keyword",
+                info.name
+            );
+        }
+        assert_eq!(
+            keyword(Dialect::Garde, "suffix").and_then(Keyword::needle_rule),
+            Some(NeedleRule::EndsWith)
         );
     }
 

@@ -109,10 +109,7 @@ fn rule_applies(rule: &RuleSpec, shape: &Shape, field: &str, errors: &mut Errors
         | RuleKind::NonEmpty
         | RuleKind::Ip(_)
         | RuleKind::Phone
-        | RuleKind::Contains(_)
-        | RuleKind::DoesNotContain(_)
-        | RuleKind::StartsWith(_)
-        | RuleKind::EndsWith(_)
+        | RuleKind::Needle(..)
         | RuleKind::Regex(_)
         | RuleKind::Unique
         | RuleKind::Required

@@ -3,7 +3,7 @@
 
 use proc_macro2::Span;
 
-use crate::registry::{RuleId, TextRule};
+use crate::registry::{NeedleRule, RuleId, TextRule};
 
 /// One rule on a field, with the code and message the user gave it.
 #[derive(Debug, Clone)]
@@ -27,10 +27,9 @@ pub enum RuleKind {
     Ip(IpKind),
     /// Accepted and not run: it needs libphonenumber's metadata.
     Phone,
-    Contains(String),
-    DoesNotContain(String),
-    StartsWith(String),
-    EndsWith(String),
+    /// A rule that looks for a text in the string (`contains`, `prefix`, …):
+    /// the registry says what each is.
+    Needle(NeedleRule, String),
     /// Unanchored regular expression match.
     Regex(RegexSource),
     OneOf(Vec<Literal>),
@@ -89,10 +88,7 @@ impl RuleKind {
             RuleKind::NonEmpty => RuleId::NonEmpty,
             RuleKind::Ip(_) => RuleId::Ip,
             RuleKind::Phone => RuleId::Phone,
-            RuleKind::Contains(_) => RuleId::Contains,
-            RuleKind::DoesNotContain(_) => RuleId::DoesNotContain,
-            RuleKind::StartsWith(_) => RuleId::StartsWith,
-            RuleKind::EndsWith(_) => RuleId::EndsWith,
+            RuleKind::Needle(rule, _) => rule.id(),
             RuleKind::Regex(_) => RuleId::Regex,
             RuleKind::OneOf(_) => RuleId::OneOf,
             RuleKind::Unique => RuleId::Unique,

@@ -8,8 +8,10 @@ import {
   allDistinct,
   display,
   isIp,
+  isNeedleRule,
   isTextRule,
   lengthInterval,
+  needleRules,
   rustRegex,
   sameValue,
   textLength,
@@ -108,6 +110,15 @@ function ruleCheck(c: JsCheck, ty: JsTy, cx: Cx): FieldCheck {
       if (!test(v as string)) out.push(broken());
     };
   }
+  if (isNeedleRule(c)) {
+    if (!isText(ty)) return pass;
+    const test = needleRules[c.rule];
+    const needle = c.value;
+    const broken = violationOf(c, cx, c.rule, '', { [c.param]: needle });
+    return (v, out) => {
+      if (!test(v as string, needle)) out.push(broken());
+    };
+  }
   switch (c.rule) {
     case 'nested':
       return nestedCheck(ty, cx.named);
@@ -195,10 +206,6 @@ function ruleCheck(c: JsCheck, ty: JsTy, cx: Cx): FieldCheck {
       // Handled by `fieldChecks`, on the Option itself.
       return pass;
     case 'ip':
-    case 'contains':
-    case 'does_not_contain':
-    case 'starts_with':
-    case 'ends_with':
     case 'regex':
       return isText(ty) ? textCheck(c, cx) : pass;
     default:
@@ -225,22 +232,6 @@ function textCheck(c: JsCheck, cx: Cx): FieldCheck {
     case 'ip': {
       const version = c.version;
       return make((s) => isIp(s, version), version);
-    }
-    case 'contains': {
-      const p = c.value;
-      return make((s) => s.includes(p), '', { pattern: p });
-    }
-    case 'does_not_contain': {
-      const p = c.value;
-      return make((s) => !s.includes(p), '', { pattern: p });
-    }
-    case 'starts_with': {
-      const p = c.value;
-      return make((s) => s.startsWith(p), '', { prefix: p });
-    }
-    case 'ends_with': {
-      const p = c.value;
-      return make((s) => s.endsWith(p), '', { suffix: p });
     }
     case 'regex': {
       const re = rustRegex(c.pattern);

@@ -11,7 +11,7 @@ import type { ScenarioDocument } from '../report';
 import { compileJsEngine, type JsVerdict } from './engine';
 import type { KeywordDoc } from '../ui/rule-docs';
 import type { JsModel } from './model';
-import { textRules } from './rules';
+import { needleRules, textRules } from './rules';
 import { buildZodSchema, zodDeValidate } from './zod';
 
 initSync({ module: readFileSync(new URL('../wasm-pkg/overhead_wasm_bg.wasm', import.meta.url)) });
@@ -208,6 +208,22 @@ describe('the js engine against Rust', () => {
       JSON.stringify(Object.fromEntries(keywords.map((_, i) => [`text_${i}`, s]))),
     );
     expect(agree(schema, 'Texts', odd)).toBeGreaterThan(keywords.length);
+  });
+
+  it('has a twin for every needle rule of the registry, and agrees with it on a field of each', () => {
+    const keywords = (JSON.parse(keywordDocs()) as KeywordDoc[]).filter(
+      (k) => k.needle && !k.notRun && (k.dialects.includes('validator') || k.dialects.includes('seed')),
+    );
+    const rules = new Set(keywords.map((k) => k.code));
+    expect([...rules].sort()).toEqual(Object.keys(needleRules).sort());
+    const fields = keywords
+      .map((k, i) => `    #[validate(${k.word} = "ab")]\n    pub text_${i}: String,`)
+      .join('\n');
+    const schema = `#[derive(Deserialize, Validate)]\npub struct Needles {\n${fields}\n}\n`;
+    const odd = ['', 'ab', 'xab', 'abx', 'xabx', 'a', 'AB', 'aéb'].map((s) =>
+      JSON.stringify(Object.fromEntries(keywords.map((_, i) => [`text_${i}`, s]))),
+    );
+    expect(agree(schema, 'Needles', odd)).toBeGreaterThan(keywords.length);
   });
 
   it('agrees on the garde rules: length modes, affixes, Unicode classes, inner', () => {

@@ -5,7 +5,7 @@
 // engines do.
 
 /** Every type of the definitions; `root` is the one a document decodes into. */
-import type { TextRuleName } from './rules';
+import type { NeedleRuleName, TextRuleName } from './rules';
 import type { TextFormName } from './text-forms';
 
 export interface JsModel {
@@ -115,7 +115,7 @@ export type JsCheck = Overrides &
     | { rule: 'range'; min?: number; max?: number; exclusiveMin?: number; exclusiveMax?: number }
     | { rule: 'non_empty' }
     | { rule: 'ip'; version: 'any' | 'v4' | 'v6' }
-    | { rule: 'contains' | 'does_not_contain' | 'starts_with' | 'ends_with'; value: string }
+    | { rule: NeedleRuleName; value: string; param: string }
     | { rule: 'regex'; pattern: string }
     | { rule: 'one_of'; values: (string | number)[] }
     | { rule: 'unique' }

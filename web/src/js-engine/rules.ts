@@ -160,6 +160,27 @@ export function isTextRule<C extends { rule: string }>(c: C): c is Extract<C, { 
   return Object.hasOwn(textRules, c.rule);
 }
 
+// ---- the needle rules, by the registry's name (crate/rules/src/registry.rs) ----
+
+/**
+ * Every rule that looks for one text in a string (the registry's `NeedleRule`),
+ * by the name the model gives it, with the text as its second argument: a new
+ * needle rule is its predicate and its line in this table.
+ */
+export const needleRules = {
+  contains: (s: string, needle: string) => s.includes(needle),
+  does_not_contain: (s: string, needle: string) => !s.includes(needle),
+  starts_with: (s: string, needle: string) => s.startsWith(needle),
+  ends_with: (s: string, needle: string) => s.endsWith(needle),
+} as const satisfies Record<string, (s: string, needle: string) => boolean>;
+
+export type NeedleRuleName = keyof typeof needleRules;
+
+/** Whether a rule of the model is a needle rule, its predicate in `needleRules`. */
+export function isNeedleRule<C extends { rule: string }>(c: C): c is Extract<C, { rule: NeedleRuleName }> {
+  return Object.hasOwn(needleRules, c.rule);
+}
+
 // ---- length (length.rs, length/count.rs) ----
 
 export type LengthMode = 'chars' | 'bytes' | 'utf16' | 'items';

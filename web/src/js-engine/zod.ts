@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { JsCheck, JsModel, JsRepr, JsStruct, JsTy } from './model';
 import { acceptsText, EXPECTING } from './text-forms';
-import { allDistinct, isIp, isTextRule, rustRegex, sameValue, textRules } from './rules';
+import { allDistinct, isIp, isNeedleRule, isTextRule, needleRules, rustRegex, sameValue, textRules } from './rules';
 import type { JsVerdict } from './engine';
 
 z.config({ jitless: true });
@@ -195,11 +195,6 @@ function stringSchema(checks: readonly JsCheck[], text: Text): z.ZodType {
       case 'contains':
         s = s.includes(c.value, message);
         break;
-      case 'does_not_contain': {
-        const value = c.value;
-        refinements.push([(v) => !v.includes(value), message ?? text('does_not_contain', { pattern: value })]);
-        break;
-      }
       case 'starts_with':
         s = s.startsWith(c.value, message);
         break;
@@ -225,6 +220,12 @@ function stringSchema(checks: readonly JsCheck[], text: Text): z.ZodType {
         // The other text rules: their predicate, as the `js` engine runs it.
         if (isTextRule(c)) {
           refinements.push([textRules[c.rule], message ?? text(c.rule)]);
+          break;
+        }
+        // The needle rules zod has no method for: their predicate, as the `js` engine runs it.
+        if (isNeedleRule(c)) {
+          const [test, needle] = [needleRules[c.rule], c.value];
+          refinements.push([(v) => test(v, needle), message ?? text(c.rule, { [c.param]: needle })]);
           break;
         }
         return unknownRule(c);

@@ -12,6 +12,8 @@ export interface KeywordDoc {
   notRun?: string;
   /** A text rule: a string passes or not; the JS engine's `textRules` has its twin. */
   text?: boolean;
+  /** A needle rule: one text looked for in a string; the JS engine's `needleRules` has its twin. */
+  needle?: boolean;
 }
 
 /** The hover text of every keyword, by word. */

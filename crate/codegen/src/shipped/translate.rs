@@ -12,7 +12,7 @@
 use quote::ToTokens;
 use syn::spanned::Spanned;
 
-use overhead_schema::registry::TextRule;
+use overhead_schema::registry::{self, Dialect, TextRule};
 use overhead_schema::{FieldDef, LengthMode, Literal, RegexSource, RuleKind, RuleSpec, TypeDef};
 
 use super::Library;
@@ -222,23 +222,22 @@ fn rules(
                 "non_blank",
                 "!value.chars().all(char::is_whitespace)",
             ),
-            (RuleKind::Contains(s), Library::Garde) => format!("contains({s:?})"),
-            (RuleKind::Contains(s), _) => format!("contains(pattern = {s:?})"),
-            (RuleKind::DoesNotContain(s), Library::Validator) => {
-                format!("does_not_contain(pattern = {s:?})")
-            }
-            (RuleKind::DoesNotContain(s), _) => custom(
-                helpers,
-                "does_not_contain",
-                &format!("!value.contains({s:?})"),
-            ),
-            (RuleKind::StartsWith(s), Library::Garde) => format!("prefix({s:?})"),
-            (RuleKind::StartsWith(s), _) => {
-                custom(helpers, "starts_with", &format!("value.starts_with({s:?})"))
-            }
-            (RuleKind::EndsWith(s), Library::Garde) => format!("suffix({s:?})"),
-            (RuleKind::EndsWith(s), _) => {
-                custom(helpers, "ends_with", &format!("value.ends_with({s:?})"))
+            // The library's own word for the needle rule (the registry's),
+            // else a custom function that does what the rule does.
+            (RuleKind::Needle(needle, s), library) => {
+                let dialect = match library {
+                    Library::Garde => Dialect::Garde,
+                    _ => Dialect::Validator,
+                };
+                match (registry::needle_word(dialect, *needle), library) {
+                    (Some(word), Library::Garde) => format!("{word}({s:?})"),
+                    (Some(word), _) => format!("{word}(pattern = {s:?})"),
+                    (None, _) => custom(
+                        helpers,
+                        needle.name(),
+                        &needle.std_check().replace("{needle}", &format!("{s:?}")),
+                    ),
+                }
             }
             (RuleKind::Regex(RegexSource::Literal(p)), Library::Garde) => format!("pattern({p:?})"),
             (RuleKind::Regex(RegexSource::Literal(p)), _) => {

@@ -3,8 +3,7 @@
 //! fails.
 
 use overhead_validate::rules::{
-    Contains, DoesNotContain, EndsWith, Ip, NonEmpty, OneOf, Pattern, StartsWith, Text, Unique,
-    text_rule_passes,
+    Ip, Needle, NonEmpty, OneOf, Pattern, Text, Unique, needle_rule_passes, text_rule_passes,
 };
 use overhead_validate::{Rule, Violation};
 
@@ -27,10 +26,7 @@ pub fn overrides(v: Violation, code: Option<&str>, message: Option<&str>) -> Vio
 pub fn rule_passes(kind: &CheckKind, value: &Value) -> bool {
     match (kind, value) {
         (CheckKind::Text(rule), Value::Str(s)) => text_rule_passes(*rule, s),
-        (CheckKind::Contains(p), Value::Str(s)) => Contains(p).check(&**s),
-        (CheckKind::DoesNotContain(p), Value::Str(s)) => DoesNotContain(p).check(&**s),
-        (CheckKind::StartsWith(p), Value::Str(s)) => StartsWith(p).check(&**s),
-        (CheckKind::EndsWith(p), Value::Str(s)) => EndsWith(p).check(&**s),
+        (CheckKind::Needle(rule, p), Value::Str(s)) => needle_rule_passes(*rule, s, p),
         (CheckKind::Pattern(re), Value::Str(s)) => Pattern(re).check(&**s),
         (CheckKind::Length(rule), Value::Str(s)) => rule.check(&**s),
         (CheckKind::Length(rule), Value::Seq(items)) => rule.check(items.as_slice()),
@@ -74,10 +70,7 @@ pub fn failed_rule(kind: &CheckKind, value: &Value) -> Option<Violation> {
         CheckKind::Custom(custom) => custom_violation(custom, value),
         CheckKind::Text(rule) => text(Text(*rule), value),
         CheckKind::Ip(kind) => text(Ip(*kind), value),
-        CheckKind::Contains(p) => text(Contains(p), value),
-        CheckKind::DoesNotContain(p) => text(DoesNotContain(p), value),
-        CheckKind::StartsWith(p) => text(StartsWith(p), value),
-        CheckKind::EndsWith(p) => text(EndsWith(p), value),
+        CheckKind::Needle(rule, p) => text(Needle(*rule, p), value),
         CheckKind::Pattern(re) => text(Pattern(re), value),
         CheckKind::OneOfStr(options) => text(OneOf::<&str>(options), value),
         CheckKind::Length(rule) => sized(*rule, value),

@@ -155,10 +155,7 @@ pub fn compile_rules(
             RuleKind::Phone => continue,
             RuleKind::Unique => CheckKind::Unique,
             RuleKind::Nested => CheckKind::Nested,
-            RuleKind::Contains(s) => CheckKind::Contains(intern(s)),
-            RuleKind::DoesNotContain(s) => CheckKind::DoesNotContain(intern(s)),
-            RuleKind::StartsWith(s) => CheckKind::StartsWith(intern(s)),
-            RuleKind::EndsWith(s) => CheckKind::EndsWith(intern(s)),
+            RuleKind::Needle(rule, s) => CheckKind::Needle(*rule, intern(s)),
             RuleKind::Length(spec) => {
                 let mode = match spec.mode.unwrap_or(SchemaLengthMode::Chars) {
                     SchemaLengthMode::Chars => LengthMode::Chars,

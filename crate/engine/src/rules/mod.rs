@@ -11,9 +11,9 @@ pub use apply::{custom_verdict, failed_rule, overrides, rule_passes};
 pub(crate) use compile::range;
 pub use compile::{Patterns, compile_rules, function_key, path_text};
 
-use overhead_validate::rules::TextRule;
 use overhead_validate::rules::registry::RuleId;
 use overhead_validate::rules::{IpKind, Length, Range};
+use overhead_validate::rules::{NeedleRule, TextRule};
 
 /// One rule of a field, ready to run.
 #[derive(Debug, Clone)]
@@ -39,10 +39,8 @@ pub enum CheckKind {
     RangeFloat(Range<f64>),
     NonEmpty,
     Ip(IpKind),
-    Contains(&'static str),
-    DoesNotContain(&'static str),
-    StartsWith(&'static str),
-    EndsWith(&'static str),
+    /// A rule that looks for a text in the string (the registry's).
+    Needle(NeedleRule, &'static str),
     Pattern(regex::Regex),
     OneOfStr(Vec<&'static str>),
     OneOfInt(Vec<i128>),
@@ -79,10 +77,7 @@ impl CheckKind {
             CheckKind::RangeInt(_) | CheckKind::RangeFloat(_) => RuleId::Range,
             CheckKind::NonEmpty => RuleId::NonEmpty,
             CheckKind::Ip(_) => RuleId::Ip,
-            CheckKind::Contains(_) => RuleId::Contains,
-            CheckKind::DoesNotContain(_) => RuleId::DoesNotContain,
-            CheckKind::StartsWith(_) => RuleId::StartsWith,
-            CheckKind::EndsWith(_) => RuleId::EndsWith,
+            CheckKind::Needle(rule, _) => rule.id(),
             CheckKind::Pattern(_) => RuleId::Regex,
             CheckKind::OneOfStr(_) | CheckKind::OneOfInt(_) | CheckKind::OneOfFloat(_) => {
                 RuleId::OneOf

@@ -17,7 +17,7 @@ use syn::spanned::Spanned;
 
 use super::values;
 use super::{Cx, FieldRules};
-use crate::registry::{LibraryReading, TextRule};
+use crate::registry::{LibraryReading, NeedleRule, TextRule};
 use crate::rule::{
     CustomCall, LengthMode, LengthSpec, Literal, Number, RangeSpec, RegexSource, RuleKind, RuleSpec,
 };
@@ -126,26 +126,14 @@ fn item(meta: &ParseNestedMeta, cx: &mut Cx, inner: bool) -> syn::Result<Vec<Rul
             let text = format!("Must be between {} and {}", show(min), show(max));
             vec![rule(RuleKind::Range(spec), "out_of_range", text)]
         }
-        "contains" | "starts_with" | "ends_with" if !inner => {
+        // A needle rule domainstack reads under its own keyword: its code
+        // and message are the registry's.
+        _ if let Some((needle, reading)) = domainstack_needle_rule(&word)
+            && (reading.in_each || !inner) =>
+        {
             let value = values::string(meta.value()?)?;
-            let (kind, code, message) = match word.as_str() {
-                "contains" => (
-                    RuleKind::Contains(value.clone()),
-                    "missing_substring",
-                    format!("Must contain '{value}'"),
-                ),
-                "starts_with" => (
-                    RuleKind::StartsWith(value.clone()),
-                    "invalid_prefix",
-                    format!("Must start with '{value}'"),
-                ),
-                _ => (
-                    RuleKind::EndsWith(value.clone()),
-                    "invalid_suffix",
-                    format!("Must end with '{value}'"),
-                ),
-            };
-            vec![rule(kind, code, message)]
+            let message = reading.message.replace("{value}", &value);
+            vec![rule(RuleKind::Needle(needle, value), reading.code, message)]
         }
         "matches_regex" => {
             let pattern = values::string(meta.value()?)?;
@@ -312,6 +300,14 @@ fn item(meta: &ParseNestedMeta, cx: &mut Cx, inner: bool) -> syn::Result<Vec<Rul
 /// The text rule named `word` and how domainstack reads it.
 fn domainstack_text_rule(word: &str) -> Option<(TextRule, LibraryReading)> {
     TextRule::ALL
+        .iter()
+        .find(|rule| rule.name() == word)
+        .and_then(|&rule| Some((rule, rule.domainstack()?)))
+}
+
+/// The needle rule named `word` and how domainstack reads it.
+fn domainstack_needle_rule(word: &str) -> Option<(NeedleRule, LibraryReading)> {
+    NeedleRule::ALL
         .iter()
         .find(|rule| rule.name() == word)
         .and_then(|&rule| Some((rule, rule.domainstack()?)))

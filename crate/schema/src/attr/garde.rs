@@ -115,15 +115,14 @@ fn item(
                 span,
             });
         }
-        "contains" | "prefix" | "suffix" => {
+        // A needle rule (`contains("…")`, `prefix(…)`): the registry's word.
+        _ if let Some(rule) =
+            registry::keyword(Dialect::Garde, &name).and_then(registry::Keyword::needle_rule) =>
+        {
             let content;
             syn::parenthesized!(content in meta.input);
             if let Some(text) = values::string_or_const(cx, &name, &content)? {
-                push(match name.as_str() {
-                    "contains" => RuleKind::Contains(text),
-                    "prefix" => RuleKind::StartsWith(text),
-                    _ => RuleKind::EndsWith(text),
-                });
+                push(RuleKind::Needle(rule, text));
             }
         }
         "pattern" => {

@@ -51,9 +51,10 @@ fn item(
     // Rules without arguments of their own, written bare (`email`) or with
     // validator's `code`/`message` (`email(message = "…")`).
     // A text rule is known by its keyword alone (the registry's).
-    let text = registry::keyword(Dialect::Validator, &name)
-        .or_else(|| registry::keyword(Dialect::Seed, &name))
-        .and_then(registry::Keyword::text_rule);
+    let keyword = registry::keyword(Dialect::Validator, &name)
+        .or_else(|| registry::keyword(Dialect::Seed, &name));
+    let text = keyword.and_then(registry::Keyword::text_rule);
+    let needle = keyword.and_then(registry::Keyword::needle_rule);
     let plain = match name.as_str() {
         _ if text.is_some() => text.map(RuleKind::Text),
         "non_empty" => Some(RuleKind::NonEmpty),
@@ -130,7 +131,9 @@ fn item(
                 mode: Some(LengthMode::Items),
             }))
         }
-        "contains" | "does_not_contain" | "starts_with" | "ends_with" => {
+        // A needle rule (`contains = "…"`, `ends_with(pattern = "…")`): the
+        // registry's word.
+        _ if let Some(rule) = needle => {
             let mut pattern = None;
             let mut extra = Extra::default();
             if meta.input.peek(syn::Token![=]) {
@@ -147,13 +150,7 @@ fn item(
                     format!("`{name}` needs a string, like `{name} = \"…\"`"),
                 )
             })?;
-            let kind = match name.as_str() {
-                "contains" => RuleKind::Contains(pattern),
-                "does_not_contain" => RuleKind::DoesNotContain(pattern),
-                "starts_with" => RuleKind::StartsWith(pattern),
-                _ => RuleKind::EndsWith(pattern),
-            };
-            extra.push(kind, span, rules);
+            extra.push(RuleKind::Needle(rule, pattern), span, rules);
         }
         "matches_regex" => push(RuleKind::Regex(RegexSource::Literal(values::string(
             meta.value()?,

@@ -134,7 +134,7 @@ pub use unique::Unique;
 pub use url::Url;
 
 pub use overhead_rules::registry;
-pub use overhead_rules::registry::TextRule;
+pub use overhead_rules::registry::{NeedleRule, TextRule};
 
 use crate::{Rule, Violation};
 
@@ -196,5 +196,34 @@ mod tests {
                 ValidText::Format(_) => {}
             }
         }
+    }
+}
+
+/// Whether `value` keeps the needle rule `rule` with its text `needle`: one
+/// exhaustive match, as [`text_rule_passes`].
+#[inline]
+pub fn needle_rule_passes(rule: NeedleRule, value: &str, needle: &str) -> bool {
+    match rule {
+        NeedleRule::Contains => Contains(needle).check(value),
+        NeedleRule::DoesNotContain => DoesNotContain(needle).check(value),
+        NeedleRule::StartsWith => StartsWith(needle).check(value),
+        NeedleRule::EndsWith => EndsWith(needle).check(value),
+    }
+}
+
+/// A needle rule chosen at run time (the interpreter's); derived code names
+/// the rule's own struct instead ([`NeedleRule::rust_name`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Needle<'a>(pub NeedleRule, pub &'a str);
+
+impl Rule<str> for Needle<'_> {
+    #[inline]
+    fn check(&self, value: &str) -> bool {
+        needle_rule_passes(self.0, value, self.1)
+    }
+
+    #[cold]
+    fn violation(&self, _value: &str) -> Violation {
+        Violation::of(self.0.info(), "").with_param(self.0.param(), self.1.to_owned())
     }
 }
