@@ -420,9 +420,9 @@ fn opt_usize(v: Option<usize>) -> TokenStream {
     }
 }
 
-fn range(spec: &RangeSpec) -> TokenStream {
-    let float = spec.has_float();
-    let bound = |b: Option<Number>| match (b, float) {
+/// A written bound as `Range`'s `Option<i128>` or `Option<f64>` (`float`).
+fn written_bound(bound: Option<Number>, float: bool) -> TokenStream {
+    match (bound, float) {
         (None, _) => quote!(::core::option::Option::None),
         (Some(Number::Int(i)), false) => quote!(::core::option::Option::Some(#i)),
         (Some(Number::Int(i)), true) => {
@@ -430,7 +430,12 @@ fn range(spec: &RangeSpec) -> TokenStream {
             quote!(::core::option::Option::Some(#f))
         }
         (Some(Number::Float(f)), _) => quote!(::core::option::Option::Some(#f)),
-    };
+    }
+}
+
+fn range(spec: &RangeSpec) -> TokenStream {
+    let float = spec.has_float();
+    let bound = |b: Option<Number>| written_bound(b, float);
     let (min, max, xmin, xmax) = (
         bound(spec.min),
         bound(spec.max),
@@ -461,15 +466,7 @@ fn range_from(
     }
     let float = *shape == Shape::Float || from.spec.has_float();
     let b = if float { quote!(f64) } else { quote!(i128) };
-    let number = |n: Option<Number>| match (n, float) {
-        (None, _) => quote!(::core::option::Option::None),
-        (Some(Number::Int(i)), false) => quote!(::core::option::Option::Some(#i)),
-        (Some(Number::Int(i)), true) => {
-            let f = i as f64;
-            quote!(::core::option::Option::Some(#f))
-        }
-        (Some(Number::Float(f)), _) => quote!(::core::option::Option::Some(#f)),
-    };
+    let number = |n: Option<Number>| written_bound(n, float);
     let side = |other: &Option<String>, n: Option<Number>| match other {
         Some(other) => {
             let member = member_of(other);

@@ -125,14 +125,7 @@ pub fn count_bound(cx: &mut Cx, name: &str, input: ParseStream) -> syn::Result<O
 
 /// A number bound (`range(min = …)`), as [`count_bound`] reads it.
 pub fn number_bound(cx: &mut Cx, name: &str, input: ParseStream) -> syn::Result<Option<Number>> {
-    let Some((value, span)) = bound(cx, name, input)? else {
-        return Ok(None);
-    };
-    match value {
-        Literal::Int(i) => Ok(Some(Number::Int(i))),
-        Literal::Float(f) => Ok(Some(Number::Float(f))),
-        Literal::Str(_) => Err(syn::Error::new(span, format!("`{name}` must be a number"))),
-    }
+    number_bound_of(cx, name, input.parse()?)
 }
 
 /// [`number_bound`] of an expression already parsed.
