@@ -6,11 +6,11 @@
 
 use overhead_schema::{Number, RangeSpec, Style};
 use overhead_validate::rules::{MustMatch, Required};
-use overhead_validate::{Rule, Segment, Violations};
+use overhead_validate::{Rule, Segment, Violation, Violations};
 
 use crate::layout::FieldValue;
 use crate::plan::{FieldPlan, FieldSegment, KindPlan, Plan, RangeFromPlan, StructPlan};
-use crate::rules::{Check, CheckKind, failed_rule, overrides, rule_passes};
+use crate::rules::{Check, CheckKind, Custom, failed_rule, overrides, rule_passes};
 use crate::ty::Ty;
 use crate::value::Value;
 
@@ -110,10 +110,7 @@ impl Checker<'_> {
                     }
                     _ => true,
                 },
-                CheckKind::Custom(custom) if matches!(ty, Ty::Named(_)) => {
-                    let value = crate::handed::to_val(self.plan, ty, value);
-                    crate::rules::custom_verdict(custom, value).is_none()
-                }
+                CheckKind::Custom(custom) => self.custom_failed(custom, ty, value).is_none(),
                 kind => rule_passes(kind, value),
             };
             if !ok {
@@ -409,6 +406,13 @@ impl Checker<'_> {
         }
     }
 
+    /// The paste's function on `value`, handed to it as the paste's code
+    /// reads a value of `ty` (a struct of the paste's by its fields), which
+    /// takes the plan.
+    fn custom_failed(&self, custom: &Custom, ty: &Ty, value: &Value) -> Option<Violation> {
+        crate::rules::custom_verdict(custom, crate::handed::to_val(self.plan, ty, value))
+    }
+
     fn rule_into(&self, c: &Check, ty: &Ty, value: &Value, out: &mut Violations) {
         let failed = match &c.kind {
             CheckKind::Nested => {
@@ -447,11 +451,7 @@ impl Checker<'_> {
                 }
                 return;
             }
-            // A function on a value of a type of the paste gets it as the
-            // paste's code reads it, which takes the plan.
-            CheckKind::Custom(custom) if matches!(ty, Ty::Named(_)) => {
-                crate::rules::custom_verdict(custom, crate::handed::to_val(self.plan, ty, value))
-            }
+            CheckKind::Custom(custom) => self.custom_failed(custom, ty, value),
             kind => failed_rule(kind, value),
         };
         if let Some(violation) = failed {

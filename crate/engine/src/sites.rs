@@ -15,8 +15,9 @@ use overhead_validate::rules::{IpKind, MustMatch, Required};
 
 use crate::check::{element_ty, unwrap_options};
 use crate::layout::FieldValue;
+use crate::pasted::Val;
 use crate::plan::{KindPlan, Plan, StructPlan};
-use crate::rules::{Check, CheckKind, failed_rule, overrides, rule_passes};
+use crate::rules::{Check, CheckKind, custom_verdict, failed_rule, overrides, rule_passes};
 use crate::ty::Ty;
 use crate::value::Value;
 
@@ -50,6 +51,13 @@ enum SiteKind {
         message: Option<String>,
         pairs: Vec<(Value, Value)>,
     },
+    /// The paste's function, with each value as its code receives it (a
+    /// struct of the paste's by its fields: made once, here, as the checker
+    /// makes it on each run).
+    Custom {
+        check: Check,
+        values: Vec<Val>,
+    },
     /// garde's `range` with bounds read from other fields: each value with
     /// the range its struct's fields make.
     RangeFrom {
@@ -66,6 +74,7 @@ impl RuleSite {
             SiteKind::Rule { values, .. } | SiteKind::Required { values, .. } => values.len(),
             SiteKind::MustMatch { pairs, .. } => pairs.len(),
             SiteKind::RangeFrom { cases, .. } => cases.len(),
+            SiteKind::Custom { values, .. } => values.len(),
         }
     }
 
@@ -81,6 +90,17 @@ impl RuleSite {
                         if let Some(v) = failed_rule(&check.kind, value) {
                             black_box(with_overrides(v, check));
                         }
+                        failed += 1;
+                    }
+                }
+            }
+            SiteKind::Custom { check, values } => {
+                let CheckKind::Custom(custom) = &check.kind else {
+                    return 0;
+                };
+                for value in values {
+                    if let Some(v) = custom_verdict(custom, black_box(value).clone()) {
+                        black_box(with_overrides(v, check));
                         failed += 1;
                     }
                 }
@@ -345,6 +365,21 @@ impl Sites<'_> {
                         self.of_checks(inner, element, item, &path);
                     }
                 }
+                CheckKind::Custom(_) => {
+                    let i = self.site(
+                        address(check),
+                        path,
+                        keyword(&check.kind),
+                        || detail(&check.kind),
+                        || SiteKind::Custom {
+                            check: check.clone(),
+                            values: Vec::new(),
+                        },
+                    );
+                    if let SiteKind::Custom { values, .. } = &mut self.out[i].kind {
+                        values.push(crate::handed::to_val(self.plan, ty, value));
+                    }
+                }
                 kind => {
                     let i = self.site(
                         address(check),
@@ -545,5 +580,36 @@ mod tests {
                 ("length", "max 20".to_owned(), 0)
             ]
         );
+    }
+
+    /// A function on a struct of the paste is timed on the struct as the
+    /// paste's code reads it, failing where validation reports it.
+    #[test]
+    fn a_custom_function_on_a_struct_is_a_site_that_runs() {
+        let schema = r#"
+            use garde::Validate;
+            #[derive(Deserialize, Validate)]
+            pub struct Child {
+                #[garde(length(min = 1))]
+                pub value: String,
+            }
+            #[derive(Deserialize, Validate)]
+            pub struct Parent {
+                #[garde(dive, custom(not_abc))]
+                pub child: Child,
+            }
+            fn not_abc(child: &Child, _: &()) -> garde::Result {
+                if child.value == "abc" {
+                    return Err(garde::Error::new("abc is taken"));
+                }
+                Ok(())
+            }"#;
+        let got = sites(schema, r#"{"child":{"value":"abc"}}"#);
+        assert!(
+            got.contains(&("child".into(), "custom", 1, 1)),
+            "the function fails once, as validation says: {got:?}"
+        );
+        let kept = sites(schema, r#"{"child":{"value":"abd"}}"#);
+        assert!(kept.contains(&("child".into(), "custom", 1, 0)), "{kept:?}");
     }
 }

@@ -67,7 +67,9 @@ pub fn failed_rule(kind: &CheckKind, value: &Value) -> Option<Violation> {
         }
     }
     match kind {
-        CheckKind::Custom(custom) => custom_violation(custom, value),
+        // Run where the plan is (the checker, the rule sites): the paste's
+        // function reads a value as a value of its type, which takes it.
+        CheckKind::Custom(_) => None,
         CheckKind::Text(rule) => text(Text(*rule), value),
         CheckKind::Ip(kind) => text(Ip(*kind), value),
         CheckKind::Needle(rule, p) => text(Needle(*rule, p), value),
@@ -151,14 +153,6 @@ impl overhead_validate::rules::HasLength for RowCount {
     }
 }
 
-/// The paste's function on the value: its error as a violation (validator's
-/// `ValidationError` code; garde's message as the code, garde having none).
-/// A value it cannot be handed, or a run that stops (a panic in the
-/// person's build), counts as kept: the interpreter does not invent a verdict.
-fn custom_violation(custom: &super::Custom, value: &Value) -> Option<Violation> {
-    custom_verdict(custom, to_val(value)?)
-}
-
 /// The paste's function on a value as its code receives it (a field's, or a
 /// whole struct's for a struct-level function).
 pub fn custom_verdict(custom: &super::Custom, value: crate::pasted::Val) -> Option<Violation> {
@@ -185,34 +179,4 @@ pub fn custom_verdict(custom: &super::Custom, value: crate::pasted::Val) -> Opti
         }
         _ => None,
     }
-}
-
-/// A decoded value as the paste's function receives it.
-fn to_val(value: &Value) -> Option<crate::pasted::Val> {
-    use crate::pasted::Val;
-    Some(match value {
-        Value::Unit => Val::Opt(None),
-        Value::Bool(b) => Val::Bool(*b),
-        Value::I64(n) => Val::Int((*n).into()),
-        Value::U64(n) => Val::Int((*n).into()),
-        Value::I128(n) => Val::Int(*n),
-        Value::U128(n) => Val::Int(i128::try_from(*n).ok()?),
-        Value::F64(x) => Val::Float(*x),
-        Value::Char(c) => Val::Char(*c),
-        Value::Str(s) => Val::str(s),
-        Value::Seq(items) => Val::seq(items.iter().map(to_val).collect::<Option<_>>()?),
-        Value::Map(entries) => Val::seq(
-            entries
-                .iter()
-                .map(|(k, v)| Some(Val::seq(vec![Val::str(k), to_val(v)?])))
-                .collect::<Option<_>>()?,
-        ),
-        Value::Json(_)
-        | Value::Rows(..)
-        | Value::Struct(_)
-        | Value::Variant(..)
-        | Value::Tag(_) => {
-            return None;
-        }
-    })
 }
