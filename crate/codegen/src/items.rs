@@ -456,13 +456,23 @@ pub(crate) fn without_serde_keys(attr: &mut syn::Attribute, keys: &[&str]) -> bo
 /// module's derive it takes the ones that do not decode (`Validate` for a
 /// `ValidateOnDeserialize`, which would decode it as serde's derive does).
 pub fn derived(derive: TokenStream, item: &syn::Item) -> TokenStream {
+    let ident = match item {
+        syn::Item::Enum(e) => Some(e.ident.clone()),
+        _ => None,
+    };
     let mut item = item.clone();
     let attrs = match &mut item {
         syn::Item::Struct(s) => &mut s.attrs,
         syn::Item::Enum(e) => &mut e.attrs,
         _ => return quote!(#derive #item),
     };
+    // A number-coded enum has no rules to check while it decodes, so a
+    // `nested` field of its type may take serde_repr's decoding as it is.
+    let mut checks_on_decode = TokenStream::new();
     let derive = if is_repr(&derive_paths_of(attrs)) {
+        if derive.to_string().contains("ValidateOnDeserialize") {
+            checks_on_decode = quote!(impl ::overhead_validate::de::ChecksOnDecode for #ident {});
+        }
         without_serde_form(derive)
     } else {
         derive
@@ -470,9 +480,9 @@ pub fn derived(derive: TokenStream, item: &syn::Item) -> TokenStream {
     let serde_as = attrs.iter().any(is_serde_as);
     attrs.retain(|a| !is_serde_as(a));
     if serde_as {
-        quote!(#[::serde_with::serde_as] #derive #item)
+        quote!(#[::serde_with::serde_as] #derive #item #checks_on_decode)
     } else {
-        quote!(#derive #item)
+        quote!(#derive #item #checks_on_decode)
     }
 }
 

@@ -100,7 +100,7 @@ enum RuleCode {
 }
 
 fn rule_code(rule: &RuleSpec, shape: &Shape, value: &TokenStream) -> RuleCode {
-    let span = rule.span;
+    let span = blame(rule.span);
     let str_value = quote_spanned!(span=> ::core::convert::AsRef::<str>::as_ref(#value));
     let rules = quote!(::overhead_validate::rules);
     let simple =
@@ -248,7 +248,7 @@ fn custom_call(
 }
 
 fn rule_check(rule: &RuleSpec, shape: &Shape, value: &TokenStream) -> TokenStream {
-    let span = rule.span;
+    let span = blame(rule.span);
     match rule_code(rule, shape, value) {
         RuleCode::Simple(rule_value, checked) => push_if_failed(rule, rule_value, &checked),
         RuleCode::Custom(function, call) => {
@@ -369,12 +369,12 @@ fn shape_passes(rules: &[RuleSpec], shape: &Shape, value: &TokenStream) -> Token
 fn rule_passes(rule: &RuleSpec, shape: &Shape, value: &TokenStream) -> TokenStream {
     match rule_code(rule, shape, value) {
         RuleCode::Simple(rule_value, checked) => {
-            quote_spanned!(rule.span=> ::overhead_validate::Rule::check(&#rule_value, #checked))
+            quote_spanned!(blame(rule.span)=> ::overhead_validate::Rule::check(&#rule_value, #checked))
         }
         RuleCode::Custom(function, call) => {
-            let value = respan(value, rule.span);
-            let called = custom_call(&function, &call, &value, shape, rule.span);
-            quote_spanned!(rule.span=> ::core::result::Result::is_ok(&#called))
+            let value = respan(value, blame(rule.span));
+            let called = custom_call(&function, &call, &value, shape, blame(rule.span));
+            quote_spanned!(blame(rule.span)=> ::core::result::Result::is_ok(&#called))
         }
         RuleCode::Each(inner) => {
             let element = shape_passes(&inner, &element_shape(shape), &quote!(__element));
@@ -396,7 +396,7 @@ fn rule_passes(rule: &RuleSpec, shape: &Shape, value: &TokenStream) -> TokenStre
 /// attribute so that a type error points there.
 fn push_if_failed(rule: &RuleSpec, rule_value: TokenStream, value: &TokenStream) -> TokenStream {
     let with = overrides(rule);
-    quote_spanned! {rule.span=>
+    quote_spanned! {blame(rule.span)=>
         {
             let __rule = #rule_value;
             if !::overhead_validate::Rule::check(&__rule, #value) {
@@ -529,7 +529,7 @@ pub fn must_match_checks(def: &TypeDef, fields: &[FieldDef], this: &TokenStream)
                     FieldPath::Index(_) | FieldPath::Inline => field.name.clone(),
                 };
                 let with = overrides(rule);
-                out.extend(quote_spanned! {rule.span=>
+                out.extend(quote_spanned! {blame(rule.span)=>
                     {
                         let __rule = ::overhead_validate::rules::MustMatch { other: #other };
                         if !__rule.check_pair(&#this.#a, &#this.#b) {
@@ -627,6 +627,14 @@ pub fn must_match_passes(fields: &[FieldDef], this: &TokenStream) -> Vec<TokenSt
         }
     }
     out
+}
+
+/// The attribute's place, for the compiler to blame a type error there,
+/// resolved as the derive's own code: a type that a `macro_rules!` writes
+/// carries the macro's hygiene in its attributes, under which the derive's
+/// `out` and `value` would not be found.
+fn blame(attribute: Span) -> Span {
+    attribute.resolved_at(Span::call_site())
 }
 
 /// `tokens` with every span set to `span`, so that the compiler blames the

@@ -339,6 +339,7 @@ fn shared_impls(
     validate_body: &TokenStream,
 ) -> (TokenStream, TokenStream, TokenStream) {
     let validate_impl = quote! {
+        impl ::overhead_validate::de::ChecksOnDecode for #ident {}
         impl ::overhead_validate::Validate for #ident {
             fn validate_into(&self, out: &mut ::overhead_validate::Violations) {
                 #validate_body
@@ -520,6 +521,7 @@ fn de_fn(
             TokenStream::new()
         };
         quote! {
+            ::overhead_validate::de::checks_on_decode::<#ty>();
             let __start = ::overhead_validate::collector::len();
             let __decoded = #call;
             if ::overhead_validate::collector::len() > __start {

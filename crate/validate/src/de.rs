@@ -10,6 +10,30 @@ use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 
 use crate::{Segment, collector};
 
+/// A type whose `Deserialize` checks its rules while it decodes (what
+/// `#[derive(ValidateOnDeserialize)]` writes), or a box, option or collection
+/// of one. A `nested` field under `ValidateOnDeserialize` must hold one: a
+/// type that derives plain `Deserialize` decodes without a word, and its
+/// rules would silently go unchecked.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is `nested` under `ValidateOnDeserialize`, but it does not check its rules while it decodes",
+    label = "its type derives `Deserialize`, which checks nothing",
+    note = "derive `ValidateOnDeserialize` on the nested type too"
+)]
+pub trait ChecksOnDecode {}
+
+impl<T: ChecksOnDecode + ?Sized> ChecksOnDecode for Box<T> {}
+impl<T: ChecksOnDecode + ?Sized> ChecksOnDecode for std::rc::Rc<T> {}
+impl<T: ChecksOnDecode + ?Sized> ChecksOnDecode for std::sync::Arc<T> {}
+impl<T: ChecksOnDecode> ChecksOnDecode for Option<T> {}
+impl<T: ChecksOnDecode> ChecksOnDecode for Vec<T> {}
+impl<K, V: ChecksOnDecode, S> ChecksOnDecode for HashMap<K, V, S> {}
+
+/// Refuses to compile unless `T` checks its rules while it decodes: called
+/// by a `nested` field's decoder.
+#[inline(always)]
+pub const fn checks_on_decode<T: ChecksOnDecode + ?Sized>() {}
+
 /// A `Vec<T>` whose elements validate while they decode.
 pub fn nested_vec<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
     deserializer: D,

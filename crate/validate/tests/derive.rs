@@ -5,24 +5,26 @@ use overhead_validate::json::{self, Error};
 use overhead_validate::{Validate, ValidateOnDeserialize, Violation, Violations};
 use serde::Deserialize;
 
-#[derive(Debug, Deserialize, Validate)]
-struct UserSignup {
-    #[validate(email, max_len = 255)]
-    email: String,
-    #[validate(range(min = 18, max = 120))]
-    age: u8,
-    #[validate(alphanumeric, min_len = 3, max_len = 20)]
-    username: String,
+/// One definition derived both ways: decoded then validated
+/// (`Deserialize` and `Validate`), and validated while it decodes.
+macro_rules! both_ways {
+    ($two_step:ident / $integrated:ident $body:tt) => {
+        #[derive(Debug, Deserialize, Validate)]
+        struct $two_step $body
+        #[derive(Debug, ValidateOnDeserialize)]
+        struct $integrated $body
+    };
 }
 
-#[derive(Debug, ValidateOnDeserialize)]
-struct UserSignupOnDe {
-    #[validate(email, max_len = 255)]
-    email: String,
-    #[validate(range(min = 18, max = 120))]
-    age: u8,
-    #[validate(alphanumeric, min_len = 3, max_len = 20)]
-    username: String,
+both_ways! {
+    UserSignup / UserSignupOnDe {
+        #[validate(email, max_len = 255)]
+        email: String,
+        #[validate(range(min = 18, max = 120))]
+        age: u8,
+        #[validate(alphanumeric, min_len = 3, max_len = 20)]
+        username: String,
+    }
 }
 
 const VALID: &str = r#"{"email": "alice@example.com", "age": 25, "username": "alice123"}"#;
@@ -516,20 +518,14 @@ fn a_field_with_its_own_decoder_is_checked_after_it_reads() {
     }
 }
 
-/// A skipped field is never read: serde gives it its default, which its rules
-/// still check, as `validate()` would.
-#[derive(Debug, ValidateOnDeserialize)]
-struct WithSkipped {
-    #[serde(skip)]
-    #[validate(length(min = 1))]
-    note: String,
-}
-
-#[derive(Debug, Deserialize, Validate)]
-struct WithSkippedTwoStep {
-    #[serde(skip)]
-    #[validate(length(min = 1))]
-    note: String,
+// A skipped field is never read: serde gives it its default, which its rules
+// still check, as `validate()` would.
+both_ways! {
+    WithSkippedTwoStep / WithSkipped {
+        #[serde(skip)]
+        #[validate(length(min = 1))]
+        note: String,
+    }
 }
 
 #[test]
@@ -695,24 +691,15 @@ fn derived_code_runs_every_text_rule_of_the_registry() {
     assert_eq!(value.validate(), Ok(()));
 }
 
-#[derive(Debug, Deserialize, Validate)]
-struct Band {
-    #[garde(range(min = 15, max = 45))]
-    low: u8,
-    #[garde(range(min = self.low, max = 45))]
-    high: u8,
-    #[garde(range(min = 0.0, max = self.high))]
-    target: Option<f64>,
-}
-
-#[derive(Debug, ValidateOnDeserialize)]
-struct BandOnDe {
-    #[garde(range(min = 15, max = 45))]
-    low: u8,
-    #[garde(range(min = self.low, max = 45))]
-    high: u8,
-    #[garde(range(min = 0.0, max = self.high))]
-    target: Option<f64>,
+both_ways! {
+    Band / BandOnDe {
+        #[garde(range(min = 15, max = 45))]
+        low: u8,
+        #[garde(range(min = self.low, max = 45))]
+        high: u8,
+        #[garde(range(min = 0.0, max = self.high))]
+        target: Option<f64>,
+    }
 }
 
 /// garde's `range` with a bound that is another field: the derive builds
@@ -744,20 +731,13 @@ fn a_range_bound_read_from_another_field() {
     );
 }
 
-#[derive(Debug, Deserialize, Validate)]
-struct Invite {
-    #[garde(skip)]
-    team: String,
-    #[garde(inner(matches(team)))]
-    echoes: Vec<String>,
-}
-
-#[derive(Debug, ValidateOnDeserialize)]
-struct InviteOnDe {
-    #[garde(skip)]
-    team: String,
-    #[garde(inner(matches(team)))]
-    echoes: Vec<String>,
+both_ways! {
+    Invite / InviteOnDe {
+        #[garde(skip)]
+        team: String,
+        #[garde(inner(matches(team)))]
+        echoes: Vec<String>,
+    }
 }
 
 /// garde's `inner(matches(other))`: each element against the other field,
@@ -774,4 +754,93 @@ fn each_element_matches_another_field() {
     assert_eq!(summary(&integrated), two_step);
     let same: Invite = serde_json::from_str(r#"{"team":"a","echoes":["a"]}"#).expect("decodes");
     assert_eq!(same.validate(), Ok(()));
+}
+
+/// Types that a `macro_rules!` writes, rules and all, as crates that stamp
+/// out request types do: the derives' code resolves under the macro's
+/// hygiene, in both paths.
+macro_rules! stamped_request {
+    (#[$derive:meta] $name:ident, $child:ident, $item:ident) => {
+        #[$derive]
+        struct $name {
+            #[validate(length(min = 1, max = 8))]
+            name: String,
+            #[validate(range(min = 1), custom(function = "not_thirteen"))]
+            count: u32,
+            #[validate(nested)]
+            child: $child,
+            #[validate(must_match(other = "name"))]
+            again: String,
+        }
+        #[$derive]
+        struct $child {
+            #[validate(email)]
+            email: String,
+            #[validate(length(min = 1), nested)]
+            items: Vec<$item>,
+        }
+        #[$derive]
+        struct $item {
+            #[validate(length(min = 2))]
+            sku: String,
+        }
+    };
+}
+
+fn not_thirteen(count: u32) -> Result<(), Box<Violation>> {
+    match count {
+        13 => Err(Box::new(Violation::new("thirteen", "is thirteen"))),
+        _ => Ok(()),
+    }
+}
+
+stamped_request!(
+    #[derive(Debug, Deserialize, Validate)]
+    Stamped,
+    StampedChild,
+    StampedItem
+);
+stamped_request!(
+    #[derive(Debug, ValidateOnDeserialize)]
+    StampedOnDe,
+    StampedChildOnDe,
+    StampedItemOnDe
+);
+
+#[test]
+fn types_a_macro_writes_validate_in_both_paths() {
+    let check = |text: &str| {
+        let two_step: Stamped = serde_json::from_str(text).expect("decodes");
+        // Sorted: the integrated path reports a nested value's own
+        // violations as it decodes, before its parent's.
+        let sorted = |v: &Violations| {
+            let mut codes = summary(v);
+            codes.sort();
+            codes
+        };
+        let two_step = two_step.validate().err().map(|v| sorted(&v));
+        let integrated = match json::from_str::<StampedOnDe>(text) {
+            Ok(_) => None,
+            Err(Error::Invalid(v)) => Some(sorted(&v)),
+            Err(Error::Syntax(e)) => panic!("{e}"),
+        };
+        assert_eq!(two_step, integrated, "{text}");
+        two_step.unwrap_or_default()
+    };
+    assert_eq!(
+        check(
+            r#"{"name":"ab","count":2,"child":{"email":"a@b.co","items":[{"sku":"ab"}]},"again":"ab"}"#
+        ),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        check(r#"{"name":"","count":13,"child":{"email":"x","items":[{"sku":"a"}]},"again":"b"}"#),
+        [
+            "again:must_match",
+            "child.email:email",
+            "child.items[0].sku:length",
+            "count:thirteen",
+            "name:length"
+        ]
+    );
 }
