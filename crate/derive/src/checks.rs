@@ -124,6 +124,19 @@ fn rule_code(rule: &RuleSpec, shape: &Shape, value: &TokenStream) -> RuleCode {
             let rule = syn::Ident::new(needle.rust_name(), span);
             simple(quote!(#rules::#rule(#s)), str_value)
         }
+        RuleKind::Number(number_rule, n) => {
+            let rule = syn::Ident::new(number_rule.rust_name(), span);
+            // The number as the field compares it: a float field's as `f64`.
+            let n = match (shape, *n) {
+                (Shape::Float, Number::Int(i)) => {
+                    let f = i as f64;
+                    quote!(#f)
+                }
+                (_, Number::Float(f)) => quote!(#f),
+                (_, Number::Int(i)) => quote!(#i),
+            };
+            simple(quote!(#rules::#rule(#n)), value.clone())
+        }
         RuleKind::Length(spec) => {
             let mode = match spec.mode.unwrap_or(LengthMode::Chars) {
                 LengthMode::Chars => quote!(Chars),

@@ -276,6 +276,14 @@ enum JsRule {
         /// The name its message gives the text (`suffix`).
         param: &'static str,
     },
+    /// A number rule, by its registry name, with its number
+    /// (`{"rule": "multiple_of", "value": 5}`): the JS engine finds its twin
+    /// in its table of number rules.
+    #[serde(untagged)]
+    Number {
+        rule: &'static str,
+        value: f64,
+    },
 }
 
 /// The plan in the JS engines' terms, or why they cannot run it.
@@ -544,6 +552,14 @@ fn describe_check(c: &Check) -> Result<JsCheck, String> {
             rule: rule.name(),
             value: text(s),
             param: rule.param(),
+        },
+        CheckKind::NumberInt(rule, n) => JsRule::Number {
+            rule: rule.name(),
+            value: *n as f64,
+        },
+        CheckKind::NumberFloat(rule, n) => JsRule::Number {
+            rule: rule.name(),
+            value: *n,
         },
         CheckKind::Pattern(re) => JsRule::Regex {
             pattern: re.as_str().to_owned(),

@@ -11,6 +11,7 @@ use overhead_schema::Style;
 
 use overhead_validate::rules::IpKind;
 use overhead_validate::rules::registry::{NeedleAt, ValidText};
+use overhead_validate::rules::{break_float, break_int, keep_float, keep_int};
 
 use crate::pattern::Samplers;
 use crate::plan::{FieldPlan, KindPlan, Plan};
@@ -320,7 +321,15 @@ impl<'p> Generator<'p> {
                 _ => {}
             }
         }
-        int_value(int, self.rng.between(lo, hi.max(lo)))
+        let mut n = self.rng.between(lo, hi.max(lo));
+        // The number rules, in turn (a later one may break an earlier one:
+        // a chance the generator takes).
+        for c in checks {
+            if let CheckKind::NumberInt(rule, m) = c.kind {
+                n = keep_int(rule, m, n, lo, hi);
+            }
+        }
+        int_value(int, n)
     }
 
     fn float(&mut self, checks: &[Check]) -> Value {
@@ -337,7 +346,13 @@ impl<'p> Generator<'p> {
         }
         // Quarters: exact in f32 and f64 alike.
         let steps = ((hi - lo) * 4.0).floor().max(0.0) as i128;
-        Value::F64(lo + self.rng.between(0, steps) as f64 / 4.0)
+        let mut x = lo + self.rng.between(0, steps) as f64 / 4.0;
+        for c in checks {
+            if let CheckKind::NumberFloat(rule, n) = c.kind {
+                x = keep_float(rule, n, x, lo);
+            }
+        }
+        Value::F64(x)
     }
 
     fn string(&mut self, checks: &[Check]) -> String {
@@ -377,6 +392,8 @@ impl<'p> Generator<'p> {
                 // Not about a string's text.
                 CheckKind::RangeInt(_)
                 | CheckKind::RangeFloat(_)
+                | CheckKind::NumberInt(..)
+                | CheckKind::NumberFloat(..)
                 | CheckKind::OneOfInt(_)
                 | CheckKind::OneOfFloat(_)
                 | CheckKind::Unique
@@ -529,6 +546,17 @@ fn breaking(kind: &CheckKind, ty: &Ty) -> Option<Value> {
                     .or(r.max.map(|m| m + 1.0))
                     .or(r.exclusive_max)
             })
+            .flatten()
+            .map(Value::F64),
+        CheckKind::NumberInt(rule, n) => {
+            let Ty::Int(int) = inner else { return None };
+            let (lo, hi) = int.bounds();
+            break_int(*rule, *n)
+                .filter(|b| (lo..=hi).contains(b))
+                .map(|b| int_value(*int, b))
+        }
+        CheckKind::NumberFloat(rule, n) => matches!(inner, Ty::F32 | Ty::F64)
+            .then(|| break_float(*rule, *n))
             .flatten()
             .map(Value::F64),
         // No single value is sure to break these: the generator leaves them.

@@ -457,6 +457,8 @@ fn detail(kind: &CheckKind) -> String {
         CheckKind::RangeInt(r) => bounds(r.min, r.max),
         CheckKind::RangeFloat(r) => bounds(r.min, r.max),
         CheckKind::Needle(_, s) => format!("“{s}”"),
+        CheckKind::NumberInt(_, n) => n.to_string(),
+        CheckKind::NumberFloat(_, n) => n.to_string(),
         CheckKind::Pattern(re) => re.as_str().to_owned(),
         CheckKind::Ip(IpKind::Any) => String::new(),
         CheckKind::Ip(IpKind::V4) => "v4".to_owned(),

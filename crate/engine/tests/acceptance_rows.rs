@@ -524,23 +524,58 @@ pub struct Batch {
     pub ids: Vec<u8>,
 }
 "#;
-    let lines = said(text);
-    for word in ["non_zero", "not_equals", "multiple_of"] {
-        let warning = format!("domainstack's `{word}` is not run in the playground yet");
-        assert!(says(&lines, &warning), "{lines:?}");
-    }
     let engine = run(text, "Batch");
-    let doc = |ratio: &str, ids: &str| {
-        format!(r#"{{"ratio":{ratio},"step":0,"skip":3,"lot":7,"ids":{ids}}}"#)
+    let doc = |ratio: &str, step: &str, skip: &str, lot: &str, ids: &str| {
+        format!(r#"{{"ratio":{ratio},"step":{step},"skip":{skip},"lot":{lot},"ids":{ids}}}"#)
     };
     assert_eq!(
-        outcome(&engine, &doc("1e308", "[1,2]")),
+        outcome(&engine, &doc("1e308", "1", "2", "-15", "[1,2]")),
         Vec::<String>::new()
     );
-    assert_eq!(outcome(&engine, &doc("-0.5", "[]")), ["ids:too_few_items"]);
-    let mut many = outcome(&engine, &doc("0", "[1,1,2]"));
+    assert_eq!(
+        outcome(&engine, &doc("-0.5", "1", "2", "0", "[]")),
+        ["ids:too_few_items"]
+    );
+    let mut many = outcome(&engine, &doc("0", "1", "2", "5", "[1,1,2]"));
     many.sort();
     assert_eq!(many, ["ids:duplicate_items", "ids:too_many_items"]);
+    // domainstack's number words, with its codes and messages.
+    assert_eq!(
+        outcome(&engine, &doc("1", "0", "3", "7", "[1]")),
+        [
+            "step:zero_value",
+            "skip:forbidden_value",
+            "lot:not_multiple"
+        ]
+    );
+    let messages: Vec<String> = engine
+        .validate(
+            &engine
+                .decode(&doc("1", "0", "3", "7", "[1]"))
+                .expect("decodes"),
+        )
+        .expect_err("three words break")
+        .iter()
+        .map(|v| v.to_string())
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            "step: Must be non-zero (zero_value)",
+            "skip: Must not equal '3' (forbidden_value)",
+            "lot: Must be a multiple of 5 (not_multiple)"
+        ]
+    );
+    // domainstack builds `multiple_of` with `assert!(divisor != 0)`: a panic
+    // on every validation, refused here where it is written.
+    let zero = text.replace("multiple_of = 5", "multiple_of = 0");
+    assert!(
+        said(&zero)
+            .iter()
+            .any(|l| l.contains("`multiple_of = 0` panics in domainstack")),
+        "{:?}",
+        said(&zero)
+    );
 }
 
 /// Every test the table names exists: each `` `crate/…/file.rs::name` `` is

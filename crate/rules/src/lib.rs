@@ -15,4 +15,4 @@
 
 pub mod registry;
 
-pub use registry::{Dialect, NeedleRule, RuleId, RuleInfo, TextRule};
+pub use registry::{Dialect, NeedleRule, NumberRule, RuleId, RuleInfo, TextRule};

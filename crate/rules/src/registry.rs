@@ -58,6 +58,8 @@ rules! {
     DoesNotContain => DOES_NOT_CONTAIN,
     StartsWith => STARTS_WITH,
     EndsWith => ENDS_WITH,
+    NotEquals => NOT_EQUALS,
+    MultipleOf => MULTIPLE_OF,
     Regex => REGEX,
     OneOf => ONE_OF,
     Unique => UNIQUE,
@@ -292,6 +294,76 @@ needle_rules! {
     },
 }
 
+/// Declares [`NumberRule`]: the rules that compare a number with one
+/// number they name (domainstack's `not_equals = 0`, `multiple_of = 5`),
+/// handled as data everywhere else as [`NeedleRule`]s are.
+macro_rules! number_rules {
+    ($($id:ident { domainstack: ($word:literal, $code:literal, $message:literal) $(,)? }),* $(,)?) => {
+        /// A rule on a number with one number as its parameter.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum NumberRule {
+            $($id),*
+        }
+
+        impl NumberRule {
+            pub const ALL: &[NumberRule] = &[$(NumberRule::$id),*];
+
+            pub const fn id(self) -> RuleId {
+                match self {
+                    $(NumberRule::$id => RuleId::$id),*
+                }
+            }
+
+            /// The struct in `overhead_validate::rules` that checks it
+            /// (`MultipleOf(5)`), which derived code names.
+            pub const fn rust_name(self) -> &'static str {
+                match self {
+                    $(NumberRule::$id => stringify!($id)),*
+                }
+            }
+
+            /// domainstack 1.1's keyword for the rule, and the code and
+            /// message its violation has (`{value}`: the number).
+            pub const fn domainstack(self) -> (&'static str, LibraryReading) {
+                match self {
+                    $(NumberRule::$id => ($word, LibraryReading {
+                        code: $code,
+                        message: $message,
+                        in_each: false,
+                    })),*
+                }
+            }
+        }
+
+        impl RuleId {
+            /// The rule as a [`NumberRule`], when it is one.
+            pub const fn number(self) -> Option<NumberRule> {
+                match self {
+                    $(RuleId::$id => Some(NumberRule::$id),)*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+number_rules! {
+    NotEquals { domainstack: ("not_equals", "forbidden_value", "Must not equal '{value}'") },
+    MultipleOf { domainstack: ("multiple_of", "not_multiple", "Must be a multiple of {value}") },
+}
+
+impl NumberRule {
+    /// The rule's registry entry.
+    pub const fn info(self) -> &'static RuleInfo {
+        self.id().info()
+    }
+
+    /// The rule's name (`multiple_of`), as the JS engine's model says it.
+    pub const fn name(self) -> &'static str {
+        self.info().name
+    }
+}
+
 impl NeedleRule {
     /// The rule's registry entry.
     pub const fn info(self) -> &'static RuleInfo {
@@ -479,6 +551,7 @@ const ALL: &[Dialect] = &[Dialect::Seed, Dialect::Validator, Dialect::Garde];
 const VALIDATOR: &[Dialect] = &[Dialect::Validator];
 const SEED: &[Dialect] = &[Dialect::Seed];
 const SEED_DOMAINSTACK: &[Dialect] = &[Dialect::Seed, Dialect::Domainstack];
+const DOMAINSTACK: &[Dialect] = &[Dialect::Domainstack];
 const GARDE: &[Dialect] = &[Dialect::Garde];
 const VALIDATOR_GARDE: &[Dialect] = &[Dialect::Validator, Dialect::Garde];
 
@@ -680,6 +753,28 @@ pub const ENDS_WITH: RuleInfo = RuleInfo {
     applies_to: AppliesTo::Str,
     support: Support::Runs,
     doc: "`str::ends_with`, byte for byte.",
+};
+
+pub const NOT_EQUALS: RuleInfo = RuleInfo {
+    id: RuleId::NotEquals,
+    name: "not_equals",
+    code: "not_equals",
+    messages: &[("", "must not equal {value}")],
+    params: &["value"],
+    applies_to: AppliesTo::Number,
+    support: Support::Runs,
+    doc: "The number is not the one named (domainstack's `not_equals`; its `non_zero` is `not_equals = 0`). Integers compare exactly; a float compares with `==`, so `-0.0` is `0`.",
+};
+
+pub const MULTIPLE_OF: RuleInfo = RuleInfo {
+    id: RuleId::MultipleOf,
+    name: "multiple_of",
+    code: "multiple_of",
+    messages: &[("", "must be a multiple of {value}")],
+    params: &["value"],
+    applies_to: AppliesTo::Number,
+    support: Support::Runs,
+    doc: "The number divides by the one named with no remainder (`value % n == 0`): integers exactly, floats by their remainder (`7.5 % 2.5` is `0.0`).",
 };
 
 pub const REGEX: RuleInfo = RuleInfo {
@@ -912,6 +1007,24 @@ pub const KEYWORDS: &[Keyword] = &[
         word: "no_whitespace",
         dialects: SEED_DOMAINSTACK,
         meaning: rules(&[RuleId::NoWhitespace]),
+        doc: "",
+    },
+    Keyword {
+        word: "not_equals",
+        dialects: DOMAINSTACK,
+        meaning: rules(&[RuleId::NotEquals]),
+        doc: "",
+    },
+    Keyword {
+        word: "non_zero",
+        dialects: DOMAINSTACK,
+        meaning: rules(&[RuleId::NotEquals]),
+        doc: "domainstack's `non_zero`: the number is not zero (`T::default()`, so `-0.0` is zero), code `zero_value`.",
+    },
+    Keyword {
+        word: "multiple_of",
+        dialects: DOMAINSTACK,
+        meaning: rules(&[RuleId::MultipleOf]),
         doc: "",
     },
     Keyword {

@@ -110,6 +110,7 @@ fn rule_applies(rule: &RuleSpec, shape: &Shape, field: &str, errors: &mut Errors
         | RuleKind::Ip(_)
         | RuleKind::Phone
         | RuleKind::Needle(..)
+        | RuleKind::Number(..)
         | RuleKind::Regex(_)
         | RuleKind::Unique
         | RuleKind::Required

@@ -3,7 +3,7 @@
 
 use proc_macro2::Span;
 
-use crate::registry::{NeedleRule, RuleId, TextRule};
+use crate::registry::{NeedleRule, NumberRule, RuleId, TextRule};
 
 /// One rule on a field, with the code and message the user gave it.
 #[derive(Debug, Clone)]
@@ -30,6 +30,9 @@ pub enum RuleKind {
     /// A rule that looks for a text in the string (`contains`, `prefix`, …):
     /// the registry says what each is.
     Needle(NeedleRule, String),
+    /// A rule that compares a number with one it names (`multiple_of = 5`):
+    /// the registry says what each is.
+    Number(NumberRule, Number),
     /// Unanchored regular expression match.
     Regex(RegexSource),
     OneOf(Vec<Literal>),
@@ -89,6 +92,7 @@ impl RuleKind {
             RuleKind::Ip(_) => RuleId::Ip,
             RuleKind::Phone => RuleId::Phone,
             RuleKind::Needle(rule, _) => rule.id(),
+            RuleKind::Number(rule, _) => rule.id(),
             RuleKind::Regex(_) => RuleId::Regex,
             RuleKind::OneOf(_) => RuleId::OneOf,
             RuleKind::Unique => RuleId::Unique,

@@ -844,3 +844,46 @@ fn types_a_macro_writes_validate_in_both_paths() {
         ]
     );
 }
+
+// domainstack's number words, as our derive builds them for a paste that is
+// domainstack's: its codes, both paths.
+both_ways! {
+    Batch / BatchOnDe {
+        #[validate(non_zero)]
+        step: i32,
+        #[validate(not_equals = 3)]
+        skip: i64,
+        #[validate(multiple_of = 5)]
+        lot: u32,
+        #[validate(multiple_of = 2.5)]
+        quarter: Option<f64>,
+    }
+}
+
+#[test]
+fn domainstacks_number_words_in_both_paths() {
+    let check = |text: &str| {
+        let two_step: Batch = serde_json::from_str(text).expect("decodes");
+        let two_step = two_step.validate().err().map(|v| summary(&v));
+        let integrated = match json::from_str::<BatchOnDe>(text) {
+            Ok(_) => None,
+            Err(Error::Invalid(v)) => Some(summary(&v)),
+            Err(Error::Syntax(e)) => panic!("{e}"),
+        };
+        assert_eq!(two_step, integrated, "{text}");
+        two_step.unwrap_or_default()
+    };
+    assert_eq!(
+        check(r#"{"step":-1,"skip":4,"lot":15,"quarter":7.5}"#),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        check(r#"{"step":0,"skip":3,"lot":7,"quarter":7.0}"#),
+        [
+            "step:zero_value",
+            "skip:forbidden_value",
+            "lot:not_multiple",
+            "quarter:not_multiple"
+        ]
+    );
+}

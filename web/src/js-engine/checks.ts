@@ -9,9 +9,11 @@ import {
   display,
   isIp,
   isNeedleRule,
+  isNumberRule,
   isTextRule,
   lengthInterval,
   needleRules,
+  numberRules,
   rustRegex,
   sameValue,
   textLength,
@@ -117,6 +119,14 @@ function ruleCheck(c: JsCheck, ty: JsTy, cx: Cx): FieldCheck {
     const broken = violationOf(c, cx, c.rule, '', { [c.param]: needle });
     return (v, out) => {
       if (!test(v as string, needle)) out.push(broken());
+    };
+  }
+  if (isNumberRule(c)) {
+    const test = numberRules[c.rule];
+    const n = c.value;
+    const broken = violationOf(c, cx, c.rule, '', { value: n });
+    return (v, out) => {
+      if (typeof v === 'number' && !test(v, n)) out.push(broken());
     };
   }
   switch (c.rule) {

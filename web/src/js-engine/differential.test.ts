@@ -11,7 +11,7 @@ import type { ScenarioDocument } from '../report';
 import { compileJsEngine, type JsVerdict } from './engine';
 import type { KeywordDoc } from '../ui/rule-docs';
 import type { JsModel } from './model';
-import { needleRules, textRules } from './rules';
+import { needleRules, numberRules, textRules } from './rules';
 import { buildZodSchema, zodDeValidate } from './zod';
 
 initSync({ module: readFileSync(new URL('../wasm-pkg/overhead_wasm_bg.wasm', import.meta.url)) });
@@ -224,6 +224,33 @@ describe('the js engine against Rust', () => {
       JSON.stringify(Object.fromEntries(keywords.map((_, i) => [`text_${i}`, s]))),
     );
     expect(agree(schema, 'Needles', odd)).toBeGreaterThan(keywords.length);
+  });
+
+  it("has a twin for every number rule, and agrees with it on domainstack's number words", () => {
+    const schema = `use domainstack::prelude::*;
+#[derive(Deserialize, Validate)]
+pub struct Numbers {
+    #[validate(non_zero)]
+    pub step: i32,
+    #[validate(not_equals = 3)]
+    pub skip: i64,
+    #[validate(multiple_of = 5)]
+    pub lot: u32,
+    #[validate(multiple_of = 2.5)]
+    pub quarter: f64,
+    #[validate(not_equals = 0.5)]
+    pub half: f64,
+}
+`;
+    const model = JSON.parse(describeModel(schema, 'Numbers')) as JsModel;
+    const used = new Set(JSON.stringify(model.types).match(/"rule":"[a-z_]+"/g));
+    for (const rule of Object.keys(numberRules)) expect(used, rule).toContain(`"rule":"${rule}"`);
+    const odd = [
+      [0, 3, 7, 7.5, 0.5],
+      [-0.0, -3, 0, -2.5, -0.5],
+      [1, 4, 4294967295, 1e300, 0.25],
+    ].map(([step, skip, lot, quarter, half]) => JSON.stringify({ step, skip, lot, quarter, half }));
+    expect(agree(schema, 'Numbers', odd)).toBeGreaterThan(odd.length);
   });
 
   it('agrees on the garde rules: length modes, affixes, Unicode classes, inner', () => {

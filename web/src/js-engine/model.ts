@@ -5,7 +5,7 @@
 // engines do.
 
 /** Every type of the definitions; `root` is the one a document decodes into. */
-import type { NeedleRuleName, TextRuleName } from './rules';
+import type { NeedleRuleName, NumberRuleName, TextRuleName } from './rules';
 import type { TextFormName } from './text-forms';
 
 export interface JsModel {
@@ -116,6 +116,7 @@ export type JsCheck = Overrides &
     | { rule: 'non_empty' }
     | { rule: 'ip'; version: 'any' | 'v4' | 'v6' }
     | { rule: NeedleRuleName; value: string; param: string }
+    | { rule: NumberRuleName; value: number }
     | { rule: 'regex'; pattern: string }
     | { rule: 'one_of'; values: (string | number)[] }
     | { rule: 'unique' }

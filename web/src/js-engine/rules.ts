@@ -181,6 +181,26 @@ export function isNeedleRule<C extends { rule: string }>(c: C): c is Extract<C, 
   return Object.hasOwn(needleRules, c.rule);
 }
 
+// ---- the number rules, by the registry's name (crate/rules/src/registry.rs) ----
+
+/**
+ * Every rule that compares a number with one it names (the registry's
+ * `NumberRule`, rules/numeric.rs), by the name the model gives it: a new
+ * number rule is its predicate and its line in this table. `-0 === 0`, and
+ * `%` is the remainder Rust's is, so floats compare as Rust's `f64` do.
+ */
+export const numberRules = {
+  not_equals: (x: number, n: number) => x !== n,
+  multiple_of: (x: number, n: number) => n !== 0 && x % n === 0,
+} as const satisfies Record<string, (x: number, n: number) => boolean>;
+
+export type NumberRuleName = keyof typeof numberRules;
+
+/** Whether a rule of the model is a number rule, its predicate in `numberRules`. */
+export function isNumberRule<C extends { rule: string }>(c: C): c is Extract<C, { rule: NumberRuleName }> {
+  return Object.hasOwn(numberRules, c.rule);
+}
+
 // ---- length (length.rs, length/count.rs) ----
 
 export type LengthMode = 'chars' | 'bytes' | 'utf16' | 'items';

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { JsCheck, JsModel, JsRepr, JsStruct, JsTy } from './model';
 import { acceptsText, EXPECTING } from './text-forms';
-import { allDistinct, isIp, isNeedleRule, isTextRule, needleRules, rustRegex, sameValue, textRules } from './rules';
+import { allDistinct, isIp, isNeedleRule, isNumberRule, isTextRule, needleRules, numberRules, rustRegex, sameValue, textRules } from './rules';
 import type { JsVerdict } from './engine';
 
 z.config({ jitless: true });
@@ -228,6 +228,8 @@ function stringSchema(checks: readonly JsCheck[], text: Text): z.ZodType {
           refinements.push([(v) => test(v, needle), message ?? text(c.rule, { [c.param]: needle })]);
           break;
         }
+        // Not about a string's text: the number schema takes them.
+        if (isNumberRule(c)) break;
         return unknownRule(c);
     }
   }
@@ -260,6 +262,10 @@ function numberSchema(ty: Extract<JsTy, { t: 'int' | 'float' }>, checks: readonl
     } else if (c.rule === 'one_of') {
       const values = c.values;
       refinements.push([(v) => values.includes(v), c.message ?? text('one_of', { values: values.join(', ') })]);
+    } else if (isNumberRule(c)) {
+      // zod's `multipleOf` forgives float error (`0.3` of `0.1`), which Rust's `%` does not.
+      const [test, value] = [numberRules[c.rule], c.value];
+      refinements.push([(v) => test(v, value), c.message ?? text(c.rule, { value })]);
     }
   }
   return refinements.reduce<z.ZodType<number>>((schema, [test, message]) => schema.refine(test, { message }), n);

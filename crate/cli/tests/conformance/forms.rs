@@ -126,6 +126,14 @@ pub struct DomainstackForms {
     pub down: f64,
     #[validate(equals = 7)]
     pub seven: u16,
+    #[validate(non_zero)]
+    pub step: i32,
+    #[validate(not_equals = 3)]
+    pub skip: i64,
+    #[validate(multiple_of = 5)]
+    pub lot: u32,
+    #[validate(multiple_of = 2.5)]
+    pub quarter: f64,
     #[validate(each(email))]
     pub emails: Vec<String>,
     #[validate(each(min_len = 2))]

@@ -118,6 +118,10 @@ const DOMAINSTACK: &[(&str, &str)] = &[
     ("i32", "positive"),
     ("f64", "negative"),
     ("u16", "equals = 7"),
+    ("i32", "non_zero"),
+    ("i64", "not_equals = 3"),
+    ("u32", "multiple_of = 5"),
+    ("f64", "multiple_of = 2.5"),
     ("Vec<String>", "each(email)"),
     ("Vec<String>", "each(min_len = 2)"),
 ];

@@ -3,7 +3,8 @@
 //! fails.
 
 use overhead_validate::rules::{
-    Ip, Needle, NonEmpty, OneOf, Pattern, Text, Unique, needle_rule_passes, text_rule_passes,
+    Ip, Needle, NonEmpty, Numeric, OneOf, Pattern, Text, Unique, needle_rule_passes,
+    text_rule_passes,
 };
 use overhead_validate::{Rule, Violation};
 
@@ -97,6 +98,16 @@ pub fn failed_rule(kind: &CheckKind, value: &Value) -> Option<Violation> {
         },
         CheckKind::RangeInt(rule) => number(value, |n| on(*rule, &n), |n| on(*rule, &n)),
         CheckKind::RangeFloat(rule) => number(value, |n| on(*rule, &n), |n| on(*rule, &n)),
+        CheckKind::NumberInt(rule, n) => number(
+            value,
+            |v| on(Numeric(*rule, *n), &v),
+            |v| on(Numeric(*rule, *n), &v),
+        ),
+        CheckKind::NumberFloat(rule, n) => number(
+            value,
+            |v| on(Numeric(*rule, *n), &v),
+            |v| on(Numeric(*rule, *n), &v),
+        ),
         CheckKind::OneOfInt(options) => number(
             value,
             |n| on(OneOf::<i128>(options), &n),

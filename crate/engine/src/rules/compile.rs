@@ -156,6 +156,13 @@ pub fn compile_rules(
             RuleKind::Unique => CheckKind::Unique,
             RuleKind::Nested => CheckKind::Nested,
             RuleKind::Needle(rule, s) => CheckKind::Needle(*rule, intern(s)),
+            // A float field compares as a float; an integer one as the
+            // number is written.
+            RuleKind::Number(rule, n) => match (innermost(inner), *n) {
+                (Ty::F32 | Ty::F64, Number::Int(i)) => CheckKind::NumberFloat(*rule, i as f64),
+                (_, Number::Float(f)) => CheckKind::NumberFloat(*rule, f),
+                (_, Number::Int(i)) => CheckKind::NumberInt(*rule, i),
+            },
             RuleKind::Length(spec) => {
                 let mode = match spec.mode.unwrap_or(SchemaLengthMode::Chars) {
                     SchemaLengthMode::Chars => LengthMode::Chars,

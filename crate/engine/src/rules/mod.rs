@@ -13,7 +13,7 @@ pub use compile::{Patterns, compile_rules, function_key, path_text};
 
 use overhead_validate::rules::registry::RuleId;
 use overhead_validate::rules::{IpKind, Length, Range};
-use overhead_validate::rules::{NeedleRule, TextRule};
+use overhead_validate::rules::{NeedleRule, NumberRule, TextRule};
 
 /// One rule of a field, ready to run.
 #[derive(Debug, Clone)]
@@ -41,6 +41,10 @@ pub enum CheckKind {
     Ip(IpKind),
     /// A rule that looks for a text in the string (the registry's).
     Needle(NeedleRule, &'static str),
+    /// A rule that compares a number with one it names (the registry's),
+    /// named as an integer or as a float.
+    NumberInt(NumberRule, i128),
+    NumberFloat(NumberRule, f64),
     Pattern(regex::Regex),
     OneOfStr(Vec<&'static str>),
     OneOfInt(Vec<i128>),
@@ -78,6 +82,7 @@ impl CheckKind {
             CheckKind::NonEmpty => RuleId::NonEmpty,
             CheckKind::Ip(_) => RuleId::Ip,
             CheckKind::Needle(rule, _) => rule.id(),
+            CheckKind::NumberInt(rule, _) | CheckKind::NumberFloat(rule, _) => rule.id(),
             CheckKind::Pattern(_) => RuleId::Regex,
             CheckKind::OneOfStr(_) | CheckKind::OneOfInt(_) | CheckKind::OneOfFloat(_) => {
                 RuleId::OneOf

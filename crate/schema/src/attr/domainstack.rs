@@ -17,7 +17,7 @@ use syn::spanned::Spanned;
 
 use super::values;
 use super::{Cx, FieldRules};
-use crate::registry::{LibraryReading, NeedleRule, TextRule};
+use crate::registry::{LibraryReading, NeedleRule, NumberRule, TextRule};
 use crate::rule::{
     CustomCall, LengthMode, LengthSpec, Literal, Number, RangeSpec, RegexSource, RuleKind, RuleSpec,
 };
@@ -239,15 +239,35 @@ fn item(meta: &ParseNestedMeta, cx: &mut Cx, inner: bool) -> syn::Result<Vec<Rul
                 }
             }
         }
-        "non_zero" | "not_equals" | "multiple_of" if !inner => {
-            if meta.input.peek(syn::Token![=]) {
-                let _: syn::Expr = meta.value()?.parse()?;
+        // `non_zero` is `not_equals = 0` with a code of its own (`T::default()`,
+        // so `-0.0` is zero too).
+        "non_zero" if !inner => vec![rule(
+            RuleKind::Number(NumberRule::NotEquals, Number::Int(0)),
+            "zero_value",
+            "Must be non-zero".into(),
+        )],
+        // A number rule domainstack reads under its own keyword, with its
+        // code and message from the registry.
+        _ if let Some((number_rule, reading)) = domainstack_number_rule(&word)
+            && !inner =>
+        {
+            let Some(n) = values::number_bound(cx, &word, meta.value()?)? else {
+                return Ok(Vec::new());
+            };
+            if number_rule == NumberRule::MultipleOf
+                && matches!(n, Number::Int(0) | Number::Float(0.0))
+            {
+                return Err(syn::Error::new(
+                    span,
+                    "`multiple_of = 0` panics in domainstack (\"multiple_of: divisor cannot be zero\"); name a number other than zero",
+                ));
             }
-            cx.not_run(
-                span,
-                format!("domainstack's `{word}` is not run in the playground yet"),
-            );
-            Vec::new()
+            let message = reading.message.replace("{value}", &show(n));
+            vec![rule(
+                RuleKind::Number(number_rule, n),
+                reading.code,
+                message,
+            )]
         }
         "min_items" | "max_items" if !inner => {
             let count = values::count(meta.value()?)?;
@@ -306,6 +326,14 @@ fn domainstack_text_rule(word: &str) -> Option<(TextRule, LibraryReading)> {
 }
 
 /// The needle rule named `word` and how domainstack reads it.
+/// The number rule domainstack reads under `word`, and how it reports it.
+fn domainstack_number_rule(word: &str) -> Option<(NumberRule, LibraryReading)> {
+    NumberRule::ALL.iter().find_map(|&rule| {
+        let (keyword, reading) = rule.domainstack();
+        (keyword == word).then_some((rule, reading))
+    })
+}
+
 fn domainstack_needle_rule(word: &str) -> Option<(NeedleRule, LibraryReading)> {
     NeedleRule::ALL
         .iter()

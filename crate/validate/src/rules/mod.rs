@@ -24,6 +24,8 @@
 //! | [`AlphaOnly`] | `str` | `alpha_only` | every char is `char::is_alphabetic` (domainstack's); `""` passes |
 //! | [`NumericString`] | `str` | `numeric_string` | every char is `char::is_numeric` (domainstack's); `""` passes |
 //! | [`NoWhitespace`] | `str` | `no_whitespace` | no char is `char::is_whitespace` (domainstack's) |
+//! | [`NotEquals`] | numbers | `not_equals` | not the number named (domainstack's `not_equals`, `non_zero`) |
+//! | [`MultipleOf`] | numbers | `multiple_of` | `value % n == 0` (domainstack's) |
 //! | [`MustMatch`] | two fields | `must_match` | `a == b` (not a `Rule`: it needs both values) |
 //!
 //! Each rule's keywords per dialect, code, message templates, parameters, the
@@ -100,6 +102,7 @@ pub mod no_whitespace;
 pub mod non_blank;
 pub mod non_control_character;
 pub mod non_empty;
+pub mod numeric;
 pub mod numeric_string;
 pub mod one_of;
 pub mod pattern;
@@ -123,6 +126,8 @@ pub use no_whitespace::NoWhitespace;
 pub use non_blank::NonBlank;
 pub use non_control_character::NonControlCharacter;
 pub use non_empty::NonEmpty;
+pub use numeric::{MultipleOf, NotEquals, Numeric, number_rule_passes};
+pub use numeric::{break_float, break_int, keep_float, keep_int};
 pub use numeric_string::NumericString;
 pub use one_of::OneOf;
 pub use pattern::Pattern;
@@ -134,7 +139,7 @@ pub use unique::Unique;
 pub use url::Url;
 
 pub use overhead_rules::registry;
-pub use overhead_rules::registry::{NeedleRule, TextRule};
+pub use overhead_rules::registry::{NeedleRule, NumberRule, TextRule};
 
 use crate::{Rule, Violation};
 
