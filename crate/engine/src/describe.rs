@@ -68,6 +68,10 @@ pub struct KeywordDoc {
     /// the JS engine must then have the rule's twin too.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub needle: bool,
+    /// The registry's name of the text or needle rule it adds (one code,
+    /// `email`, is three rules: the seed's, validator's and garde's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<&'static str>,
 }
 
 /// Every keyword of every dialect with its documentation, for the editor's
@@ -95,6 +99,10 @@ pub fn keyword_docs() -> Vec<KeywordDoc> {
                 not_run,
                 text: k.text_rule().is_some(),
                 needle: k.needle_rule().is_some(),
+                rule: k
+                    .text_rule()
+                    .map(|r| r.name())
+                    .or(k.needle_rule().map(|r| r.name())),
             }
         })
         .collect()

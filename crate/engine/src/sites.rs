@@ -494,7 +494,7 @@ fn join(prefix: &str, key: &str) -> String {
 
 /// The name a rule goes by (the registry's, as `RuleKind::keyword` gives).
 fn keyword(kind: &CheckKind) -> &'static str {
-    kind.id().name()
+    kind.id().word()
 }
 
 #[cfg(test)]

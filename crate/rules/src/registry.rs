@@ -43,6 +43,8 @@ macro_rules! rules {
 
 rules! {
     Email => EMAIL,
+    ValidatorEmail => VALIDATOR_EMAIL,
+    GardeEmail => GARDE_EMAIL,
     Url => URL,
     Length => LENGTH,
     Range => RANGE,
@@ -152,6 +154,8 @@ macro_rules! text_rules {
 text_rules! {
     // domainstack's `email` and `url` are its own patterns, not these rules.
     Email { valid: ValidText::Format("email"), invalid: "not-an-email", domainstack: None },
+    ValidatorEmail { valid: ValidText::Format("email"), invalid: "not-an-email", domainstack: None },
+    GardeEmail { valid: ValidText::Format("email"), invalid: "not-an-email", domainstack: None },
     Url { valid: ValidText::Format("url"), invalid: "not a url", domainstack: None },
     Alphanumeric {
         valid: ValidText::LettersAndDigits { non_empty: false },
@@ -578,6 +582,28 @@ pub const EMAIL: RuleInfo = RuleInfo {
     doc: "A WHATWG HTML \"valid e-mail address\" (what `<input type=email>` accepts) within RFC 5321 lengths: local part ≤ 64, address ≤ 254. ASCII only; no IP literals or quoted local parts.",
 };
 
+pub const VALIDATOR_EMAIL: RuleInfo = RuleInfo {
+    id: RuleId::ValidatorEmail,
+    name: "validator_email",
+    code: "email",
+    messages: &[("", "must be a valid email address")],
+    params: &[],
+    applies_to: AppliesTo::Str,
+    support: Support::Runs,
+    doc: "validator's `email`: the HTML Standard's local part and domain labels, split at the last `@`, local part ≤ 64 chars and domain ≤ 255 chars, and also an IP literal (`a@[127.0.0.1]`, its regex unanchored at the start) or an international domain (`a@bücher.de`). No limit on the whole address.",
+};
+
+pub const GARDE_EMAIL: RuleInfo = RuleInfo {
+    id: RuleId::GardeEmail,
+    name: "garde_email",
+    code: "email",
+    messages: &[("", "must be a valid email address")],
+    params: &[],
+    applies_to: AppliesTo::Str,
+    support: Support::Runs,
+    doc: "garde's `email`: the HTML Standard's local part and domain labels, split at the first `@`, local part ≤ 64 bytes and domain ≤ 255 bytes, and also a bracketed IP literal (`a@[127.0.0.1]`) or an international domain (`a@bücher.de`, garde's `email-idna`). No limit on the whole address.",
+};
+
 pub const URL: RuleInfo = RuleInfo {
     id: RuleId::Url,
     name: "url",
@@ -907,8 +933,19 @@ pub const PHONE: RuleInfo = RuleInfo {
 };
 
 impl RuleId {
+    /// The rule's name in the registry, unique (`validator_email`).
     pub const fn name(self) -> &'static str {
         self.info().name
+    }
+
+    /// The word a person writes the rule with, for what Overhead says back
+    /// (diagnostics, the breakdown): its first keyword's (`email`, which is
+    /// three rules, each library's own), else its name.
+    pub fn word(self) -> &'static str {
+        KEYWORDS
+            .iter()
+            .find(|k| matches!(k.meaning, Meaning::Rules([only]) if *only == self))
+            .map_or(self.name(), |k| k.word)
     }
 }
 
@@ -921,8 +958,20 @@ const fn rules(ids: &'static [RuleId]) -> Meaning {
 pub const KEYWORDS: &[Keyword] = &[
     Keyword {
         word: "email",
-        dialects: ALL,
+        dialects: SEED,
         meaning: rules(&[RuleId::Email]),
+        doc: "",
+    },
+    Keyword {
+        word: "email",
+        dialects: VALIDATOR,
+        meaning: rules(&[RuleId::ValidatorEmail]),
+        doc: "",
+    },
+    Keyword {
+        word: "email",
+        dialects: GARDE,
+        meaning: rules(&[RuleId::GardeEmail]),
         doc: "",
     },
     Keyword {

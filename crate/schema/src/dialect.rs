@@ -16,10 +16,13 @@ fn only_in(word: &str, dialect: Dialect) -> bool {
         Dialect::Seed | Dialect::Domainstack => Dialect::Validator,
         Dialect::Validator | Dialect::Garde => Dialect::Seed,
     };
-    KEYWORDS
-        .iter()
-        .filter(|k| k.word == word)
-        .any(|k| k.dialects.contains(&dialect) && !k.dialects.contains(&other))
+    // A word may have an entry per dialect (`email` is each library's own).
+    let has = |d: Dialect| {
+        KEYWORDS
+            .iter()
+            .any(|k| k.word == word && k.dialects.contains(&d))
+    };
+    has(dialect) && !has(other)
 }
 
 /// `#[validate(...)]` container keywords only validator has (they are not

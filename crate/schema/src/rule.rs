@@ -107,7 +107,7 @@ impl RuleKind {
 
     /// The keyword people know the rule by, for messages.
     pub fn keyword(&self) -> &'static str {
-        self.id().name()
+        self.id().word()
     }
 }
 

@@ -21,6 +21,65 @@ export function isEmail(s: string): boolean {
   return s.length <= MAX_ADDRESS && EMAIL.test(s);
 }
 
+// ---- email as validator and garde check it (rules/library_email.rs) ----
+
+const LOCAL_PART = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+$/;
+const LABELS = /^[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+// validator's literal regex, unanchored at the start as its own is.
+const VALIDATOR_LITERAL = /\[([a-fA-F0-9:.]+)\]$/;
+const GARDE_LITERAL = /^\[(.*)\]$/s;
+/** What idna keeps as it is and the labels then refuse: the URL parser would read these as delimiters or decode them. */
+const KEPT_AND_REFUSED = /[\x00-\x20%#/:<>?@[\\\]^|\x7f]/;
+
+/**
+ * idna's domain-to-ASCII, as both libraries call it before they look at the
+ * labels again: the URL parser's host, which is UTS #46 processing too. An
+ * ASCII domain comes back as it went in (case aside), so its verdict is the
+ * labels' own.
+ */
+function domainToAscii(domain: string): string | null {
+  if (ASCII.test(domain) || KEPT_AND_REFUSED.test(domain)) return domain;
+  try {
+    return new URL(`http://${domain}`).hostname;
+  } catch {
+    return null;
+  }
+}
+
+const utf8Length = (s: string) => new TextEncoder().encode(s).length;
+
+/** validator 0.21's `validate_email`: split at the last `@`, lengths in chars. */
+export function isValidatorEmail(s: string): boolean {
+  const at = s.lastIndexOf('@');
+  if (at < 0) return false;
+  const [user, domain] = [s.slice(0, at), s.slice(at + 1)];
+  if ([...user].length > 64 || [...domain].length > 255 || !LOCAL_PART.test(user)) return false;
+  const domainPart = (d: string) => {
+    if (LABELS.test(d)) return true;
+    const literal = VALIDATOR_LITERAL.exec(d);
+    return literal !== null && isIp(literal[1]!, 'any');
+  };
+  if (domainPart(domain)) return true;
+  const ascii = domainToAscii(domain);
+  return ascii !== null && domainPart(ascii);
+}
+
+/** garde 0.23's `parse_email` (with `email-idna`): split at the first `@`, lengths in bytes. */
+export function isGardeEmail(s: string): boolean {
+  const at = s.indexOf('@');
+  if (at < 0) return false;
+  const [user, domain] = [s.slice(0, at), s.slice(at + 1)];
+  if (utf8Length(user) > 64 || !LOCAL_PART.test(user) || utf8Length(domain) > 255) return false;
+  const domainPart = (d: string) => {
+    if (LABELS.test(d)) return true;
+    const literal = GARDE_LITERAL.exec(d);
+    return literal !== null && isIp(literal[1]!, 'any');
+  };
+  if (domainPart(domain)) return true;
+  const ascii = domainToAscii(domain);
+  return ascii !== null && domainPart(ascii);
+}
+
 // ---- url: an absolute URL by the WHATWG URL Standard (rules/url.rs) ----
 
 export function isUrl(s: string): boolean {
@@ -142,6 +201,8 @@ export function isCreditCard(s: string): boolean {
  */
 export const textRules = {
   email: isEmail,
+  validator_email: isValidatorEmail,
+  garde_email: isGardeEmail,
   url: isUrl,
   alphanumeric: isAlphanumeric,
   ascii: isAscii,

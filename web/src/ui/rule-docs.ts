@@ -14,6 +14,8 @@ export interface KeywordDoc {
   text?: boolean;
   /** A needle rule: one text looked for in a string; the JS engine's `needleRules` has its twin. */
   needle?: boolean;
+  /** The registry's name of the text or needle rule it adds: its twin's key in the JS engine. */
+  rule?: string;
 }
 
 /** The hover text of every keyword, by word. */

@@ -151,7 +151,11 @@ fn rules(
             }
         };
         let rule = match (&spec.kind, library) {
-            (RuleKind::Text(TextRule::Email), _) => "email".to_owned(),
+            // Each library's `email` is its own check, under one word.
+            (
+                RuleKind::Text(TextRule::Email | TextRule::ValidatorEmail | TextRule::GardeEmail),
+                _,
+            ) => "email".to_owned(),
             (RuleKind::Text(TextRule::Url), _) => "url".to_owned(),
             (RuleKind::Length(l), _) => {
                 let mut parts = Vec::new();

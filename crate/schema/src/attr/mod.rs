@@ -43,6 +43,9 @@ pub struct Conditional {
 pub(crate) struct Cx<'a> {
     pub scope: &'a Scope,
     pub warnings: Vec<(Span, String)>,
+    /// The dialect the type is read in: a word of two dialects (`email`)
+    /// means its own dialect's rule.
+    pub dialect: Dialect,
 }
 
 impl Cx<'_> {
@@ -65,6 +68,7 @@ pub fn field_rules(
     let mut cx = Cx {
         scope,
         warnings: Vec::new(),
+        dialect,
     };
     for attr in attrs {
         let result = if attr.path().is_ident("validate") && dialect == Dialect::Domainstack {

@@ -51,8 +51,12 @@ fn item(
     // Rules without arguments of their own, written bare (`email`) or with
     // validator's `code`/`message` (`email(message = "…")`).
     // A text rule is known by its keyword alone (the registry's).
-    let keyword = registry::keyword(Dialect::Validator, &name)
-        .or_else(|| registry::keyword(Dialect::Seed, &name));
+    // The type's own dialect first: `email` is the seed's or validator's.
+    let (first, then) = match cx.dialect {
+        Dialect::Seed => (Dialect::Seed, Dialect::Validator),
+        _ => (Dialect::Validator, Dialect::Seed),
+    };
+    let keyword = registry::keyword(first, &name).or_else(|| registry::keyword(then, &name));
     let text = keyword.and_then(registry::Keyword::text_rule);
     let needle = keyword.and_then(registry::Keyword::needle_rule);
     let plain = match name.as_str() {

@@ -82,10 +82,20 @@ pub fn is_email(s: &str) -> bool {
     is_domain(&bytes[at + 1..])
 }
 
-/// `label *("." label)`, each label 1–63 letters/digits/hyphens with a letter
-/// or digit at both ends.
+/// `label *("." label)` within 255 bytes (see [`is_labels`]).
 fn is_domain(domain: &[u8]) -> bool {
-    if domain.is_empty() || domain.len() > MAX_DOMAIN {
+    domain.len() <= MAX_DOMAIN && is_labels(domain)
+}
+
+/// A local part: one or more `atext` or `.` bytes (the libraries' user part).
+pub(crate) fn is_local_part(local: &[u8]) -> bool {
+    !local.is_empty() && local.iter().all(|&b| CLASSES[b as usize] & LOCAL != 0)
+}
+
+/// `label *("." label)`, each label 1–63 letters/digits/hyphens with a letter
+/// or digit at both ends: the HTML Standard's domain, and the libraries'.
+pub(crate) fn is_labels(domain: &[u8]) -> bool {
+    if domain.is_empty() {
         return false;
     }
     let mut label_len = 0usize;

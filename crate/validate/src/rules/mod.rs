@@ -5,6 +5,7 @@
 //! | rule | on | code | passes when |
 //! |---|---|---|---|
 //! | [`Email`] | `str` | `email` | a WHATWG "valid e-mail address" within RFC 5321 lengths (below) |
+//! | [`ValidatorEmail`] / [`GardeEmail`] | `str` | `email` | validator's and garde's own address check: also IP literals and international domains (below) |
 //! | [`Url`] | `str` | `url` | an absolute URL by the WHATWG URL Standard, any scheme (below) |
 //! | [`Length`] | strings, collections | `length` | `min ≤ length ≤ max`, `length = equal`, in a [`LengthMode`] (below) |
 //! | [`Range`] | numbers | `range` | `min ≤ v ≤ max`, `exclusive_min < v < exclusive_max`; NaN fails any bound |
@@ -97,6 +98,7 @@ pub mod credit_card;
 pub mod email;
 pub mod ip;
 pub mod length;
+pub mod library_email;
 pub mod must_match;
 pub mod no_whitespace;
 pub mod non_blank;
@@ -121,6 +123,7 @@ pub use credit_card::CreditCard;
 pub use email::Email;
 pub use ip::{Ip, IpKind};
 pub use length::{HasLength, Length, LengthMode};
+pub use library_email::{GardeEmail, ValidatorEmail};
 pub use must_match::MustMatch;
 pub use no_whitespace::NoWhitespace;
 pub use non_blank::NonBlank;
@@ -149,6 +152,8 @@ use crate::{Rule, Violation};
 pub fn text_rule_passes(rule: TextRule, value: &str) -> bool {
     match rule {
         TextRule::Email => Email.check(value),
+        TextRule::ValidatorEmail => ValidatorEmail.check(value),
+        TextRule::GardeEmail => GardeEmail.check(value),
         TextRule::Url => Url.check(value),
         TextRule::Alphanumeric => Alphanumeric.check(value),
         TextRule::Ascii => Ascii.check(value),
