@@ -15,6 +15,14 @@ describe('rule docs', () => {
     expect(docs.doc('__proto__')).toBeNull();
   });
 
+  it("give each library's meaning of a word that has several, with whose it is", () => {
+    const per = new RuleDocs([
+      { word: 'email', dialects: ['seed'], doc: 'An HTML address.', code: 'email' },
+      { word: 'email', dialects: ['validator'], doc: "validator's address.", code: 'email' },
+    ]);
+    expect(per.doc('email')).toBe("(seed) An HTML address. Code `email`.\n\n(validator) validator's address. Code `email`.");
+  });
+
   it('are offered only inside a validation attribute', () => {
     const line = '    #[validate(email, length(max = 255))] pub email: String, // email';
     expect(inRuleAttribute(line, line.indexOf('email') + 1)).toBe(true);

@@ -20,23 +20,27 @@ export interface KeywordDoc {
 
 /** The hover text of every keyword, by word. */
 export class RuleDocs {
-  private readonly byWord = new Map<string, string>();
+  /** Each meaning of a word: whose it is, and what it says. */
+  private readonly byWord = new Map<string, { dialects: readonly string[]; text: string }[]>();
 
   constructor(keywords: readonly KeywordDoc[]) {
     for (const k of keywords) {
-      const dialects = k.dialects.length === 3 ? '' : ` (${k.dialects.join(', ')})`;
       let text = k.doc;
       if (k.code) text += ` Code \`${k.code}\`.`;
       if (k.notRun) text += ` Not run in the playground: ${k.notRun}.`;
-      const before = this.byWord.get(k.word);
-      // One word, two meanings in two dialects: both, each with whose it is.
-      this.byWord.set(k.word, before === undefined ? text : `${before}\n\n${dialects.trim()} ${text}`);
+      const meanings = this.byWord.get(k.word) ?? [];
+      meanings.push({ dialects: k.dialects, text });
+      this.byWord.set(k.word, meanings);
     }
   }
 
   /** The documentation of a rule keyword, or null for any other word. */
   doc(word: string): string | null {
-    return this.byWord.get(word) ?? null;
+    const meanings = this.byWord.get(word);
+    if (!meanings) return null;
+    // One word, several meanings (`email` is each library's own): each with whose it is.
+    if (meanings.length === 1) return meanings[0]!.text;
+    return meanings.map((m) => `(${m.dialects.join(', ')}) ${m.text}`).join('\n\n');
   }
 }
 
