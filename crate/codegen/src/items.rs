@@ -25,7 +25,11 @@ pub struct Measured {
 /// here, the `use` lines of the standard library, and the code the types name;
 /// everything else dropped.
 pub fn measured(mut file_items: Vec<syn::Item>) -> Measured {
-    file_items.iter_mut().for_each(overhead_schema::as_derived);
+    let mut scope = overhead_schema::scope::Scope::default();
+    file_items.iter().for_each(|item| scope.add(item));
+    file_items
+        .iter_mut()
+        .for_each(|item| overhead_schema::as_derived(item, &scope));
     let mut items: Vec<syn::Item> = Vec::new();
     let mut types = Vec::new();
     let mut uses = Vec::new();

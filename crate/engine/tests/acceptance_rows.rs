@@ -782,3 +782,65 @@ fn not_abc(child: &Child, _: &()) -> garde::Result {
     assert_eq!(outcome(&engine, &doc(true, "abc")), ["child:custom"]);
     assert_eq!(outcome(&engine, &doc(true, "ab")), ["child.value:length"]);
 }
+
+/// garde's rules reading the context (`length(max = ctx.max_title)`): the
+/// bound is the context's field as the paste builds the context (its
+/// constant of the type, else its `impl Default`), as the build as shipped
+/// validates with, and a note says so.
+#[test]
+fn gardes_bounds_from_the_context_read_the_context_the_paste_builds() {
+    let by_default = r#"
+use garde::Validate;
+use serde::Deserialize;
+
+pub struct Limits {
+    pub max_title: usize,
+    pub min_age: u8,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self { max_title: 5, min_age: 18 }
+    }
+}
+
+#[derive(Deserialize, Validate)]
+#[garde(context(Limits))]
+pub struct Post {
+    #[garde(length(max = ctx.max_title))]
+    pub title: String,
+    #[garde(range(min = ctx.min_age))]
+    pub age: u8,
+}
+"#;
+    let engine = run(by_default, "Post");
+    assert_eq!(
+        outcome(&engine, r#"{"title":"abcde","age":18}"#),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        outcome(&engine, r#"{"title":"abcdef","age":17}"#),
+        ["title:length", "age:range"]
+    );
+    assert!(
+        says(
+            &said(by_default),
+            "`ctx.max_title` is 5 here, from `Limits::default()`"
+        ),
+        "{:?}",
+        said(by_default)
+    );
+    let by_constant = by_default.replace(
+        "impl Default for Limits {",
+        "const LIMITS: Limits = Limits { max_title: 3, min_age: 21 };\n\nimpl Default for Limits {",
+    );
+    let engine = run(&by_constant, "Post");
+    assert_eq!(
+        outcome(&engine, r#"{"title":"abcd","age":20}"#),
+        ["title:length", "age:range"]
+    );
+    assert!(says(
+        &said(&by_constant),
+        "`ctx.min_age` is 21 here, from `LIMITS`"
+    ));
+}

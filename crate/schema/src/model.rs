@@ -280,12 +280,16 @@ impl TypeDef {
             }
         }
         let container_default = !matches!(container.attrs.default(), attr::Default::None);
+        // The type's validation context (garde's `context(T)`, validator's
+        // `context = T`): bounds that read it (`max = ctx.limit`) take its
+        // value as the paste builds it.
+        let context_ty = container_rules.context.as_ref();
         let mut kind = match &container.data {
             ast::Data::Struct(style, fields) => TypeKind::Struct {
                 style: style_of(*style),
                 fields: fields
                     .iter()
-                    .map(|f| field(f, container_default, dialect, scope, errors))
+                    .map(|f| field(f, container_default, dialect, scope, context_ty, errors))
                     .collect(),
             },
             ast::Data::Enum(variants) => TypeKind::Enum {
@@ -305,7 +309,7 @@ impl TypeDef {
                         fields: v
                             .fields
                             .iter()
-                            .map(|f| field(f, false, dialect, scope, errors))
+                            .map(|f| field(f, false, dialect, scope, context_ty, errors))
                             .collect(),
                         skip: v.attrs.skip_deserializing(),
                         other: v.attrs.other(),
@@ -475,6 +479,7 @@ fn field(
     container_default: bool,
     dialect: Dialect,
     scope: &Scope,
+    context: Option<&syn::Type>,
     errors: &mut Errors,
 ) -> FieldDef {
     let FieldRules {
@@ -482,7 +487,7 @@ fn field(
         skip,
         path_name,
         conditional,
-    } = field_rules(&f.original.attrs, dialect, scope, errors);
+    } = field_rules(&f.original.attrs, dialect, scope, context, errors);
     let shape = Shape::of(f.ty);
     let rules = if skip {
         Vec::new()

@@ -20,6 +20,9 @@ pub struct Scope {
     /// `const`/`static` items by their type as written (`Venue`, spaces
     /// taken out): a validation context of that type is built from the first.
     typed: HashMap<String, String>,
+    /// `const NAME: T = T { field: <expr>, … };`: each field's expression,
+    /// by the item's name.
+    struct_consts: HashMap<String, HashMap<String, syn::Expr>>,
 }
 
 impl Scope {
@@ -30,6 +33,10 @@ impl Scope {
             syn::Item::Const(c) => {
                 if let Some(value) = self.eval(&c.expr) {
                     self.consts.insert(c.ident.to_string(), value);
+                }
+                if let syn::Expr::Struct(literal) = &*c.expr {
+                    self.struct_consts
+                        .insert(c.ident.to_string(), named_fields(literal));
                 }
                 self.typed
                     .entry(type_text(&c.ty))
@@ -70,6 +77,22 @@ impl Scope {
             .flatten()
     }
 
+    /// Field `field` of a validation context of type `ty` as the paste builds
+    /// it ([`Scope::context_of_type`]), when its expression is a value, with
+    /// what built it (`` `LIMITS` ``, `` `Limits::default()` ``).
+    pub fn context_field(&self, ty: &syn::Type, field: &str) -> Option<(Literal, String)> {
+        if let Some(name) = self.constant_of_type(ty) {
+            let value = self.eval(self.struct_consts.get(name)?.get(field)?)?;
+            return Some((value, format!("`{name}`")));
+        }
+        let syn::Type::Path(path) = ty else {
+            return None;
+        };
+        let name = path.path.segments.last()?.ident.to_string();
+        let value = self.eval(self.default_impls.get(&name)?.get(field)?)?;
+        Some((value, format!("`{name}::default()`")))
+    }
+
     /// `impl Default for X`: the fields of the struct literal its `default`
     /// returns.
     fn add_default_impl(&mut self, item: &syn::ItemImpl) {
@@ -92,15 +115,8 @@ impl Scope {
                 continue;
             }
             if let Some(syn::Expr::Struct(literal)) = only_expr(&f.block) {
-                let fields = literal
-                    .fields
-                    .iter()
-                    .filter_map(|fv| match &fv.member {
-                        syn::Member::Named(ident) => Some((ident.to_string(), fv.expr.clone())),
-                        syn::Member::Unnamed(_) => None,
-                    })
-                    .collect();
-                self.default_impls.insert(name.clone(), fields);
+                self.default_impls
+                    .insert(name.clone(), named_fields(literal));
             }
         }
     }
@@ -327,6 +343,18 @@ impl Scope {
 }
 
 /// The one expression a block is: no statements, a tail expression.
+/// A struct literal's named fields and their expressions.
+fn named_fields(literal: &syn::ExprStruct) -> HashMap<String, syn::Expr> {
+    literal
+        .fields
+        .iter()
+        .filter_map(|fv| match &fv.member {
+            syn::Member::Named(ident) => Some((ident.to_string(), fv.expr.clone())),
+            syn::Member::Unnamed(_) => None,
+        })
+        .collect()
+}
+
 fn only_expr(block: &syn::Block) -> Option<&syn::Expr> {
     match block.stmts.as_slice() {
         [syn::Stmt::Expr(expr, None)] => Some(expr),

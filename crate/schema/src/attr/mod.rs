@@ -46,12 +46,20 @@ pub(crate) struct Cx<'a> {
     /// The dialect the type is read in: a word of two dialects (`email`)
     /// means its own dialect's rule.
     pub dialect: Dialect,
+    /// The type's validation context, which a bound may read (`ctx.limit`).
+    pub context: Option<&'a syn::Type>,
 }
 
 impl Cx<'_> {
     /// A rule (or part of one) that the library runs and the playground does
     /// not: said at its place, and the rest of the field runs.
     pub fn not_run(&mut self, span: Span, message: impl Into<String>) {
+        self.warnings.push((span, message.into()));
+    }
+
+    /// What a rule was read as where the paste leaves it open (a bound that
+    /// reads the context): said at its place, as a note.
+    pub fn assume(&mut self, span: Span, message: impl Into<String>) {
         self.warnings.push((span, message.into()));
     }
 }
@@ -62,6 +70,7 @@ pub fn field_rules(
     attrs: &[syn::Attribute],
     dialect: Dialect,
     scope: &Scope,
+    context: Option<&syn::Type>,
     errors: &mut Errors,
 ) -> FieldRules {
     let mut out = FieldRules::default();
@@ -69,6 +78,7 @@ pub fn field_rules(
         scope,
         warnings: Vec::new(),
         dialect,
+        context,
     };
     for attr in attrs {
         let result = if attr.path().is_ident("validate") && dialect == Dialect::Domainstack {

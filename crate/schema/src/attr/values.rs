@@ -190,6 +190,9 @@ fn bound_of(
         }
         _ => expr,
     };
+    if let Some(value) = context_bound(cx, &expr) {
+        return Ok(Some((value, span)));
+    }
     match cx.scope.eval(&expr) {
         Some(value) => Ok(Some((value, span))),
         None => {
@@ -217,6 +220,40 @@ fn bound_of(
             Ok(None)
         }
     }
+}
+
+/// `ctx.field` (garde's binding, validator's `use_context` context): the
+/// field's value in the context as the paste builds it (its constant of the
+/// context's type, else its `impl Default`), as the build as shipped
+/// validates with; said in a note, since the person's own code may pass
+/// another.
+fn context_bound(cx: &mut Cx, expr: &syn::Expr) -> Option<Literal> {
+    let syn::Expr::Field(access) = expr else {
+        return None;
+    };
+    let syn::Expr::Path(base) = &*access.base else {
+        return None;
+    };
+    if !base.path.is_ident("ctx") {
+        return None;
+    }
+    let field = match &access.member {
+        syn::Member::Named(ident) => ident.to_string(),
+        syn::Member::Unnamed(index) => index.index.to_string(),
+    };
+    let (value, from) = cx.scope.context_field(cx.context?, &field)?;
+    let shown = match &value {
+        Literal::Int(i) => i.to_string(),
+        Literal::Float(f) => f.to_string(),
+        Literal::Str(s) => format!("{s:?}"),
+    };
+    cx.assume(
+        expr.span(),
+        format!(
+            "`ctx.{field}` is {shown} here, from {from}: the context the build as shipped validates with; your own code may pass another"
+        ),
+    );
+    Some(value)
 }
 
 /// A string argument: a literal, or a constant the paste defines. `None` when
