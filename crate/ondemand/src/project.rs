@@ -366,8 +366,8 @@ serde_json = {{ version = "1", features = ["raw_value"] }}
 serde_fast_flatten = {{ version = "=0.1.3", features = ["derive"] }}
 # The libraries a paste derives (its build as shipped: features `shipped`,
 # `translated-validator`, `translated-garde`), and what custom functions name.
-validator = {{ version = "0.21", features = ["derive"] }}
-garde = {{ version = "0.23", default-features = false, features = ["derive", "email", "email-idna", "url", "regex"] }}
+validator = {{ version = "0.21", features = ["derive", "card"] }}
+garde = {{ version = "0.23", default-features = false, features = ["derive", "email", "email-idna", "url", "regex", "credit-card"] }}
 # The seed's dialect is domainstack's: its derive is that dialect's library.
 domainstack = {{ version = "1.1", features = ["derive", "serde", "regex"] }}
 # The crates the definitions may name (uuid, chrono, …), as `overhead-ecosystem` lists them.
