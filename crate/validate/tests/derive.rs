@@ -37,6 +37,31 @@ fn summary(violations: &Violations) -> Vec<String> {
         .collect()
 }
 
+/// The violations of `text` decoded as `T` then validated, held to be the
+/// ones `I` (the same definition under `ValidateOnDeserialize`) reports while
+/// it decodes; sorted, since the integrated path reports a nested value's
+/// own violations as it reads them, before its parent's.
+fn in_both_paths<T, I>(text: &str) -> Vec<String>
+where
+    T: serde::de::DeserializeOwned + Validate,
+    I: serde::de::DeserializeOwned,
+{
+    let sorted = |v: &Violations| {
+        let mut codes = summary(v);
+        codes.sort();
+        codes
+    };
+    let two_step: T = serde_json::from_str(text).expect("decodes");
+    let two_step = two_step.validate().err().map(|v| sorted(&v));
+    let integrated = match json::from_str::<I>(text) {
+        Ok(_) => None,
+        Err(Error::Invalid(v)) => Some(sorted(&v)),
+        Err(Error::Syntax(e)) => panic!("{e}"),
+    };
+    assert_eq!(two_step, integrated, "{text}");
+    two_step.unwrap_or_default()
+}
+
 #[test]
 fn two_step_and_integrated_agree_on_the_seed_inputs() {
     let user: UserSignup = serde_json::from_str(VALID).expect("decodes");
@@ -755,17 +780,7 @@ both_ways! {
 /// the range from the field's value, in both paths.
 #[test]
 fn a_range_bound_read_from_another_field() {
-    let check = |text: &str| {
-        let two_step: Band = serde_json::from_str(text).expect("decodes");
-        let two_step = two_step.validate().err().map(|v| summary(&v));
-        let integrated = match json::from_str::<BandOnDe>(text) {
-            Ok(_) => None,
-            Err(Error::Invalid(v)) => Some(summary(&v)),
-            Err(Error::Syntax(e)) => panic!("{e}"),
-        };
-        assert_eq!(two_step, integrated, "{text}");
-        two_step.unwrap_or_default()
-    };
+    let check = in_both_paths::<Band, BandOnDe>;
     assert_eq!(
         check(r#"{"low":20,"high":20,"target":20.0}"#),
         Vec::<String>::new()
@@ -858,24 +873,7 @@ stamped_request!(
 
 #[test]
 fn types_a_macro_writes_validate_in_both_paths() {
-    let check = |text: &str| {
-        let two_step: Stamped = serde_json::from_str(text).expect("decodes");
-        // Sorted: the integrated path reports a nested value's own
-        // violations as it decodes, before its parent's.
-        let sorted = |v: &Violations| {
-            let mut codes = summary(v);
-            codes.sort();
-            codes
-        };
-        let two_step = two_step.validate().err().map(|v| sorted(&v));
-        let integrated = match json::from_str::<StampedOnDe>(text) {
-            Ok(_) => None,
-            Err(Error::Invalid(v)) => Some(sorted(&v)),
-            Err(Error::Syntax(e)) => panic!("{e}"),
-        };
-        assert_eq!(two_step, integrated, "{text}");
-        two_step.unwrap_or_default()
-    };
+    let check = in_both_paths::<Stamped, StampedOnDe>;
     assert_eq!(
         check(
             r#"{"name":"ab","count":2,"child":{"email":"a@b.co","items":[{"sku":"ab"}]},"again":"ab"}"#
@@ -911,17 +909,7 @@ both_ways! {
 
 #[test]
 fn domainstacks_number_words_in_both_paths() {
-    let check = |text: &str| {
-        let two_step: Batch = serde_json::from_str(text).expect("decodes");
-        let two_step = two_step.validate().err().map(|v| summary(&v));
-        let integrated = match json::from_str::<BatchOnDe>(text) {
-            Ok(_) => None,
-            Err(Error::Invalid(v)) => Some(summary(&v)),
-            Err(Error::Syntax(e)) => panic!("{e}"),
-        };
-        assert_eq!(two_step, integrated, "{text}");
-        two_step.unwrap_or_default()
-    };
+    let check = in_both_paths::<Batch, BatchOnDe>;
     assert_eq!(
         check(r#"{"step":-1,"skip":4,"lot":15,"quarter":7.5}"#),
         Vec::<String>::new()
@@ -929,10 +917,10 @@ fn domainstacks_number_words_in_both_paths() {
     assert_eq!(
         check(r#"{"step":0,"skip":3,"lot":7,"quarter":7.0}"#),
         [
-            "step:zero_value",
-            "skip:forbidden_value",
             "lot:not_multiple",
-            "quarter:not_multiple"
+            "quarter:not_multiple",
+            "skip:forbidden_value",
+            "step:zero_value"
         ]
     );
 }
