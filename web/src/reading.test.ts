@@ -64,6 +64,11 @@ describe('readingOf', () => {
     expect(readingOf(reportOf([row('ser', 'compiled', 'valid', 100)]))).toEqual([]);
   });
 
+  it('does not call a validated decode measured under plain decoding a negative cost', () => {
+    const report = reportOf([row('de', 'compiled', 'valid', 253), row('validate-on-de', 'compiled', 'valid', 215.5)]);
+    expect(readingOf(report)).toEqual(['With compiled code, validation adds no time these runs can tell apart to decoding input “valid” (validate-on-de measured 37.5 ns under de).']);
+  });
+
   it('formats signed percentages', () => {
     expect(signedPercent(0.61)).toBe('+61%');
     expect(signedPercent(-0.004)).toBe('−0.4%');

@@ -55,7 +55,12 @@ export function readingOf(report: Report): string[] {
   const validated = twoStep ?? integrated;
   if (de && validated && de.median_ns > 0) {
     const added = validated.median_ns - de.median_ns;
-    let sentence = `With ${engineName}, validation adds ${formatNs(added)} (${signedPercent(added / de.median_ns)}) to decoding input “${valid}”`;
+    // A validated decode measured at or under plain decoding is noise, not a
+    // saving: say so instead of "adds −37.5 ns".
+    let sentence =
+      added > 0
+        ? `With ${engineName}, validation adds ${formatNs(added)} (${signedPercent(added / de.median_ns)}) to decoding input “${valid}”`
+        : `With ${engineName}, validation adds no time these runs can tell apart to decoding input “${valid}” (${validated.variant} measured ${formatNs(-added)} under de)`;
     const parts: string[] = [];
     if (twoStep && integrated && twoStep.median_ns > 0) parts.push(`${moreOrLess(integrated.median_ns / twoStep.median_ns - 1)} than two-step on the valid path`);
     const twoStepBad = find(report, 'de+validate', engine, invalid);
