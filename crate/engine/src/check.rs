@@ -343,10 +343,13 @@ impl Checker<'_> {
     /// no number (it did not decode as one) leaves its side unbounded.
     pub fn ranges_from_into(&self, plan: &StructPlan, slots: &[Value], out: &mut Violations) {
         for r in &plan.range_from {
-            let Some((range, value)) = range_from(plan, r, slots) else {
+            let Some(found) = range_from(self.plan, plan, r, slots) else {
                 continue;
             };
-            if let Some(v) = failed_rule(&range, value) {
+            if let Some(mut v) = failed_rule(&found.check, found.value) {
+                if let Some(segment) = found.within {
+                    v = v.under(segment);
+                }
                 let v = overrides(v, r.code.as_deref(), r.message.as_deref());
                 out.push(match plan.fields[r.slot].segment() {
                     Some(segment) => v.under(segment),
@@ -492,7 +495,7 @@ impl Checker<'_> {
     }
 }
 
-pub fn unwrap_options<'a>(ty: &'a Ty, value: &'a Value) -> Option<(&'a Ty, &'a Value)> {
+pub fn unwrap_options<'t, 'v>(ty: &'t Ty, value: &'v Value) -> Option<(&'t Ty, &'v Value)> {
     match ty {
         Ty::Option(inner) if value.is_none() => {
             let _ = inner;
@@ -511,13 +514,26 @@ pub fn element_ty(ty: &Ty) -> &Ty {
     }
 }
 
-/// garde's `range` with bounds read from other fields, as a range of the
-/// values in `slots`, and the value it checks.
+/// A rule with bounds read from other fields, made for one value.
+pub(crate) struct BoundsFrom<'v> {
+    /// The rule with the fields' values as its bounds.
+    pub check: CheckKind,
+    /// The value it checks.
+    pub value: &'v Value,
+    /// Where a `dive`'s context took it: the nested field's segment.
+    pub within: Option<Segment>,
+}
+
+/// garde's `range` (or, given by a `dive`'s context, `length`) with bounds
+/// read from other fields: the rule built from the values in `slots`, and
+/// the value it checks. `None` when there is no value to check (a `None`,
+/// a nested value another plan made).
 pub(crate) fn range_from<'v>(
+    types: &Plan,
     plan: &StructPlan,
     r: &RangeFromPlan,
     slots: &'v [Value],
-) -> Option<(CheckKind, &'v Value)> {
+) -> Option<BoundsFrom<'v>> {
     let bound = |other: Option<usize>, written: Option<Number>| match other {
         Some(other) => slots.get(plan.fields[other].at).and_then(number_of),
         None => written,
@@ -527,8 +543,44 @@ pub(crate) fn range_from<'v>(
         max: bound(r.max, r.spec.max),
         ..r.spec
     };
-    let value = slots.get(plan.fields[r.slot].at)?;
-    Some((crate::rules::range(&spec), value))
+    let field = &plan.fields[r.slot];
+    let mut value = slots.get(field.at)?;
+    let mut within = None;
+    if let Some(name) = r.within {
+        let (Ty::Named(id), Value::Struct(inner)) = unwrap_options(&field.ty, value)? else {
+            return None;
+        };
+        let nested = types.struct_plan(*id)?;
+        let inner_field = nested.fields.iter().find(|f| f.rust == name)?;
+        let FieldValue::One(inner_value) = inner_field.value_in(inner) else {
+            return None;
+        };
+        value = unwrap_options(&inner_field.ty, inner_value)?.1;
+        within = inner_field.segment();
+    }
+    let check = match r.length {
+        // A count below zero bounds nothing from below and everything from above.
+        Some(mode) => CheckKind::Length(overhead_validate::rules::Length {
+            min: spec.min.map(count),
+            max: spec.max.map(count),
+            equal: None,
+            mode,
+        }),
+        None => crate::rules::range(&spec),
+    };
+    Some(BoundsFrom {
+        check,
+        value,
+        within,
+    })
+}
+
+/// A bound on a length as a count.
+fn count(n: Number) -> usize {
+    match n {
+        Number::Int(i) => usize::try_from(i.max(0)).unwrap_or(usize::MAX),
+        Number::Float(f) => f.max(0.0) as usize,
+    }
 }
 
 /// A decoded number as a bound.

@@ -393,8 +393,14 @@ fn describe_struct(ident: &'static str, s: &StructPlan) -> Result<JsType, String
         ));
     }
     if let Some(r) = s.range_from.first() {
+        let what = match r.within {
+            Some(within) => {
+                format!("a bound on `{within}` that a `dive` gives from the struct's fields")
+            }
+            None => "a `range` bound read from another field".to_owned(),
+        };
         return Err(format!(
-            "`{}` has a `range` bound read from another field, which the JS engines do not run",
+            "`{}` has {what}, which the JS engines do not run",
             s.fields[r.slot].key
         ));
     }

@@ -241,7 +241,8 @@ impl<'p> Generator<'p> {
                 }
                 // A `range` bounded by other fields: the field takes its
                 // lower bound's value (else its upper's), which it keeps.
-                for r in &s.range_from {
+                // (One a `dive` gave to a nested field is left to chance.)
+                for r in s.range_from.iter().filter(|r| r.within.is_none()) {
                     if let Some(other) = r.min.or(r.max) {
                         slots[s.fields[r.slot].at] = slots[s.fields[other].at].clone();
                     }

@@ -165,6 +165,11 @@ pub struct RangeFromPlan {
     pub spec: overhead_schema::RangeSpec,
     pub min: Option<usize>,
     pub max: Option<usize>,
+    /// garde's `length` with these bounds, counted so; `None`: `range`.
+    pub length: Option<overhead_validate::rules::LengthMode>,
+    /// The nested value's field (its Rust name) the rule is on, where a
+    /// `dive` gave the bounds as a context; `None`: the field's own value.
+    pub within: Option<&'static str>,
     pub code: Option<String>,
     pub message: Option<String>,
 }
@@ -971,6 +976,8 @@ impl Cx<'_, '_> {
                         spec: from.spec.clone(),
                         min: slot_of(&from.min),
                         max: slot_of(&from.max),
+                        length: from.length.map(crate::rules::length_mode),
+                        within: from.within.as_deref().map(intern),
                         code: rule.code.clone(),
                         message: rule.message.clone(),
                     });

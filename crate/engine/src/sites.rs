@@ -298,10 +298,13 @@ impl Sites<'_> {
     /// garde's `range` with bounds read from other fields of `plan`.
     fn of_ranges_from(&mut self, plan: &StructPlan, slots: &[Value], prefix: &str) {
         for r in &plan.range_from {
-            let Some((range, value)) = crate::check::range_from(plan, r, slots) else {
+            let Some(found) = crate::check::range_from(self.plan, plan, r, slots) else {
                 continue;
             };
-            let path = join(prefix, plan.fields[r.slot].key);
+            let mut path = join(prefix, plan.fields[r.slot].key);
+            if let Some(within) = r.within {
+                path = join(&path, within);
+            }
             let side = |other: Option<usize>, written: Option<overhead_schema::Number>| match (
                 other, written,
             ) {
@@ -313,7 +316,11 @@ impl Sites<'_> {
             let i = self.site(
                 address(r),
                 &path,
-                "range",
+                if r.length.is_some() {
+                    "length"
+                } else {
+                    "range"
+                },
                 || match (side(r.min, r.spec.min), side(r.max, r.spec.max)) {
                     (Some(a), Some(b)) => format!("{a}–{b}"),
                     (Some(a), None) => format!("min {a}"),
@@ -327,7 +334,7 @@ impl Sites<'_> {
                 },
             );
             if let SiteKind::RangeFrom { cases, .. } = &mut self.out[i].kind {
-                cases.push((range, value.clone()));
+                cases.push((found.check, found.value.clone()));
             }
         }
     }

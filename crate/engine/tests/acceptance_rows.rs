@@ -697,6 +697,119 @@ pub struct Span(
     );
 }
 
+/// garde's `dive((self.min, self.max))` into a type whose bounds read that
+/// context (`length(min = ctx.0, max = ctx.1)`, `range(max = ctx.1)`): the
+/// diving struct's fields are the bounds, checked on the nested value's
+/// field once the struct is read, as garde's derive passes the context down
+/// (garde's own `tests/rules/dive_with_ctx.rs`). Alone, with no context the
+/// paste builds, the nested type says its bounds are not run.
+#[test]
+fn gardes_dive_with_a_context_of_fields_bounds_the_nested_rules() {
+    let text = r#"
+use serde::Deserialize;
+use garde::Validate;
+
+#[derive(Deserialize, Validate)]
+#[garde(context((usize, usize) as ctx))]
+struct Inner {
+    #[garde(length(min = ctx.0, max = ctx.1))]
+    field: String,
+    #[garde(range(max = ctx.1))]
+    count: Option<u64>,
+    #[garde(length(max = 10))]
+    note: String,
+}
+
+#[derive(Deserialize, Validate)]
+struct Test {
+    #[garde(skip)]
+    min: usize,
+    #[garde(skip)]
+    max: usize,
+    #[garde(dive((self.min, self.max)))]
+    inner: Inner,
+}
+"#;
+    let lines = said(text);
+    assert!(
+        says(
+            &lines,
+            "this bound reads the context (`ctx.…`), which the paste does not build: the rule runs where a struct dives into this type"
+        ),
+        "{lines:?}"
+    );
+    let engine = run(text, "Test");
+    let doc = |min: u32, max: u32, field: &str, count: &str, note: &str| {
+        format!(
+            r#"{{"min":{min},"max":{max},"inner":{{"field":"{field}","count":{count},"note":"{note}"}}}}"#
+        )
+    };
+    assert_eq!(
+        outcome(&engine, &doc(1, 5, "asdf", "5", "n")),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        outcome(&engine, &doc(1, 5, "asdfgh", "null", "n")),
+        ["inner.field:length"]
+    );
+    let mut three = outcome(&engine, &doc(5, 6, "asdf", "7", "a note too long"));
+    three.sort();
+    assert_eq!(
+        three,
+        [
+            "inner.count:range",
+            "inner.field:length",
+            "inner.note:length"
+        ]
+    );
+    // The bounds are the input's own: wider ones let the same text through.
+    assert_eq!(
+        outcome(&engine, &doc(0, 9, "asdfgh", "7", "n")),
+        Vec::<String>::new()
+    );
+    // garde's length counts bytes.
+    assert_eq!(
+        outcome(&engine, &doc(1, 5, "ééé", "null", "n")),
+        ["inner.field:length"]
+    );
+
+    // The breakdown times it as a site of its own, at the nested field.
+    let value = engine
+        .decode(&doc(1, 5, "asdfgh", "null", "n"))
+        .expect("decodes");
+    let sites: Vec<String> = overhead_engine::sites::rule_sites(engine.plan(), &value)
+        .iter()
+        .map(|s| format!("{} {} {} ({} failed)", s.path, s.rule, s.detail, s.run()))
+        .collect();
+    assert!(
+        sites.contains(&"inner.field length self.min–self.max (1 failed)".to_owned()),
+        "{sites:?}"
+    );
+
+    // Validated alone, the nested type runs the rules it can.
+    let inner = run(text, "Inner");
+    assert_eq!(
+        outcome(&inner, r#"{"field":"asdfghijkl","count":99,"note":"n"}"#),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        outcome(
+            &inner,
+            r#"{"field":"a","count":null,"note":"a note too long"}"#
+        ),
+        ["note:length"]
+    );
+
+    // The JS engines do not run it, and say why.
+    let refused = overhead_engine::describe::describe(engine.plan()).err();
+    assert_eq!(
+        refused.as_deref(),
+        Some(
+            "`inner` has a bound on `field` that a `dive` gives from the struct's fields, which the JS engines do not run"
+        )
+    );
+}
+
 /// garde's `inner(matches(other))`: each element against the other field,
 /// each violation at its element.
 #[test]

@@ -146,6 +146,7 @@ pub fn analyze(text: &str) -> Analysis {
             types.push(def);
         }
     }
+    crate::dive_context::resolve(&mut types, &mut errors);
     if types.is_empty() && !errors.has_errors() {
         errors.error(
             proc_macro2::Span::call_site(),

@@ -15,6 +15,7 @@ mod check;
 mod derived;
 pub mod diagnostic;
 mod dialect;
+mod dive_context;
 pub mod file;
 pub mod instance;
 mod items;

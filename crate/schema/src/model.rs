@@ -145,6 +145,12 @@ pub struct FieldDef {
     pub rules: Vec<RuleSpec>,
     /// garde's `rename`: the field's name in violation paths.
     pub path_name: Option<String>,
+    /// garde's bounds that read a context the paste does not build, run by
+    /// a struct that dives with one (see [`crate::attr::FieldRules`]).
+    pub context_rules: Vec<RuleSpec>,
+    /// garde's `dive((self.min, self.max))`: the fields that make the nested
+    /// type's context, by position.
+    pub dive_context: Option<Vec<String>>,
     pub span: Span,
 }
 
@@ -487,6 +493,8 @@ fn field(
         skip,
         path_name,
         conditional,
+        context_rules,
+        dive_context,
     } = field_rules(&f.original.attrs, dialect, scope, context, errors);
     let shape = Shape::of(f.ty);
     let rules = if skip {
@@ -554,6 +562,8 @@ fn field(
         rules,
         conditional,
         path_name,
+        context_rules: if skip { Vec::new() } else { context_rules },
+        dive_context,
         span: f.original.span(),
     }
 }

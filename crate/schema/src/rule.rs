@@ -158,11 +158,22 @@ pub struct RangeSpec {
 /// A `range` with one or both bounds read from other fields of the struct
 /// (by their Rust names: `limit`, or `0` in a tuple struct); a bound read
 /// from a field takes the place of the same side's number.
+///
+/// garde's `dive((self.min, self.max))` makes one too: the nested type's
+/// `length(min = ctx.0)` or `range(max = ctx.1)`, checked by the struct that
+/// dives (it holds the context's values), on the nested value's field
+/// `within`.
 #[derive(Debug, Clone, Default)]
 pub struct RangeFrom {
     pub spec: RangeSpec,
     pub min: Option<String>,
     pub max: Option<String>,
+    /// `Some(mode)`: the bounds are on the value's length, counted so
+    /// (garde's `length`); `None`: on the value (`range`).
+    pub length: Option<LengthMode>,
+    /// The nested value's field (its Rust name) the rule is on, where it
+    /// came down a `dive` with a context; `None`: the field itself.
+    pub within: Option<String>,
 }
 
 impl RangeFrom {

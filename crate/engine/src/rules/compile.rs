@@ -163,20 +163,12 @@ pub fn compile_rules(
                 (_, Number::Float(f)) => CheckKind::NumberFloat(*rule, f),
                 (_, Number::Int(i)) => CheckKind::NumberInt(*rule, i),
             },
-            RuleKind::Length(spec) => {
-                let mode = match spec.mode.unwrap_or(SchemaLengthMode::Chars) {
-                    SchemaLengthMode::Chars => LengthMode::Chars,
-                    SchemaLengthMode::Bytes => LengthMode::Bytes,
-                    SchemaLengthMode::Utf16 => LengthMode::Utf16,
-                    SchemaLengthMode::Items => LengthMode::Items,
-                };
-                CheckKind::Length(Length {
-                    min: spec.min,
-                    max: spec.max,
-                    equal: spec.equal,
-                    mode,
-                })
-            }
+            RuleKind::Length(spec) => CheckKind::Length(Length {
+                min: spec.min,
+                max: spec.max,
+                equal: spec.equal,
+                mode: length_mode(spec.mode.unwrap_or(SchemaLengthMode::Chars)),
+            }),
             RuleKind::Range(spec) => range(spec),
             RuleKind::Regex(RegexSource::Literal(pattern)) => match (patterns.0)(pattern) {
                 Ok(Some(re)) => CheckKind::Pattern(re),
@@ -293,6 +285,16 @@ fn check(rule: &RuleSpec, kind: CheckKind) -> Check {
         kind,
         code: rule.code.clone(),
         message: rule.message.clone(),
+    }
+}
+
+/// What a length counts, as the rules count it.
+pub(crate) fn length_mode(mode: SchemaLengthMode) -> LengthMode {
+    match mode {
+        SchemaLengthMode::Chars => LengthMode::Chars,
+        SchemaLengthMode::Bytes => LengthMode::Bytes,
+        SchemaLengthMode::Utf16 => LengthMode::Utf16,
+        SchemaLengthMode::Items => LengthMode::Items,
     }
 }
 

@@ -8,8 +8,8 @@ mod apply;
 mod compile;
 
 pub use apply::{custom_verdict, failed_rule, overrides, rule_passes};
-pub(crate) use compile::range;
 pub use compile::{Patterns, compile_rules, function_key, path_text};
+pub(crate) use compile::{length_mode, range};
 
 use overhead_validate::rules::registry::RuleId;
 use overhead_validate::rules::{IpKind, Length, Range};

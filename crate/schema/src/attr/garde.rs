@@ -13,7 +13,7 @@ use super::values;
 use super::{Cx, FieldRules};
 use crate::registry::{self, Dialect};
 use crate::rule::{
-    IpKind, LengthMode, LengthSpec, RangeFrom, RangeSpec, RegexSource, RuleKind, RuleSpec,
+    IpKind, LengthMode, LengthSpec, Number, RangeFrom, RangeSpec, RegexSource, RuleKind, RuleSpec,
 };
 
 /// Parses one `#[garde(...)]` into `out`.
@@ -66,7 +66,12 @@ fn item(
         "required" => push(RuleKind::Required),
         // `dive` or `dive(ctx_expr)`: the argument is the nested type's context.
         "dive" => {
-            skip_parens(&meta)?;
+            if meta.input.peek(syn::token::Paren) {
+                let content;
+                syn::parenthesized!(content in meta.input);
+                let context: syn::Expr = content.parse()?;
+                field.dive_context = context_fields(&context);
+            }
             push(RuleKind::Nested);
         }
         "skip" => field.skip = true,
@@ -151,16 +156,26 @@ fn item(
             syn::parenthesized!(content in meta.input);
             push(RuleKind::MustMatch(values::field_name(&content)?));
         }
-        "length" => {
-            if let Some(spec) = length(&meta, cx, span)? {
-                push(RuleKind::Length(spec));
-            }
-        }
-        "range" => {
-            if let Some(rule) = range(&meta, cx, span)? {
-                push(rule);
-            }
-        }
+        "length" => match length(&meta, cx, span)? {
+            Bounded::Rule(kind) => push(kind),
+            Bounded::FromContext(kind) => field.context_rules.push(RuleSpec {
+                kind,
+                code: None,
+                message: None,
+                span,
+            }),
+            Bounded::Nothing => {}
+        },
+        "range" => match range(&meta, cx, span)? {
+            Bounded::Rule(kind) => push(kind),
+            Bounded::FromContext(kind) => field.context_rules.push(RuleSpec {
+                kind,
+                code: None,
+                message: None,
+                span,
+            }),
+            Bounded::Nothing => {}
+        },
         "inner" => {
             let mut inner = Vec::new();
             let mut inner_field = FieldRules::default();
@@ -195,11 +210,7 @@ fn item(
 /// garde's `length(mode, min = …, max = …, equal = …)`. `None` when nothing is
 /// left to run (every bound names what the paste does not define, or the mode
 /// cannot be honoured).
-fn length(
-    meta: &ParseNestedMeta,
-    cx: &mut Cx,
-    span: proc_macro2::Span,
-) -> syn::Result<Option<LengthSpec>> {
+fn length(meta: &ParseNestedMeta, cx: &mut Cx, span: proc_macro2::Span) -> syn::Result<Bounded> {
     // garde's default ("simple") length of a string is its byte count.
     let mut spec = LengthSpec {
         mode: Some(LengthMode::Bytes),
@@ -207,6 +218,7 @@ fn length(
     };
     let mut bounds = 0;
     let mut graphemes = None;
+    let mut from = RangeFrom::default();
     meta.parse_nested_meta(|arg| {
         let arg_span = arg.path.span();
         let name = key(&arg)?;
@@ -245,7 +257,12 @@ fn length(
             }
         };
         bounds += 1;
-        *slot = values::count_bound(cx, &name, arg.value()?)?;
+        let expr: syn::Expr = arg.value()?.parse()?;
+        if let Some(member) = values::unbuilt_context_member(cx, &expr) {
+            context_side(&mut from, &name, member);
+            return Ok(());
+        }
+        *slot = values::count_bound_of(cx, &name, expr)?;
         Ok(())
     })?;
     if let Some(at) = graphemes {
@@ -253,32 +270,83 @@ fn length(
             at,
             "garde's `length(graphemes, …)` counts grapheme clusters, which the playground does not: this rule is not run",
         );
-        return Ok(None);
+        return Ok(Bounded::Nothing);
+    }
+    if from.min.is_some() || from.max.is_some() {
+        let count = |n: Option<usize>| n.map(|n| Number::Int(n as i128));
+        from.spec = RangeSpec {
+            min: count(spec.min.or(spec.equal)).filter(|_| from.min.is_none()),
+            max: count(spec.max.or(spec.equal)).filter(|_| from.max.is_none()),
+            ..RangeSpec::default()
+        };
+        from.length = spec.mode;
+        cx.not_run(span, CONTEXT_NOT_BUILT);
+        return Ok(Bounded::FromContext(RuleKind::RangeFrom(from)));
     }
     if bounds > 0 && spec.min.is_none() && spec.max.is_none() && spec.equal.is_none() {
-        return Ok(None);
+        return Ok(Bounded::Nothing);
     }
     check_length(&spec, span)?;
-    Ok(Some(spec))
+    Ok(Bounded::Rule(RuleKind::Length(spec)))
+}
+
+/// What a `length` or `range` reads as.
+enum Bounded {
+    Rule(RuleKind),
+    /// Bounds from a context the paste does not build: run where a struct
+    /// dives with one ([`FieldRules::context_rules`]).
+    FromContext(RuleKind),
+    /// Nothing left to run (said where it is written).
+    Nothing,
+}
+
+const CONTEXT_NOT_BUILT: &str = "this bound reads the context (`ctx.…`), which the paste does not build: the rule runs where a struct dives into this type with a context of its fields (`dive((self.min, self.max))`), and not when this type is validated with a context of its own";
+
+/// A bound `name` (`min`, `max`, `equal`) read from the context's `member`.
+fn context_side(from: &mut RangeFrom, name: &str, member: String) {
+    if name != "max" {
+        from.min = Some(member.clone());
+    }
+    if name != "min" {
+        from.max = Some(member);
+    }
+}
+
+/// garde's `dive((self.min, self.max))`: the fields the context is made of,
+/// by position. `None` for any other context (a value, a field's reference).
+fn context_fields(expr: &syn::Expr) -> Option<Vec<String>> {
+    let syn::Expr::Tuple(tuple) = expr else {
+        return None;
+    };
+    tuple
+        .elems
+        .iter()
+        .map(|e| match e {
+            syn::Expr::Reference(r) => values::self_field(&r.expr),
+            e => values::self_field(e),
+        })
+        .collect()
 }
 
 /// garde's `range(min = …, max = …, equal = …)`, as [`length`] reads it.
 /// garde's `range(min = …, max = …, equal = …)`. A bound that is another
 /// field of the struct (`self.limit`) makes it a [`RuleKind::RangeFrom`],
 /// checked once the struct is read, as garde's derive checks it.
-fn range(
-    meta: &ParseNestedMeta,
-    cx: &mut Cx,
-    span: proc_macro2::Span,
-) -> syn::Result<Option<RuleKind>> {
+fn range(meta: &ParseNestedMeta, cx: &mut Cx, span: proc_macro2::Span) -> syn::Result<Bounded> {
     let mut spec = RangeSpec::default();
     let mut from = RangeFrom::default();
+    let mut context = RangeFrom::default();
     let mut bounds = 0;
     meta.parse_nested_meta(|arg| {
         let name = key(&arg)?;
         let value = match name.as_str() {
             "min" | "max" | "equal" => {
                 let expr: syn::Expr = arg.value()?.parse()?;
+                if let Some(member) = values::unbuilt_context_member(cx, &expr) {
+                    bounds += 1;
+                    context_side(&mut context, &name, member);
+                    return Ok(());
+                }
                 if let Some(field) = values::self_field(&expr) {
                     bounds += 1;
                     if name != "max" {
@@ -311,23 +379,44 @@ fn range(
         }
         Ok(())
     })?;
+    if context.min.is_some() || context.max.is_some() {
+        if from.min.is_some() || from.max.is_some() {
+            cx.not_run(
+                span,
+                "a `range` with bounds from both the context and the struct's own fields is not run",
+            );
+            return Ok(Bounded::Nothing);
+        }
+        cx.not_run(span, CONTEXT_NOT_BUILT);
+        return Ok(Bounded::FromContext(RuleKind::RangeFrom(RangeFrom {
+            spec: unbound_sides(spec, &context),
+            ..context
+        })));
+    }
     if from.min.is_some() || from.max.is_some() {
-        // The field's bound is the side's; a number on that side is unused.
-        if from.min.is_some() {
-            spec.min = None;
-        }
-        if from.max.is_some() {
-            spec.max = None;
-        }
-        return Ok(Some(RuleKind::RangeFrom(RangeFrom { spec, ..from })));
+        return Ok(Bounded::Rule(RuleKind::RangeFrom(RangeFrom {
+            spec: unbound_sides(spec, &from),
+            ..from
+        })));
     }
     if spec.min.is_none() && spec.max.is_none() {
         if bounds > 0 {
-            return Ok(None);
+            return Ok(Bounded::Nothing);
         }
         return Err(syn::Error::new(span, "`range` needs min, max or equal"));
     }
-    Ok(Some(RuleKind::Range(spec)))
+    Ok(Bounded::Rule(RuleKind::Range(spec)))
+}
+
+/// A side read from elsewhere takes the place of its number, which is unused.
+fn unbound_sides(mut spec: RangeSpec, from: &RangeFrom) -> RangeSpec {
+    if from.min.is_some() {
+        spec.min = None;
+    }
+    if from.max.is_some() {
+        spec.max = None;
+    }
+    spec
 }
 
 /// The function a `custom(…)` names: its path, the callee of a call, or

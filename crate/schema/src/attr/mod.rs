@@ -27,6 +27,14 @@ pub struct FieldRules {
     /// garde's `if(cond = …, rules…)`: rules that run when the condition,
     /// code over the struct (`self.strict`), holds.
     pub conditional: Vec<Conditional>,
+    /// garde's bounds that read a context the paste does not build
+    /// (`length(min = ctx.0)` with `context((usize, usize) as ctx)`): a
+    /// [`RuleKind::RangeFrom`] whose bounds name the context's members, run
+    /// by a struct that dives with a context made of its fields.
+    pub context_rules: Vec<RuleSpec>,
+    /// garde's `dive((self.min, self.max))`: the fields the nested type's
+    /// context is made of, by position.
+    pub dive_context: Option<Vec<String>>,
 }
 
 /// garde's `if(cond = …, rules…)` on a field.

@@ -109,7 +109,37 @@ fn named_by(expr: &syn::Expr) -> Option<syn::Path> {
 /// defines (`MAX_LEN`, `"crate::MAX_LEN"`, `u8::MAX as usize`). `None` when
 /// it names something the paste does not define: that bound is not run.
 pub fn count_bound(cx: &mut Cx, name: &str, input: ParseStream) -> syn::Result<Option<usize>> {
-    let Some((value, span)) = bound(cx, name, input)? else {
+    count_bound_of(cx, name, input.parse()?)
+}
+
+/// The member of the context a bound reads (`ctx.0` gives `0`, `ctx.max`
+/// gives `max`) where the paste builds no value of the context to read it
+/// from: a bound a struct that dives with a context gives
+/// ([`crate::rule::RangeFrom`]).
+pub fn unbuilt_context_member(cx: &Cx, expr: &syn::Expr) -> Option<String> {
+    let syn::Expr::Field(access) = expr else {
+        return None;
+    };
+    let syn::Expr::Path(base) = &*access.base else {
+        return None;
+    };
+    if !base.path.is_ident("ctx") {
+        return None;
+    }
+    let member = match &access.member {
+        syn::Member::Named(ident) => ident.to_string(),
+        syn::Member::Unnamed(index) => index.index.to_string(),
+    };
+    let built = cx
+        .context
+        .and_then(|ty| cx.scope.context_field(ty, &member))
+        .is_some();
+    (!built).then_some(member)
+}
+
+/// [`count_bound`] of an expression already parsed.
+pub fn count_bound_of(cx: &mut Cx, name: &str, expr: syn::Expr) -> syn::Result<Option<usize>> {
+    let Some((value, span)) = bound_of(cx, name, expr)? else {
         return Ok(None);
     };
     match value {
@@ -153,15 +183,6 @@ pub fn self_field(expr: &syn::Expr) -> Option<String> {
         syn::Member::Named(ident) => ident.to_string(),
         syn::Member::Unnamed(index) => index.index.to_string(),
     })
-}
-
-fn bound(
-    cx: &mut Cx,
-    name: &str,
-    input: ParseStream,
-) -> syn::Result<Option<(Literal, proc_macro2::Span)>> {
-    let expr: syn::Expr = input.parse()?;
-    bound_of(cx, name, expr)
 }
 
 fn bound_of(
