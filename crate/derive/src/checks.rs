@@ -5,7 +5,7 @@
 use overhead_schema::model::FieldPath;
 use overhead_schema::{
     CustomCall, FieldDef, IpKind, LengthMode, Literal, Number, RangeFrom, RangeSpec, RegexSource,
-    RuleKind, RuleSpec, Shape, TypeDef,
+    RuleKind, RuleSpec, Shape, TypeDef, TypeKind,
 };
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
@@ -470,6 +470,20 @@ fn range_from(
     from: &RangeFrom,
     this: &TokenStream,
 ) -> (TokenStream, TokenStream) {
+    bounded(field, from, this, this)
+}
+
+/// A rule whose bounds are read when it runs, from the members of `source`
+/// (`this`'s fields, or a context: `ctx.0`), on `field` of `this`: the rule,
+/// and the field's value as an `Option<&T>` (`None` where one of its
+/// `Option`s is). garde's `range`, or its `length` where `from.length` says
+/// how it counts.
+fn bounded(
+    field: &FieldDef,
+    from: &RangeFrom,
+    this: &TokenStream,
+    source: &TokenStream,
+) -> (TokenStream, TokenStream) {
     let mut shape = &field.shape;
     let member = &field.member;
     let mut value = quote!(::core::option::Option::Some(&#this.#member));
@@ -477,13 +491,33 @@ fn range_from(
         shape = next;
         value = quote!(#value.and_then(::core::option::Option::as_ref));
     }
+    let rules = quote!(::overhead_validate::rules);
+    if let Some(mode) = from.length {
+        let mode = length_mode(mode);
+        let side = |other: &Option<String>, n: Option<Number>| match (other, n) {
+            (Some(other), _) => {
+                let member = member_of(other);
+                quote!(::core::option::Option::Some(#source.#member as usize))
+            }
+            (None, Some(Number::Int(n))) => opt_usize(usize::try_from(n).ok()),
+            (None, _) => opt_usize(None),
+        };
+        let (min, max) = (
+            side(&from.min, from.spec.min),
+            side(&from.max, from.spec.max),
+        );
+        let rule = quote! {
+            #rules::Length { min: #min, max: #max, equal: ::core::option::Option::None, mode: #rules::LengthMode::#mode }
+        };
+        return (rule, value);
+    }
     let float = *shape == Shape::Float || from.spec.has_float();
     let b = if float { quote!(f64) } else { quote!(i128) };
     let number = |n: Option<Number>| written_bound(n, float);
     let side = |other: &Option<String>, n: Option<Number>| match other {
         Some(other) => {
             let member = member_of(other);
-            quote!(::core::option::Option::Some(#this.#member as #b))
+            quote!(::core::option::Option::Some(#source.#member as #b))
         }
         None => number(n),
     };
@@ -496,9 +530,98 @@ fn range_from(
         number(from.spec.exclusive_max),
     );
     let rule = quote! {
-        ::overhead_validate::rules::Range::<#b> { min: #min, max: #max, exclusive_min: #xmin, exclusive_max: #xmax }
+        #rules::Range::<#b> { min: #min, max: #max, exclusive_min: #xmin, exclusive_max: #xmax }
     };
     (rule, value)
+}
+
+fn length_mode(mode: LengthMode) -> TokenStream {
+    match mode {
+        LengthMode::Chars => quote!(Chars),
+        LengthMode::Bytes => quote!(Bytes),
+        LengthMode::Utf16 => quote!(Utf16),
+        LengthMode::Items => quote!(Items),
+    }
+}
+
+/// garde's `dive((self.min, self.max))` on a field: the nested value's rules
+/// that read the context, run with the context made of `this`'s fields, their
+/// violations under the field (`None` for a field that dives with no such
+/// context).
+fn dive_with_context(
+    def: &TypeDef,
+    index: usize,
+    field: &FieldDef,
+    this: &TokenStream,
+) -> Option<TokenStream> {
+    let context = field.dive_context.as_ref()?;
+    let members = context.iter().map(|name| member_of(name));
+    // The context's type, named, so that a nested type without one is told
+    // which to take.
+    let types = context
+        .iter()
+        .map(|name| def.all_fields().find(|f| f.rust_name() == *name).map(|f| &f.ty))
+        .collect::<Option<Vec<_>>>()?;
+    let mut shape = &field.shape;
+    let member = &field.member;
+    let mut value = quote!(::core::option::Option::Some(&#this.#member));
+    while let Shape::Option(next) = shape {
+        shape = next;
+        value = quote!(#value.and_then(::core::option::Option::as_ref));
+    }
+    let under = segment(&def.field_path(None, index, field))
+        .map(|segment| quote!(out.nest_since(__start, &#segment);));
+    Some(quote! {
+        if let ::core::option::Option::Some(__nested) = #value {
+            let __start = out.len();
+            <_ as ::overhead_validate::ContextRules<(#(#types,)*)>>::context_rules_into(__nested, &(#(#this.#members,)*), out);
+            #under
+        }
+    })
+}
+
+/// `ContextRules` for a type with a validation context: the rules whose
+/// bounds read it (`length(min = ctx.0)`), each on its field, run with the
+/// context a diving struct gives. Empty for a type with a context and no such
+/// rule, so that any `dive(…)` with a context into it compiles.
+pub fn context_rules_impl(def: &TypeDef) -> TokenStream {
+    // garde's contexts only: validator's name a lifetime of its derive's
+    // (`context = "Ctx<'v_a>"`), and its rules take no bounds from them.
+    let (Some(context), TypeKind::Struct { fields, .. }) = (&def.context, &def.kind) else {
+        return TokenStream::new();
+    };
+    if def.dialect != overhead_schema::registry::Dialect::Garde {
+        return TokenStream::new();
+    }
+    let ident = &def.ident;
+    let mut body = TokenStream::new();
+    for (index, field) in fields.iter().enumerate() {
+        for rule in &field.context_rules {
+            let RuleKind::RangeFrom(from) = &rule.kind else {
+                continue;
+            };
+            let (check, value) = bounded(field, from, &quote!(self), &quote!(ctx));
+            let with = overrides(rule);
+            let under = segment(&def.field_path(None, index, field))
+                .map(|segment| quote!(.under(#segment)));
+            body.extend(quote! {
+                if let ::core::option::Option::Some(__value) = #value {
+                    let __rule = #check;
+                    if !::overhead_validate::Rule::check(&__rule, __value) {
+                        out.push(::overhead_validate::Rule::violation(&__rule, __value) #with #under);
+                    }
+                }
+            });
+        }
+    }
+    quote! {
+        impl ::overhead_validate::ContextRules<#context> for #ident {
+            #[allow(unused_variables)]
+            fn context_rules_into(&self, ctx: &#context, out: &mut ::overhead_validate::Violations) {
+                #body
+            }
+        }
+    }
 }
 
 /// A field name or a tuple position (`0`) as a member of `self`.
@@ -517,6 +640,7 @@ fn member_of(name: &str) -> syn::Member {
 pub fn must_match_checks(def: &TypeDef, fields: &[FieldDef], this: &TokenStream) -> TokenStream {
     let mut out = TokenStream::new();
     for (index, field) in fields.iter().enumerate() {
+        out.extend(dive_with_context(def, index, field, this));
         for rule in &field.rules {
             if let RuleKind::RangeFrom(from) = &rule.kind {
                 let (range, value) = range_from(field, from, this);
@@ -611,9 +735,23 @@ pub fn check_fn_name(prefix: &str, field: &FieldDef) -> syn::Ident {
 }
 
 /// Whether every `must_match` of the struct `this` holds.
-pub fn must_match_passes(fields: &[FieldDef], this: &TokenStream) -> Vec<TokenStream> {
+pub fn must_match_passes(
+    def: &TypeDef,
+    fields: &[FieldDef],
+    this: &TokenStream,
+) -> Vec<TokenStream> {
     let mut out = Vec::new();
-    for field in fields {
+    for (index, field) in fields.iter().enumerate() {
+        if let Some(checks) = dive_with_context(def, index, field, this) {
+            out.push(quote! {{
+                let mut __violations = ::overhead_validate::Violations::new();
+                {
+                    let out = &mut __violations;
+                    #checks
+                }
+                __violations.is_empty()
+            }});
+        }
         for rule in &field.rules {
             if let RuleKind::RangeFrom(from) = &rule.kind {
                 let (range, value) = range_from(field, from, this);

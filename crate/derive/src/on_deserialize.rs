@@ -161,7 +161,7 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
                     quote!(#name(&value.#member))
                 })
                 .collect();
-            passes.extend(checks::must_match_passes(fields, &quote!(value)));
+            passes.extend(checks::must_match_passes(def, fields, &quote!(value)));
             if passes.is_empty() {
                 TokenStream::new()
             } else {
@@ -203,11 +203,13 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
     };
 
     let (validate_impl, reported, deserialize_impl) = shared_impls(ident, &validate_body);
+    let context_rules = checks::context_rules_impl(def);
     Ok(quote! {
         #[allow(non_snake_case, non_camel_case_types, clippy::all)]
         const _: () = {
             use ::overhead_validate::__private::serde as __serde;
 
+            #context_rules
             #shadow_attrs
             #checked_def
             #shadow_attrs

@@ -12,10 +12,12 @@ pub fn expand(input: &syn::DeriveInput, def: &TypeDef) -> syn::Result<TokenStrea
     reject_generics(input, "Validate")?;
     let ident = &def.ident;
     let (fns, body) = parts(def);
+    let context_rules = checks::context_rules_impl(def);
     Ok(quote! {
         #[allow(non_snake_case, clippy::all)]
         const _: () = {
             #fns
+            #context_rules
             impl ::overhead_validate::Validate for #ident {
                 fn validate_into(&self, out: &mut ::overhead_validate::Violations) {
                     #body

@@ -51,6 +51,9 @@ pub struct TypeDef {
     /// Struct-level functions (validator's `schema`, garde's `custom`), run
     /// on the whole value after its fields' rules.
     pub checks: Vec<crate::attr::StructCheck>,
+    /// The type's validation context (garde's `context(T)`, validator's
+    /// `context = T`).
+    pub context: Option<syn::Type>,
     pub span: Span,
 }
 
@@ -396,6 +399,7 @@ impl TypeDef {
                 (None, None) => None,
             },
             checks,
+            context: container_rules.context.clone(),
             expecting: container.attrs.expecting().map(str::to_owned),
             identifier: match container.attrs.identifier() {
                 attr::Identifier::No => None,

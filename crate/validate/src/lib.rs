@@ -9,6 +9,7 @@
 //! The rules, one module each, are listed in [`rules`].
 
 pub mod collector;
+mod context;
 #[doc(hidden)]
 pub mod de;
 pub mod json;
@@ -19,6 +20,7 @@ mod validate;
 mod violation;
 mod violations;
 
+pub use context::ContextRules;
 pub use path::{Path, Segment};
 pub use rule::Rule;
 pub use validate::Validate;

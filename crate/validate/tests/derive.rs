@@ -924,3 +924,78 @@ fn domainstacks_number_words_in_both_paths() {
         ]
     );
 }
+
+// Written out, not `both_ways!`: each path's struct dives into its own
+// nested type.
+#[derive(Debug, Deserialize, Validate)]
+struct Window {
+    #[garde(skip)]
+    min: usize,
+    #[garde(skip)]
+    max: usize,
+    #[garde(dive((self.min, self.max)))]
+    inner: Inner,
+    #[garde(dive((self.min, self.max)))]
+    maybe: Option<Inner>,
+}
+
+#[derive(Debug, ValidateOnDeserialize)]
+struct WindowOnDe {
+    #[garde(skip)]
+    min: usize,
+    #[garde(skip)]
+    max: usize,
+    #[garde(dive((self.min, self.max)))]
+    inner: InnerOnDe,
+    #[garde(dive((self.min, self.max)))]
+    maybe: Option<InnerOnDe>,
+}
+
+#[derive(Debug, Deserialize, Validate)]
+#[garde(context((usize, usize) as ctx))]
+struct Inner {
+    #[garde(length(min = ctx.0, max = ctx.1))]
+    field: String,
+    #[garde(range(max = ctx.1))]
+    count: Option<u64>,
+    #[garde(length(max = 10))]
+    note: String,
+}
+
+#[derive(Debug, ValidateOnDeserialize)]
+#[garde(context((usize, usize) as ctx))]
+struct InnerOnDe {
+    #[garde(length(min = ctx.0, max = ctx.1))]
+    field: String,
+    #[garde(range(max = ctx.1))]
+    count: Option<u64>,
+    #[garde(length(max = 10))]
+    note: String,
+}
+
+/// garde's `dive((self.min, self.max))` into a type whose bounds read that
+/// context: the diving struct's fields bound the nested rules, in both paths,
+/// at the nested field's path (garde's own `tests/rules/dive_with_ctx.rs`).
+#[test]
+fn a_dive_with_a_context_of_fields_bounds_the_nested_rules() {
+    let check = in_both_paths::<Window, WindowOnDe>;
+    let doc = |min: u32, max: u32, field: &str, maybe: &str| {
+        format!(
+            r#"{{"min":{min},"max":{max},"inner":{{"field":"{field}","count":3,"note":"n"}},"maybe":{maybe}}}"#
+        )
+    };
+    assert_eq!(check(&doc(1, 5, "asdf", "null")), Vec::<String>::new());
+    assert_eq!(check(&doc(1, 5, "asdfgh", "null")), ["inner.field:length"]);
+    assert_eq!(check(&doc(0, 9, "asdfgh", "null")), Vec::<String>::new());
+    // garde's length counts bytes.
+    assert_eq!(check(&doc(1, 5, "ééé", "null")), ["inner.field:length"]);
+    let maybe = r#"{"field":"","count":7,"note":"a note too long"}"#;
+    assert_eq!(
+        check(&doc(1, 5, "asdf", maybe)),
+        [
+            "maybe.count:range",
+            "maybe.field:length",
+            "maybe.note:length"
+        ]
+    );
+}

@@ -280,7 +280,7 @@ fn length(meta: &ParseNestedMeta, cx: &mut Cx, span: proc_macro2::Span) -> syn::
             ..RangeSpec::default()
         };
         from.length = spec.mode;
-        cx.not_run(span, CONTEXT_NOT_BUILT);
+        cx.runs_where_given(span, CONTEXT_NOT_BUILT);
         return Ok(Bounded::FromContext(RuleKind::RangeFrom(from)));
     }
     if bounds > 0 && spec.min.is_none() && spec.max.is_none() && spec.equal.is_none() {
@@ -387,7 +387,7 @@ fn range(meta: &ParseNestedMeta, cx: &mut Cx, span: proc_macro2::Span) -> syn::R
             );
             return Ok(Bounded::Nothing);
         }
-        cx.not_run(span, CONTEXT_NOT_BUILT);
+        cx.runs_where_given(span, CONTEXT_NOT_BUILT);
         return Ok(Bounded::FromContext(RuleKind::RangeFrom(RangeFrom {
             spec: unbound_sides(spec, &context),
             ..context

@@ -51,6 +51,9 @@ pub struct Conditional {
 pub(crate) struct Cx<'a> {
     pub scope: &'a Scope,
     pub warnings: Vec<(Span, String)>,
+    /// What is worth saying and holds for our derives too (which refuse what
+    /// they would not run): never an error.
+    pub notes: Vec<(Span, String)>,
     /// The dialect the type is read in: a word of two dialects (`email`)
     /// means its own dialect's rule.
     pub dialect: Dialect,
@@ -63,6 +66,13 @@ impl Cx<'_> {
     /// not: said at its place, and the rest of the field runs.
     pub fn not_run(&mut self, span: Span, message: impl Into<String>) {
         self.warnings.push((span, message.into()));
+    }
+
+    /// A rule that runs, in the interpreter and in our derives, only where
+    /// the paste gives what it reads (a `dive` with a context of fields):
+    /// said at its place, as a warning even where assumptions are errors.
+    pub fn runs_where_given(&mut self, span: Span, message: impl Into<String>) {
+        self.notes.push((span, message.into()));
     }
 
     /// What a rule was read as where the paste leaves it open (a bound that
@@ -85,6 +95,7 @@ pub fn field_rules(
     let mut cx = Cx {
         scope,
         warnings: Vec::new(),
+        notes: Vec::new(),
         dialect,
         context,
     };
@@ -104,6 +115,9 @@ pub fn field_rules(
     }
     for (span, message) in cx.warnings {
         errors.assumption(span, message);
+    }
+    for (span, message) in cx.notes {
+        errors.warning(span, message);
     }
     // Rules the registry lists as not run (they need what the playground does
     // not carry): said where they are written.
