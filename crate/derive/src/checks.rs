@@ -560,7 +560,11 @@ fn dive_with_context(
     // which to take.
     let types = context
         .iter()
-        .map(|name| def.all_fields().find(|f| f.rust_name() == *name).map(|f| &f.ty))
+        .map(|name| {
+            def.all_fields()
+                .find(|f| f.rust_name() == *name)
+                .map(|f| &f.ty)
+        })
         .collect::<Option<Vec<_>>>()?;
     let mut shape = &field.shape;
     let member = &field.member;

@@ -292,8 +292,9 @@ fn on_de_copy(item: &syn::Item) -> Option<String> {
 
 /// The types the completion assumes (after the paste's `pasted` lines)
 /// stand for the person's own, which have whatever the paste's derives need
-/// of them: equality and a default, and validator's `Validate` for a nested
-/// rule (with no rules of their own: valid).
+/// of them: a default, and the library's `Validate` for a nested rule (with
+/// no rules of their own: valid). (Equality the completion derives itself,
+/// for compiled code too.)
 fn assumed_derives(file: &syn::File, pasted: usize, library: Library, edits: &mut Edits) {
     for item in &file.items {
         let attrs = match item {
@@ -310,7 +311,7 @@ fn assumed_derives(file: &syn::File, pasted: usize, library: Library, edits: &mu
         let syn::Meta::List(list) = &derive.meta else {
             continue;
         };
-        let mut more = vec!["PartialEq"];
+        let mut more = Vec::new();
         if let syn::Item::Struct(s) = item {
             more.push("Default");
             match library {
@@ -327,6 +328,9 @@ fn assumed_derives(file: &syn::File, pasted: usize, library: Library, edits: &mu
                 }
                 _ => {}
             }
+        }
+        if more.is_empty() {
+            continue;
         }
         let at = list.delimiter.span().open().end();
         edits.insert(at, &format!("{}, ", more.join(", ")));

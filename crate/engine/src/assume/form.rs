@@ -170,8 +170,10 @@ impl Definitions {
             }
             let _ = writeln!(body, "    pub {ident}: {ty},");
         }
+        // `PartialEq` too: the paste's own structs that hold it often derive
+        // it (every field type here has it), and its build then compiles.
         let definition = format!(
-            "#[derive(Debug, Clone, Serialize, Deserialize)]\npub struct {name} {{\n{body}}}\n"
+            "#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]\npub struct {name} {{\n{body}}}\n"
         );
         // The type named first, the structs it uses after it.
         self.text.insert_str(0, &definition);
@@ -296,9 +298,9 @@ mod tests {
         assert_eq!(f.describe(), "an object with keys `city`, `geo`, `zipCode`");
         assert_eq!(
             definitions("Address", &f),
-            "#[derive(Debug, Clone, Serialize, Deserialize)]\npub struct Address {\n    pub city: String,\n    \
+            "#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]\npub struct Address {\n    pub city: String,\n    \
              pub geo: AddressGeo,\n    #[serde(rename = \"zipCode\")]\n    pub zip_code: Option<String>,\n}\n\
-             #[derive(Debug, Clone, Serialize, Deserialize)]\npub struct AddressGeo {\n    pub lat: f64,\n}\n"
+             #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]\npub struct AddressGeo {\n    pub lat: f64,\n}\n"
         );
     }
 

@@ -280,7 +280,7 @@ fn as_newtype(name: &str, definition: String) -> String {
         .and_then(|rest| rest.split_once(";\n"))
     {
         Some((ty, after)) => format!(
-            "#[derive(Debug, Clone, Serialize, Deserialize)]\n#[serde(transparent)]\npub struct {name}(pub {ty});\n{after}"
+            "#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]\n#[serde(transparent)]\npub struct {name}(pub {ty});\n{after}"
         ),
         None => definition,
     }
