@@ -484,13 +484,7 @@ fn bounded(
     this: &TokenStream,
     source: &TokenStream,
 ) -> (TokenStream, TokenStream) {
-    let mut shape = &field.shape;
-    let member = &field.member;
-    let mut value = quote!(::core::option::Option::Some(&#this.#member));
-    while let Shape::Option(next) = shape {
-        shape = next;
-        value = quote!(#value.and_then(::core::option::Option::as_ref));
-    }
+    let (value, shape) = through_options(field, this);
     let rules = quote!(::overhead_validate::rules);
     if let Some(mode) = from.length {
         let mode = length_mode(mode);
@@ -535,6 +529,19 @@ fn bounded(
     (rule, value)
 }
 
+/// `field` of `this` as an `Option<&T>` (`None` where one of its `Option`s
+/// is), and the shape inside them.
+fn through_options<'f>(field: &'f FieldDef, this: &TokenStream) -> (TokenStream, &'f Shape) {
+    let mut shape = &field.shape;
+    let member = &field.member;
+    let mut value = quote!(::core::option::Option::Some(&#this.#member));
+    while let Shape::Option(next) = shape {
+        shape = next;
+        value = quote!(#value.and_then(::core::option::Option::as_ref));
+    }
+    (value, shape)
+}
+
 fn length_mode(mode: LengthMode) -> TokenStream {
     match mode {
         LengthMode::Chars => quote!(Chars),
@@ -566,13 +573,7 @@ fn dive_with_context(
                 .map(|f| &f.ty)
         })
         .collect::<Option<Vec<_>>>()?;
-    let mut shape = &field.shape;
-    let member = &field.member;
-    let mut value = quote!(::core::option::Option::Some(&#this.#member));
-    while let Shape::Option(next) = shape {
-        shape = next;
-        value = quote!(#value.and_then(::core::option::Option::as_ref));
-    }
+    let (value, _) = through_options(field, this);
     let under = segment(&def.field_path(None, index, field))
         .map(|segment| quote!(out.nest_since(__start, &#segment);));
     Some(quote! {
@@ -582,6 +583,31 @@ fn dive_with_context(
             #under
         }
     })
+}
+
+/// A rule with bounds read when it runs ([`bounded`]), checked on `value`
+/// (an `Option<&T>`), its violation under the field.
+fn bounded_check(
+    def: &TypeDef,
+    index: usize,
+    field: &FieldDef,
+    rule: &RuleSpec,
+    check: &TokenStream,
+    value: &TokenStream,
+) -> TokenStream {
+    let with = overrides(rule);
+    let under =
+        segment(&def.field_path(None, index, field)).map(|segment| quote!(.under(#segment)));
+    // Call-site spans: `out` is the derive's own (a span of the attribute
+    // would not see it from a `macro_rules!` type).
+    quote! {
+        if let ::core::option::Option::Some(__value) = #value {
+            let __rule = #check;
+            if !::overhead_validate::Rule::check(&__rule, __value) {
+                out.push(::overhead_validate::Rule::violation(&__rule, __value) #with #under);
+            }
+        }
+    }
 }
 
 /// `ContextRules` for a type with a validation context: the rules whose
@@ -605,17 +631,7 @@ pub fn context_rules_impl(def: &TypeDef) -> TokenStream {
                 continue;
             };
             let (check, value) = bounded(field, from, &quote!(self), &quote!(ctx));
-            let with = overrides(rule);
-            let under = segment(&def.field_path(None, index, field))
-                .map(|segment| quote!(.under(#segment)));
-            body.extend(quote! {
-                if let ::core::option::Option::Some(__value) = #value {
-                    let __rule = #check;
-                    if !::overhead_validate::Rule::check(&__rule, __value) {
-                        out.push(::overhead_validate::Rule::violation(&__rule, __value) #with #under);
-                    }
-                }
-            });
+            body.extend(bounded_check(def, index, field, rule, &check, &value));
         }
     }
     quote! {
@@ -648,19 +664,7 @@ pub fn must_match_checks(def: &TypeDef, fields: &[FieldDef], this: &TokenStream)
         for rule in &field.rules {
             if let RuleKind::RangeFrom(from) = &rule.kind {
                 let (range, value) = range_from(field, from, this);
-                let with = overrides(rule);
-                let under = segment(&def.field_path(None, index, field))
-                    .map(|segment| quote!(.under(#segment)));
-                // Call-site spans: `out` is the derive's own (a span of the
-                // attribute would not see it from a `macro_rules!` type).
-                out.extend(quote! {
-                    if let ::core::option::Option::Some(__value) = #value {
-                        let __rule = #range;
-                        if !::overhead_validate::Rule::check(&__rule, __value) {
-                            out.push(::overhead_validate::Rule::violation(&__rule, __value) #with #under);
-                        }
-                    }
-                });
+                out.extend(bounded_check(def, index, field, rule, &range, &value));
             }
             if let RuleKind::MustMatch(other) = &rule.kind {
                 let a = &field.member;

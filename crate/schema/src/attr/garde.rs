@@ -156,26 +156,22 @@ fn item(
             syn::parenthesized!(content in meta.input);
             push(RuleKind::MustMatch(values::field_name(&content)?));
         }
-        "length" => match length(&meta, cx, span)? {
-            Bounded::Rule(kind) => push(kind),
-            Bounded::FromContext(kind) => field.context_rules.push(RuleSpec {
-                kind,
-                code: None,
-                message: None,
-                span,
-            }),
-            Bounded::Nothing => {}
-        },
-        "range" => match range(&meta, cx, span)? {
-            Bounded::Rule(kind) => push(kind),
-            Bounded::FromContext(kind) => field.context_rules.push(RuleSpec {
-                kind,
-                code: None,
-                message: None,
-                span,
-            }),
-            Bounded::Nothing => {}
-        },
+        "length" | "range" => {
+            let bounded = match name.as_str() {
+                "length" => length(&meta, cx, span)?,
+                _ => range(&meta, cx, span)?,
+            };
+            match bounded {
+                Bounded::Rule(kind) => push(kind),
+                Bounded::FromContext(kind) => field.context_rules.push(RuleSpec {
+                    kind,
+                    code: None,
+                    message: None,
+                    span,
+                }),
+                Bounded::Nothing => {}
+            }
+        }
         "inner" => {
             let mut inner = Vec::new();
             let mut inner_field = FieldRules::default();

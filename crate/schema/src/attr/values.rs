@@ -117,19 +117,7 @@ pub fn count_bound(cx: &mut Cx, name: &str, input: ParseStream) -> syn::Result<O
 /// from: a bound a struct that dives with a context gives
 /// ([`crate::rule::RangeFrom`]).
 pub fn unbuilt_context_member(cx: &Cx, expr: &syn::Expr) -> Option<String> {
-    let syn::Expr::Field(access) = expr else {
-        return None;
-    };
-    let syn::Expr::Path(base) = &*access.base else {
-        return None;
-    };
-    if !base.path.is_ident("ctx") {
-        return None;
-    }
-    let member = match &access.member {
-        syn::Member::Named(ident) => ident.to_string(),
-        syn::Member::Unnamed(index) => index.index.to_string(),
-    };
+    let member = context_member(expr)?;
     let built = cx
         .context
         .and_then(|ty| cx.scope.context_field(ty, &member))
@@ -173,13 +161,24 @@ pub fn number_bound_of(cx: &mut Cx, name: &str, expr: syn::Expr) -> syn::Result<
 /// The field a bound reads, when it is one of the struct's own: `self.limit`
 /// (`limit`), `self.0` (`0`).
 pub fn self_field(expr: &syn::Expr) -> Option<String> {
-    let syn::Expr::Field(field) = expr else {
+    member_of(expr, "self")
+}
+
+/// The member a bound reads of the context: `ctx.limit` gives `limit`,
+/// `ctx.0` gives `0`.
+fn context_member(expr: &syn::Expr) -> Option<String> {
+    member_of(expr, "ctx")
+}
+
+/// `base.member` as the member's name or position.
+fn member_of(expr: &syn::Expr, base: &str) -> Option<String> {
+    let syn::Expr::Field(access) = expr else {
         return None;
     };
-    let syn::Expr::Path(base) = &*field.base else {
+    let syn::Expr::Path(path) = &*access.base else {
         return None;
     };
-    base.path.is_ident("self").then(|| match &field.member {
+    path.path.is_ident(base).then(|| match &access.member {
         syn::Member::Named(ident) => ident.to_string(),
         syn::Member::Unnamed(index) => index.index.to_string(),
     })
@@ -249,19 +248,7 @@ fn bound_of(
 /// validates with; said in a note, since the person's own code may pass
 /// another.
 fn context_bound(cx: &mut Cx, expr: &syn::Expr) -> Option<Literal> {
-    let syn::Expr::Field(access) = expr else {
-        return None;
-    };
-    let syn::Expr::Path(base) = &*access.base else {
-        return None;
-    };
-    if !base.path.is_ident("ctx") {
-        return None;
-    }
-    let field = match &access.member {
-        syn::Member::Named(ident) => ident.to_string(),
-        syn::Member::Unnamed(index) => index.index.to_string(),
-    };
+    let field = context_member(expr)?;
     let (value, from) = cx.scope.context_field(cx.context?, &field)?;
     let shown = match &value {
         Literal::Int(i) => i.to_string(),
