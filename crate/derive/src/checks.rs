@@ -562,6 +562,10 @@ fn dive_with_context(
     this: &TokenStream,
 ) -> Option<TokenStream> {
     let context = field.dive_context.as_ref()?;
+    // On a collection's elements it is not run (the analysis says so).
+    if !matches!(field.shape.without_option(), Shape::Named(_)) {
+        return None;
+    }
     let members = context.iter().map(|name| member_of(name));
     // The context's type, named, so that a nested type without one is told
     // which to take.
@@ -612,15 +616,15 @@ fn bounded_check(
 
 /// `ContextRules` for a type with a validation context: the rules whose
 /// bounds read it (`length(min = ctx.0)`), each on its field, run with the
-/// context a diving struct gives. Empty for a type with a context and no such
-/// rule, so that any `dive(…)` with a context into it compiles.
+/// context a diving struct gives. Only where there are such rules (garde's
+/// alone write them): the context's type may live elsewhere in the person's
+/// codebase, and naming it otherwise would break a build that needs nothing
+/// of it.
 pub fn context_rules_impl(def: &TypeDef) -> TokenStream {
-    // garde's contexts only: validator's name a lifetime of its derive's
-    // (`context = "Ctx<'v_a>"`), and its rules take no bounds from them.
     let (Some(context), TypeKind::Struct { fields, .. }) = (&def.context, &def.kind) else {
         return TokenStream::new();
     };
-    if def.dialect != overhead_schema::registry::Dialect::Garde {
+    if fields.iter().all(|f| f.context_rules.is_empty()) {
         return TokenStream::new();
     }
     let ident = &def.ident;

@@ -32,6 +32,15 @@ fn run(text: &str, root: &str) -> Interpreter {
     Interpreter::new(text, Some(root)).unwrap_or_else(|e| panic!("{root} runs: {e:?}"))
 }
 
+/// The rule breakdown's sites on `input`: "path rule detail (n failed)".
+fn site_lines(engine: &Interpreter, input: &str) -> Vec<String> {
+    let value = engine.decode(input).expect("decodes");
+    overhead_engine::sites::rule_sites(engine.plan(), &value)
+        .iter()
+        .map(|s| format!("{} {} {} ({} failed)", s.path, s.rule, s.detail, s.run()))
+        .collect()
+}
+
 // serde
 
 #[test]
@@ -666,13 +675,7 @@ pub struct Span(
     assert_eq!(outcome(&span, "[3,5]"), Vec::<String>::new());
 
     // The rule breakdown times it as a site of its own.
-    let value = engine
-        .decode(&doc(30, 20, "25.5", "[1,2]"))
-        .expect("decodes");
-    let sites: Vec<String> = overhead_engine::sites::rule_sites(engine.plan(), &value)
-        .iter()
-        .map(|s| format!("{} {} {} ({} failed)", s.path, s.rule, s.detail, s.run()))
-        .collect();
+    let sites = site_lines(&engine, &doc(30, 20, "25.5", "[1,2]"));
     assert!(
         sites.contains(&"high range self.low–45 (1 failed)".to_owned()),
         "{sites:?}"
@@ -774,13 +777,7 @@ struct Test {
     );
 
     // The breakdown times it as a site of its own, at the nested field.
-    let value = engine
-        .decode(&doc(1, 5, "asdfgh", "null", "n"))
-        .expect("decodes");
-    let sites: Vec<String> = overhead_engine::sites::rule_sites(engine.plan(), &value)
-        .iter()
-        .map(|s| format!("{} {} {} ({} failed)", s.path, s.rule, s.detail, s.run()))
-        .collect();
+    let sites = site_lines(&engine, &doc(1, 5, "asdfgh", "null", "n"));
     assert!(
         sites.contains(&"inner.field length self.min–self.max (1 failed)".to_owned()),
         "{sites:?}"
@@ -798,6 +795,17 @@ struct Test {
             r#"{"field":"a","count":null,"note":"a note too long"}"#
         ),
         ["note:length"]
+    );
+
+    // garde hands the context to each element of a collection; here that is
+    // said, not run.
+    let many = said(&text.replace("inner: Inner,", "inner: Vec<Inner>,"));
+    assert!(
+        says(
+            &many,
+            "`Inner`'s bounds that read the context are not run on the elements of `inner`"
+        ),
+        "{many:?}"
     );
 
     // The JS engines do not run it, and say why.

@@ -20,11 +20,24 @@ pub fn resolve(types: &mut [TypeDef], errors: &mut Errors) {
             let Some(context) = &field.dive_context else {
                 continue;
             };
-            let Some(nested) =
-                nested_type(&field.shape).and_then(|name| types.iter().find(|d| d.ident == name))
-            else {
+            let Some(nested) = nested_type(&field.shape, types) else {
                 continue;
             };
+            if !matches!(field.shape.without_option(), Shape::Named(_)) {
+                // garde hands the context to each element; neither the
+                // interpreter nor our derives do.
+                if nested.all_fields().any(|f| !f.context_rules.is_empty()) {
+                    errors.assumption(
+                        field.span,
+                        format!(
+                            "`{}`'s bounds that read the context are not run on the elements of `{}`: a `dive` with a context runs them on a nested value of its own, not on each element",
+                            nested.ident,
+                            field.rust_name()
+                        ),
+                    );
+                }
+                continue;
+            }
             let numbers: Vec<bool> = context
                 .iter()
                 .map(|name| {
@@ -84,11 +97,16 @@ pub fn resolve(types: &mut [TypeDef], errors: &mut Errors) {
     }
 }
 
-/// The type a `dive` goes into: the field's own, or inside its `Option`s.
-fn nested_type(shape: &Shape) -> Option<&str> {
-    match shape {
-        Shape::Named(name) => Some(name),
-        Shape::Option(inner) => nested_type(inner),
-        _ => None,
-    }
+/// The paste's type a `dive` goes into: the field's own, inside its
+/// `Option`s, or a collection's elements'.
+fn nested_type<'t>(shape: &Shape, types: &'t [TypeDef]) -> Option<&'t TypeDef> {
+    let name = match shape.without_option() {
+        Shape::Named(name) => name,
+        Shape::Seq(element) | Shape::Map(element) => match element.without_option() {
+            Shape::Named(name) => name,
+            _ => return None,
+        },
+        _ => return None,
+    };
+    types.iter().find(|d| d.ident == name)
 }
