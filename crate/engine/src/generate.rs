@@ -188,12 +188,12 @@ impl<'p> Generator<'p> {
                         let mut slots = Vec::with_capacity(items.len() * s.width);
                         for element in items {
                             if let Value::Struct(element) = element {
-                                slots.extend(element);
+                                slots.extend(element.into_vec());
                             }
                         }
-                        Value::Rows(s.width as u32, slots)
+                        Value::Rows(s.width as u32, slots.into())
                     }
-                    _ => Value::Seq(items),
+                    _ => Value::Seq(items.into()),
                 }
             }
             Ty::Array(n, item) => Value::Seq((0..*n).map(|_| self.value(item, &[])).collect()),
@@ -225,7 +225,7 @@ impl<'p> Generator<'p> {
                 let mut slots = Vec::with_capacity(s.width);
                 for (field, value) in s.fields.iter().zip(values) {
                     match (field.inline, value) {
-                        (Some(_), Value::Struct(inline)) => slots.extend(inline),
+                        (Some(_), Value::Struct(inline)) => slots.extend(inline.into_vec()),
                         (_, value) => slots.push(value),
                     }
                 }
@@ -247,7 +247,7 @@ impl<'p> Generator<'p> {
                         slots[s.fields[r.slot].at] = slots[s.fields[other].at].clone();
                     }
                 }
-                Value::Struct(slots.into_boxed_slice())
+                Value::Struct(slots.into())
             }
             KindPlan::Enum(e) => {
                 let live: Vec<usize> = (0..e.variants.len())
@@ -263,8 +263,8 @@ impl<'p> Generator<'p> {
                 let payload = match variant.style {
                     Style::Unit => Value::Unit,
                     Style::Newtype => fields.into_vec().pop().unwrap_or(Value::Unit),
-                    Style::Tuple => Value::Seq(fields.into_vec()),
-                    Style::Named => Value::Struct(fields),
+                    Style::Tuple => Value::Seq(fields.into_vec().into()),
+                    Style::Named => Value::Struct(fields.into_vec().into()),
                 };
                 Value::variant(index as u32, payload)
             }

@@ -130,12 +130,12 @@ pub fn from_val(plan: &Plan, ty: &Ty, val: &Val) -> Result<Value, String> {
                     fill_struct(plan, s, item, &mut row)?;
                     slots.extend(row);
                 }
-                Value::Rows(s.width as u32, slots)
+                Value::Rows(s.width as u32, slots.into())
             }
-            None => Value::Seq(seq(plan, item, items)?),
+            None => Value::Seq(seq(plan, item, items)?.into()),
         },
         (Ty::Set { item, .. } | Ty::Array(_, item), Val::Seq(items)) => {
-            Value::Seq(seq(plan, item, items)?)
+            Value::Seq(seq(plan, item, items)?.into())
         }
         (Ty::Tuple(tys), Val::Seq(items)) if tys.len() == items.len() => Value::Seq(
             tys.iter()
@@ -159,7 +159,7 @@ pub fn from_val(plan: &Plan, ty: &Ty, val: &Val) -> Result<Value, String> {
             KindPlan::Struct(s) => {
                 let mut slots = vec![Value::Unit; s.width];
                 fill_struct(plan, s, val, &mut slots)?;
-                Value::Struct(slots.into_boxed_slice())
+                Value::Struct(slots.into())
             }
             KindPlan::Enum(e) => {
                 let Val::Variant(name, payload) = val else {
@@ -182,7 +182,7 @@ pub fn from_val(plan: &Plan, ty: &Ty, val: &Val) -> Result<Value, String> {
                     (overhead_schema::Style::Named, Some(p)) => {
                         let mut slots = vec![Value::Unit; v.fields.width];
                         fill_struct(plan, &v.fields, p, &mut slots)?;
-                        Value::Struct(slots.into_boxed_slice())
+                        Value::Struct(slots.into())
                     }
                     (_, None) => return Err(format!("`{name}` built without its fields")),
                 };

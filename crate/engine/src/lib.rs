@@ -38,4 +38,4 @@ pub use plan::{
 };
 pub use ser::Typed;
 pub use ty::{Int, Ty, TypeId};
-pub use value::{Value, default_value};
+pub use value::{Slots, Value, default_value};

@@ -227,6 +227,9 @@ pub struct FieldPlan {
     /// rather than one slot holding a `Value::Struct` of its own.
     /// The struct's type and its width.
     pub inline: Option<(TypeId, usize)>,
+    /// Read as a scalar by its Rust type (`de::scalar`): a field of a
+    /// scalar type, or an `Option` of one, that the paste's code does not read.
+    pub scalar: Option<crate::de::ScalarRead>,
 }
 
 impl FieldPlan {
@@ -1135,6 +1138,10 @@ impl Cx<'_, '_> {
             .any(|r| matches!(r.kind, RuleKind::Nested));
         let checks = compile_rules(&field.rules, &ty, self.pasted, self.errors, self.notes);
         let conditional = (self.pasted.patterns().4)(self, field, &ty);
+        let scalar = read_with
+            .is_none()
+            .then(|| crate::de::ScalarRead::of(&ty))
+            .flatten();
         FieldPlan {
             key: intern(&field.name),
             rust: intern(&field.rust_name()),
@@ -1155,6 +1162,7 @@ impl Cx<'_, '_> {
             path: FieldSegment::Inline,
             at: 0,
             inline: None,
+            scalar,
         }
     }
 }

@@ -84,7 +84,7 @@ impl<'de> Visitor<'de> for SeqVisitor<'_> {
                 return Err(errors::invalid_length(items.len(), &self));
             }
         }
-        Ok(Value::Seq(items))
+        Ok(Value::Seq(items.into()))
     }
 }
 
@@ -132,7 +132,7 @@ impl<'de> Visitor<'de> for RowsVisitor<'_> {
             }
         }
         // Widths are field counts, at most MAX_FIELDS deep in structs.
-        Ok(Value::Rows(width as u32, slots))
+        Ok(Value::Rows(width as u32, slots.into()))
     }
 }
 
@@ -168,7 +168,7 @@ impl<'de> Visitor<'de> for TupleVisitor<'_> {
                 None => return Err(errors::invalid_length(i, &self)),
             }
         }
-        Ok(Value::Seq(out))
+        Ok(Value::Seq(out.into()))
     }
 }
 

@@ -14,6 +14,7 @@ mod fail_fast;
 mod flat_buffer;
 mod flatten;
 mod keys;
+mod scalar;
 mod structs;
 mod tagged;
 
@@ -28,6 +29,7 @@ use containers::{MapVisitor, OptionVisitor, RowsVisitor, SeqVisitor, TupleVisito
 pub use defaults::read_paste_defaults;
 use enums::{EnumVisitor, identifier, repr_variant};
 pub use fail_fast::Stop;
+pub use scalar::ScalarRead;
 use structs::deserialize_struct;
 
 /// Decodes a value of type `ty`.

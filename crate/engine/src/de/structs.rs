@@ -9,6 +9,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqA
 
 use super::fail_fast::nested;
 use super::keys::KeySeed;
+use super::scalar::ScalarSeed;
 use super::{Seed, errors};
 use crate::plan::{FieldDefault, FieldPlan, Flatten, StructPlan, TypePlan, VariantPlan};
 use crate::value::{Value, default_value, fill_default};
@@ -42,7 +43,7 @@ pub(super) fn deserialize_struct<'de, D: Deserializer<'de>>(
         if seed.stop.is_some() {
             visitor.check_read::<D::Error>(field, &slots[slot])?;
         }
-        return Ok(Value::Struct(slots.into_boxed_slice()));
+        return Ok(Value::Struct(slots.into()));
     }
     let visitor = StructVisitor {
         seed,
@@ -100,7 +101,7 @@ impl<'p> StructVisitor<'p> {
         seen: u128,
     ) -> Result<Value, E> {
         self.finish_into(&mut slots, seen)?;
-        Ok(Value::Struct(slots.into_boxed_slice()))
+        Ok(Value::Struct(slots.into()))
     }
 
     /// [`finish`](Self::finish) on the struct's slots where they are (its
@@ -184,6 +185,9 @@ impl<'p> StructVisitor<'p> {
     ) -> Result<(), A::Error> {
         let field = &self.s.fields[index];
         let Some((id, width)) = field.inline else {
+            if let Some(read) = field.scalar {
+                return self.read_scalar(map, index, read, seen, slots);
+            }
             fill(&mut slots[field.at], self.read_value(map, index, seen)?);
             return Ok(());
         };
@@ -245,6 +249,14 @@ impl<'p> StructVisitor<'p> {
                     seq.next_element_seed(seed),
                 )?
                 .is_some()
+            } else if let Some(read) = field.scalar {
+                let read = seq
+                    .next_element_seed(ScalarSeed(read, &mut slots[at]))?
+                    .is_some();
+                if read && self.seed.stop.is_some() {
+                    self.check_read(field, &slots[at])?;
+                }
+                read
             } else {
                 let next = nested(
                     self.seed.stop,
@@ -286,6 +298,31 @@ impl<'p> StructVisitor<'p> {
             (None, _) => format!("struct {} with {decoded} elements", self.name),
         };
         E::invalid_length(read, &expected.as_str())
+    }
+
+    /// Reads the scalar value of the field at `index` into its slot
+    /// (refusing it twice, as serde does), checking it at once in fail-fast
+    /// mode. Nothing inside a scalar can be a violation to nest.
+    #[inline]
+    fn read_scalar<'de, A: MapAccess<'de>>(
+        &self,
+        map: &mut A,
+        index: usize,
+        read: super::ScalarRead,
+        seen: &mut u128,
+        slots: &mut [Value],
+    ) -> Result<(), A::Error> {
+        let field = &self.s.fields[index];
+        if *seen & (1 << index) != 0 {
+            return Err(errors::duplicate_field(field.key));
+        }
+        *seen |= 1 << index;
+        let slot = &mut slots[field.at];
+        map.next_value_seed(ScalarSeed(read, slot))?;
+        if self.seed.stop.is_some() {
+            self.check_read(field, slot)?;
+        }
+        Ok(())
     }
 
     /// Reads the value of the field at `slot` (refusing it twice, as serde does),
@@ -341,24 +378,24 @@ impl<'de> Visitor<'de> for StructVisitor<'_> {
         }
         let mut slots = unit_slots(self.s.width);
         self.map_into(map, &mut slots)?;
-        Ok(Value::Struct(slots.into_boxed_slice()))
+        Ok(Value::Struct(slots.into()))
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Value, A::Error> {
         let mut slots = unit_slots(self.s.width);
         self.seq_into(seq, &mut slots)?;
-        Ok(Value::Struct(slots.into_boxed_slice()))
+        Ok(Value::Struct(slots.into()))
     }
 
     fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
         let field = &self.s.fields[0];
         let inner = self.seed.field_value(field).deserialize(d)?;
         self.check_read(field, &inner)?;
-        Ok(Value::Struct(vec![inner].into_boxed_slice()))
+        Ok(Value::Struct([inner].into()))
     }
 
     fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
-        Ok(Value::Struct(Box::new([])))
+        Ok(Value::Struct(crate::value::Slots::default()))
     }
 }
 

@@ -3,7 +3,7 @@
 
 use overhead_schema::Style;
 
-use super::Value;
+use super::{Slots, Value};
 use crate::plan::{KindPlan, Plan, StructPlan};
 use crate::ty::{Int, Ty};
 
@@ -28,10 +28,10 @@ pub fn default_value(plan: &Plan, ty: &Ty) -> Value {
             _ => Value::U64(1),
         },
         Ty::Seq(item) => match crate::layout::rows_of(plan, item) {
-            Some((_, s)) => Value::Rows(s.width as u32, Vec::new()),
-            None => Value::Seq(Vec::new()),
+            Some((_, s)) => Value::Rows(s.width as u32, Slots::default()),
+            None => Value::Seq(Slots::default()),
         },
-        Ty::Set { .. } => Value::Seq(Vec::new()),
+        Ty::Set { .. } => Value::Seq(Slots::default()),
         Ty::Map { .. } => Value::Map(Vec::new()),
         Ty::Array(n, item) => Value::Seq((0..*n).map(|_| default_value(plan, item)).collect()),
         Ty::Tuple(items) => Value::Seq(items.iter().map(|t| default_value(plan, t)).collect()),
@@ -40,7 +40,7 @@ pub fn default_value(plan: &Plan, ty: &Ty) -> Value {
             KindPlan::Struct(s) => {
                 let mut slots = vec![Value::Unit; s.width];
                 fill_default(plan, s, &mut slots);
-                Value::Struct(slots.into_boxed_slice())
+                Value::Struct(slots.into())
             }
             KindPlan::Enum(e) => {
                 let payload = e

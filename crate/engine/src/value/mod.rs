@@ -2,8 +2,10 @@
 //! order (no map per object), an enum its variant's index and payload.
 
 mod default;
+mod slots;
 
 pub use default::{default_value, fill_default};
+pub use slots::Slots;
 
 /// One value of some [`Ty`](crate::Ty); which variant holds it follows from the type.
 #[derive(Debug, Clone, PartialEq)]
@@ -19,17 +21,17 @@ pub enum Value {
     Char(char),
     Str(Box<str>),
     /// Sequences, sets, arrays and tuples.
-    Seq(Vec<Value>),
+    Seq(Slots),
     /// A `Vec` of a struct laid out in rows (see [`StructPlan::in_rows`]):
     /// each element's slots after the one before's, `width` (the `u32`) of
     /// them each. One allocation for every element, as compiled code's `Vec<T>`.
     ///
     /// [`StructPlan::in_rows`]: crate::StructPlan::in_rows
-    Rows(u32, Vec<Value>),
+    Rows(u32, Slots),
     /// String-keyed maps, in the order they are written.
     Map(Vec<(Box<str>, Value)>),
     /// A struct's fields, by slot.
-    Struct(Box<[Value]>),
+    Struct(Slots),
     /// An enum: the variant's index and its payload (the value for a newtype
     /// variant, `Seq` for a tuple variant, `Struct` for a struct variant). Made
     /// by [`Value::variant`], which keeps a payload of `Unit` as a [`Value::Tag`].
@@ -85,6 +87,23 @@ impl Value {
             Value::Rows(width, slots) => Some(slots.chunks_exact((*width).max(1) as usize)),
             _ => None,
         }
+    }
+
+    /// Whether dropping the value frees memory: not a scalar, a `Unit` or a tag.
+    #[inline(always)]
+    pub fn owns_memory(&self) -> bool {
+        !matches!(
+            self,
+            Value::Unit
+                | Value::Bool(_)
+                | Value::I64(_)
+                | Value::U64(_)
+                | Value::I128(_)
+                | Value::U128(_)
+                | Value::F64(_)
+                | Value::Char(_)
+                | Value::Tag(_)
+        )
     }
 
     /// Whether this is an `Option`'s `None`.
