@@ -5,11 +5,12 @@
 //! [`rules`](crate::rules); this walks the plan and the value to apply them.
 
 use overhead_schema::{Number, RangeSpec, Style};
-use overhead_validate::rules::{MustMatch, Required};
+use overhead_validate::rules::{MustMatch, Required, text_rule_passes};
 use overhead_validate::{Rule, Segment, Violation, Violations};
 
 use crate::layout::FieldValue;
 use crate::plan::{FieldPlan, FieldSegment, KindPlan, Plan, RangeFromPlan, StructPlan};
+use crate::quick::{Quick, QuickOp};
 use crate::rules::{Check, CheckKind, Custom, failed_rule, overrides, rule_passes};
 use crate::ty::Ty;
 use crate::value::Value;
@@ -65,21 +66,36 @@ impl Checker<'_> {
         if plan.cross_field {
             return false;
         }
-        plan.values(slots).all(|(field, value)| {
-            field.checks.is_empty()
-                || match value {
+        // Slots too few for the plan (a value another plan made) read as `Unit`s.
+        let slot = |at: usize| slots.get(at).unwrap_or(Value::unit());
+        plan.quick.iter().all(|step| match step {
+            Quick::Rule { at, optional, op } => match (op, slot(*at)) {
+                (QuickOp::Required, value) => !value.is_none(),
+                (_, value) if *optional && value.is_none() => true,
+                (QuickOp::Text(rule), Value::Str(text)) => text_rule_passes(*rule, text),
+                (QuickOp::TextLength(rule), Value::Str(text)) => rule.check(&**text),
+                (QuickOp::Text(_) | QuickOp::TextLength(_), _) => true,
+                (QuickOp::Other(kind), value) => rule_passes(kind, value),
+            },
+            Quick::Inline { id, at, width } => self
+                .plan
+                .struct_plan(*id)
+                .is_none_or(|s| self.struct_passes(s, slots.get(*at..*at + *width).unwrap_or(&[]))),
+            Quick::Field(index) => {
+                let field = &plan.fields[*index];
+                match field.value_in(slots) {
                     FieldValue::One(value) => self.field_passes(&field.checks, &field.ty, value),
-                    // A struct laid out inline has `nested` as its one rule.
                     FieldValue::Inline(id, slots) => self
                         .plan
                         .struct_plan(id)
                         .is_none_or(|s| self.struct_passes(s, slots)),
                 }
+            }
         })
     }
 
     #[inline]
-    fn field_passes(&self, checks: &[Check], ty: &Ty, value: &Value) -> bool {
+    pub(crate) fn field_passes(&self, checks: &[Check], ty: &Ty, value: &Value) -> bool {
         for c in checks {
             if let CheckKind::Required = c.kind {
                 if value.is_none() {

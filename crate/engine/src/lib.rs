@@ -20,6 +20,7 @@ mod order;
 mod pasted;
 mod pattern;
 mod plan;
+mod quick;
 pub mod root;
 mod rules;
 mod ser;

@@ -126,6 +126,9 @@ pub struct StructPlan {
     pub struct_checks: Vec<StructCheck>,
     /// Whether any field's value needs checking (rules or `nested`).
     pub has_checks: bool,
+    /// The rules of the success path, one after another (`quick`); empty
+    /// until the plan is laid out.
+    pub quick: Box<[crate::quick::Quick]>,
     /// A check that reads more than its field (`must_match`, a condition,
     /// a struct-level function): rare, so the success path leaves such a
     /// struct to the full one. Decided once here, not per value.
@@ -421,6 +424,7 @@ impl Plan {
         // Where each value sits is a run's concern: the editor's check
         // (`Plan::check`) lays nothing out.
         crate::layout::lay_out(&mut plan.types);
+        crate::quick::list(&mut plan.types);
         // Noted here, read by the decoder (`de::read_paste_defaults`): the
         // editor's check needs no decoder (the page's analyzer module links none).
         plan.paste_defaults = paste_defaults(&instances.types);
@@ -1044,6 +1048,7 @@ impl Cx<'_, '_> {
             range_from,
             struct_checks: Vec::new(),
             has_checks,
+            quick: Box::default(),
             expecting: None,
         }
     }

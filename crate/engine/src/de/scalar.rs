@@ -50,12 +50,9 @@ impl ScalarRead {
     }
 }
 
-/// Reads one scalar value (see [`ScalarRead`]) into its slot, which holds
-/// `Unit`. Written where it goes, the value is not moved out through the
-/// format's `Result<Option<_>>`: moving a value through those layers stored
-/// it in pieces and read it back whole, which the processor cannot forward
-/// from store to load (postcard's `Car` decode took 20% longer so).
-pub(super) struct ScalarSeed<'a>(pub(super) ScalarRead, pub(super) &'a mut Value);
+/// Reads one scalar value (see [`ScalarRead`]).
+#[derive(Clone, Copy)]
+pub(super) struct ScalarSeed(pub(super) ScalarRead);
 
 /// Reads `$t` (or an `Option` of it, `None` as `Unit`) and makes it a value.
 macro_rules! read {
@@ -68,14 +65,13 @@ macro_rules! read {
     };
 }
 
-impl<'de> DeserializeSeed<'de> for ScalarSeed<'_> {
-    type Value = ();
+impl<'de> DeserializeSeed<'de> for ScalarSeed {
+    type Value = Value;
 
+    // Inlined into `IntoSlot`, so that the value is made where it goes.
     #[inline]
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        let value = read(self.0, d)?;
-        super::structs::fill(self.1, value);
-        Ok(())
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        read(self.0, d)
     }
 }
 
