@@ -44,15 +44,7 @@ impl Serialize for Typed<'_> {
                     _ => Err(mismatch()),
                 };
             }
-            Ty::Int(_) | Ty::NonZero(_) => {
-                return match value {
-                    Value::I64(n) => s.serialize_i64(*n),
-                    Value::U64(n) => s.serialize_u64(*n),
-                    Value::I128(n) => s.serialize_i128(*n),
-                    Value::U128(n) => s.serialize_u128(*n),
-                    _ => Err(mismatch()),
-                };
-            }
+            Ty::Int(int) | Ty::NonZero(int) => return write_int(*int, value, s),
             Ty::F32 | Ty::F64 => {
                 return match value {
                     Value::F64(f) if matches!(ty, Ty::F32) => s.serialize_f32(*f as f32),
@@ -155,7 +147,7 @@ impl Serialize for Typed<'_> {
                         let Some(variant) = e.variants.get(index as usize) else {
                             return Err(S::Error::custom("variant out of range"));
                         };
-                        tagged(plan, t.name, e, variant, payload, s)
+                        tagged(plan, t.name, e, (index, variant), payload, s)
                     }
                     (KindPlan::Enum(e), value) => {
                         let Some((idx, payload)) = value.as_variant() else {
@@ -211,6 +203,40 @@ impl Serialize for Typed<'_> {
     }
 }
 
+/// An integer written as its own type writes it: postcard writes a `u8` or
+/// an `i8` as one byte and wider integers as varints, where a `u64` of the
+/// same number would take two bytes from 128 on.
+fn write_int<S: Serializer>(int: Int, value: &Value, s: S) -> Result<S::Ok, S::Error> {
+    // A number out of its type's range (never one the decoder made) is
+    // written whole, at the width it has.
+    match (int, value) {
+        (Int::U8, Value::U64(n)) if let Ok(n) = u8::try_from(*n) => s.serialize_u8(n),
+        (Int::U16, Value::U64(n)) if let Ok(n) = u16::try_from(*n) => s.serialize_u16(n),
+        (Int::U32, Value::U64(n)) if let Ok(n) = u32::try_from(*n) => s.serialize_u32(n),
+        (Int::I8, Value::I64(n)) if let Ok(n) = i8::try_from(*n) => s.serialize_i8(n),
+        (Int::I16, Value::I64(n)) if let Ok(n) = i16::try_from(*n) => s.serialize_i16(n),
+        (Int::I32, Value::I64(n)) if let Ok(n) = i32::try_from(*n) => s.serialize_i32(n),
+        (_, Value::I64(n)) => s.serialize_i64(*n),
+        (_, Value::U64(n)) => s.serialize_u64(*n),
+        (_, Value::I128(n)) => s.serialize_i128(*n),
+        (_, Value::U128(n)) => s.serialize_u128(*n),
+        _ => Err(mismatch()),
+    }
+}
+
+/// An adjacently tagged enum's tag, as serde's derive writes it.
+struct AdjacentTag {
+    name: &'static str,
+    index: u32,
+    variant: &'static str,
+}
+
+impl Serialize for AdjacentTag {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_unit_variant(self.name, self.index, self.variant)
+    }
+}
+
 /// A value that is not of its type (never one the decoder or the generator
 /// made).
 #[cold]
@@ -224,11 +250,18 @@ fn tagged<S: Serializer>(
     plan: &Plan,
     name: &'static str,
     e: &EnumPlan,
-    variant: &VariantPlan,
+    (index, variant): (u32, &VariantPlan),
     payload: &Value,
     s: S,
 ) -> Result<S::Ok, S::Error> {
     let fields = &variant.fields.fields;
+    // An adjacent tag is written as serde's derive writes it, as a unit
+    // variant: its name in JSON, its index in postcard.
+    let tag = AdjacentTag {
+        name,
+        index,
+        variant: variant.name,
+    };
     match (&e.tagging, variant.style, payload) {
         (Tagging::Internal { .. }, Style::Unit, _) => {
             let mut st = s.serialize_struct(name, 1)?;
@@ -274,12 +307,12 @@ fn tagged<S: Serializer>(
         },
         (Tagging::Adjacent { .. }, Style::Unit, _) => {
             let mut st = s.serialize_struct(name, 1)?;
-            st.serialize_field(e.tag, variant.name)?;
+            st.serialize_field(e.tag, &tag)?;
             st.end()
         }
         (Tagging::Adjacent { .. }, _, payload) => {
             let mut st = s.serialize_struct(name, 2)?;
-            st.serialize_field(e.tag, variant.name)?;
+            st.serialize_field(e.tag, &tag)?;
             st.serialize_field(
                 e.content,
                 &VariantContent {

@@ -42,6 +42,32 @@ fn agree_with<T: DeserializeOwned + Serialize>(
         let interpreted = engine.decode(input);
         match (&compiled, &interpreted) {
             (Ok(c), Ok(i)) => {
+                // postcard writes each integer as its own type does (`u8`
+                // and `i8` as one byte, wider ones as varints): the same
+                // bytes, where a format cares.
+                let (cp, ip) = (
+                    postcard::to_allocvec(c),
+                    postcard::to_allocvec(&engine.typed(i)),
+                );
+                if let (Ok(cp), Ok(ip)) = (&cp, &ip) {
+                    assert_eq!(cp, ip, "{root} on {input}: postcard");
+                    // And read back alike (or refused alike: postcard cannot
+                    // read what needs `deserialize_any`).
+                    let back = engine.read(&mut postcard::Deserializer::from_bytes(cp));
+                    match (postcard::from_bytes::<T>(cp), back) {
+                        (Ok(_), Ok(back)) => {
+                            let again = postcard::to_allocvec(&engine.typed(&back));
+                            assert_eq!(again.as_ref().ok(), Some(cp), "{root} on {input}: back");
+                        }
+                        (c, i) => assert_eq!(
+                            c.is_ok(),
+                            i.is_ok(),
+                            "{root} on {input}: postcard back: {:?}",
+                            i.err()
+                        ),
+                    }
+                }
+                assert_eq!(cp.is_ok(), ip.is_ok(), "{root} on {input}: postcard");
                 let c = serde_json::to_string(c).expect("ser");
                 let i = engine.to_json(i).expect("ser");
                 assert_eq!(c, i, "{root} on {input}");
