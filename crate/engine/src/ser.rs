@@ -203,23 +203,32 @@ impl Serialize for Typed<'_> {
     }
 }
 
-/// An integer written as its own type writes it: postcard writes a `u8` or
-/// an `i8` as one byte and wider integers as varints, where a `u64` of the
-/// same number would take two bytes from 128 on.
+/// An integer written as its own type writes it where that differs:
+/// postcard writes a `u8` or an `i8` as one byte, where a `u64` of the same
+/// number takes two from 128 on. Wider integers are varints of the same
+/// number (zigzagged alike when signed) at any width, and text formats write
+/// the digits, so they keep the one call.
+#[inline]
 fn write_int<S: Serializer>(int: Int, value: &Value, s: S) -> Result<S::Ok, S::Error> {
     // A number out of its type's range (never one the decoder made) is
     // written whole, at the width it has.
-    match (int, value) {
-        (Int::U8, Value::U64(n)) if let Ok(n) = u8::try_from(*n) => s.serialize_u8(n),
-        (Int::U16, Value::U64(n)) if let Ok(n) = u16::try_from(*n) => s.serialize_u16(n),
-        (Int::U32, Value::U64(n)) if let Ok(n) = u32::try_from(*n) => s.serialize_u32(n),
-        (Int::I8, Value::I64(n)) if let Ok(n) = i8::try_from(*n) => s.serialize_i8(n),
-        (Int::I16, Value::I64(n)) if let Ok(n) = i16::try_from(*n) => s.serialize_i16(n),
-        (Int::I32, Value::I64(n)) if let Ok(n) = i32::try_from(*n) => s.serialize_i32(n),
-        (_, Value::I64(n)) => s.serialize_i64(*n),
-        (_, Value::U64(n)) => s.serialize_u64(*n),
-        (_, Value::I128(n)) => s.serialize_i128(*n),
-        (_, Value::U128(n)) => s.serialize_u128(*n),
+    match value {
+        Value::U64(n)
+            if int == Int::U8
+                && let Ok(n) = u8::try_from(*n) =>
+        {
+            s.serialize_u8(n)
+        }
+        Value::I64(n)
+            if int == Int::I8
+                && let Ok(n) = i8::try_from(*n) =>
+        {
+            s.serialize_i8(n)
+        }
+        Value::I64(n) => s.serialize_i64(*n),
+        Value::U64(n) => s.serialize_u64(*n),
+        Value::I128(n) => s.serialize_i128(*n),
+        Value::U128(n) => s.serialize_u128(*n),
         _ => Err(mismatch()),
     }
 }
