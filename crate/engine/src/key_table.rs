@@ -2,25 +2,25 @@
 //! `memcmp` for most of them: a key is compared by its length and two integers
 //! that hold every byte of a key of up to sixteen bytes; only longer keys that
 //! match there compare their bytes.
+//!
+//! Which entry to compare is found by a hash of those integers, chosen for the
+//! table's keys so that no two of them share a place (a perfect hash), as the
+//! match serde's derive writes finds a key whatever the order of the input's
+//! keys: a `serde_json::Value` hands a struct its keys sorted, and a key the
+//! input left out sent the old lookup, which tried the entry after the last
+//! one found, through every entry (an api-payload from a `Value` spent a tenth
+//! of its decode there).
+
+use std::sync::OnceLock;
 
 #[derive(Debug, Default)]
 pub struct KeyTable {
     entries: Vec<KeyEntry>,
-    /// For each entry, the entry whose key follows it in byte order
-    /// (`usize::MAX` for the last); then the first in byte order.
-    sorted_next: Vec<usize>,
-    sorted_first: usize,
-    /// The entries in byte order, kept as they are inserted.
-    order: Vec<usize>,
-}
-
-/// Where to look first for the next key of a map: after the last key found
-/// in declaration order (keys as written by serde, or by a person), and after
-/// it in byte order (a `serde_json::Value` map is a `BTreeMap`).
-#[derive(Debug, Clone, Copy)]
-pub struct KeyHint {
-    declared: usize,
-    sorted: usize,
+    /// The perfect hash of the keys, made when a key is first looked up
+    /// (`None` when none was found: keys longer than sixteen bytes that
+    /// share their length and their first and last eight bytes, found then
+    /// by comparing each entry).
+    index: OnceLock<Option<HashIndex>>,
 }
 
 #[derive(Debug)]
@@ -30,6 +30,80 @@ struct KeyEntry {
     tail: u64,
     key: &'static str,
     slot: usize,
+}
+
+/// A perfect hash of a table's keys: each key's place in `places` holds
+/// its entry.
+#[derive(Debug)]
+struct HashIndex {
+    multiplier: u64,
+    shift: u32,
+    places: Box<[u16]>,
+}
+
+/// A place that holds no entry.
+const EMPTY: u16 = u16::MAX;
+
+/// Odd multipliers to try, each spreading the key's bits differently.
+const MULTIPLIERS: [u64; 8] = [
+    0x9E37_79B9_7F4A_7C15,
+    0xC2B2_AE3D_27D4_EB4F,
+    0x1656_67B1_9E37_79F9,
+    0xD6E8_FEB8_6659_FD93,
+    0xA076_1D64_78BD_642F,
+    0xE703_7ED1_A0B4_28DB,
+    0x8EBC_6AF0_9C88_C6E3,
+    0x5899_65CC_7537_4CC3,
+];
+
+impl HashIndex {
+    #[inline]
+    fn place(multiplier: u64, shift: u32, len: usize, head: u64, tail: u64) -> usize {
+        let mixed = head ^ tail.rotate_left(29) ^ (len as u64).rotate_left(53);
+        (mixed.wrapping_mul(multiplier) >> shift) as usize
+    }
+
+    /// A hash with no two keys in one place: tables of twice the keys, then
+    /// larger, each tried with every multiplier.
+    fn build(entries: &[KeyEntry]) -> Option<HashIndex> {
+        if entries.len() >= usize::from(EMPTY) {
+            return None;
+        }
+        let least = (entries.len() * 2)
+            .max(2)
+            .next_power_of_two()
+            .trailing_zeros();
+        for bits in least..least + 4 {
+            let shift = 64 - bits;
+            for multiplier in MULTIPLIERS {
+                let mut places = vec![EMPTY; 1 << bits].into_boxed_slice();
+                let free = entries.iter().enumerate().all(|(i, e)| {
+                    let place = &mut places[Self::place(multiplier, shift, e.len, e.head, e.tail)];
+                    let free = *place == EMPTY;
+                    *place = i as u16;
+                    free
+                });
+                if free {
+                    return Some(HashIndex {
+                        multiplier,
+                        shift,
+                        places,
+                    });
+                }
+            }
+        }
+        None
+    }
+
+    /// The entry that `key` can be, if any.
+    #[inline]
+    fn entry(&self, len: usize, head: u64, tail: u64) -> Option<usize> {
+        let place = Self::place(self.multiplier, self.shift, len, head, tail);
+        match self.places.get(place) {
+            Some(&i) if i != EMPTY => Some(usize::from(i)),
+            _ => None,
+        }
+    }
 }
 
 /// Two integers that, with the length, tell keys of up to sixteen bytes apart:
@@ -63,68 +137,33 @@ impl KeyTable {
             key,
             slot,
         });
-        // Linked in byte order between its neighbours (the plan is built on
-        // every edit: no re-sort per key).
-        let new = self.entries.len() - 1;
-        let at = self.order.partition_point(|&i| self.entries[i].key < key);
-        self.sorted_next
-            .push(self.order.get(at).copied().unwrap_or(usize::MAX));
-        match at.checked_sub(1) {
-            Some(before) => self.sorted_next[self.order[before]] = new,
-            None => self.sorted_first = new,
-        }
-        self.order.insert(at, new);
-    }
-
-    /// The hint for a map's first key.
-    #[inline]
-    pub fn first_hint(&self) -> KeyHint {
-        KeyHint {
-            declared: 0,
-            sorted: self.sorted_first,
-        }
+        // Made again, with this key, when a key is next looked up.
+        self.index = OnceLock::new();
     }
 
     /// The slot of the field `key` names.
     #[inline]
     pub fn find(&self, key: &str) -> Option<usize> {
-        self.find_near(key, self.first_hint()).map(|(slot, _)| slot)
-    }
-
-    /// The slot of the field `key` names and where to look first for the
-    /// next key. Keys mostly arrive in the order the fields are declared, or
-    /// sorted: the entries after the last one found in either order are
-    /// tried before the others.
-    #[inline]
-    pub fn find_near(&self, key: &str, hint: KeyHint) -> Option<(usize, KeyHint)> {
         let bytes = key.as_bytes();
         let len = bytes.len();
         let (head, tail) = words(bytes);
         let matches = |e: &KeyEntry| {
             e.len == len && e.head == head && e.tail == tail && (len <= 16 || e.key == key)
         };
-        let found = |i: usize| {
-            (
-                self.entries[i].slot,
-                KeyHint {
-                    declared: i + 1,
-                    sorted: self.sorted_next[i],
-                },
-            )
-        };
-        if self.entries.get(hint.declared).is_some_and(matches) {
-            return Some(found(hint.declared));
+        match self.index.get_or_init(|| HashIndex::build(&self.entries)) {
+            Some(index) => index
+                .entry(len, head, tail)
+                .map(|i| &self.entries[i])
+                .filter(|e| matches(e)),
+            None => self.entries.iter().find(|e| matches(e)),
         }
-        if self.entries.get(hint.sorted).is_some_and(matches) {
-            return Some(found(hint.sorted));
-        }
-        self.entries.iter().position(matches).map(found)
+        .map(|e| e.slot)
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{KeyHint, KeyTable};
+    use super::KeyTable;
 
     #[test]
     fn finds_each_key_of_every_length_and_no_other() {
@@ -156,18 +195,6 @@ mod tests {
         }
         for (slot, key) in keys.iter().enumerate() {
             assert_eq!(table.find(key), Some(slot), "{key:?}");
-            // Found from any hint.
-            for declared in 0..keys.len() + 1 {
-                for sorted in 0..keys.len() + 1 {
-                    assert_eq!(
-                        table
-                            .find_near(key, KeyHint { declared, sorted })
-                            .map(|(s, _)| s),
-                        Some(slot),
-                        "{key:?}"
-                    );
-                }
-            }
         }
         for other in [
             "b",
@@ -183,27 +210,40 @@ mod tests {
     }
 
     #[test]
-    fn keys_in_declaration_or_byte_order_are_each_found_first_try() {
+    fn keys_a_hash_cannot_tell_apart_are_found_by_their_bytes() {
+        // Same length, same first and last eight bytes: no hash of those
+        // tells them apart, so the table compares bytes.
         let mut table = KeyTable::default();
-        for (slot, key) in ["zeta", "alpha", "mid", "beta"].into_iter().enumerate() {
+        for (slot, key) in ["abcdefgh1234ijklmnop", "abcdefgh5678ijklmnop", "id"]
+            .into_iter()
+            .enumerate()
+        {
             table.insert(key, slot);
         }
-        // Found at the hinted entry: the hint moves on to the entry after it.
-        let mut hint = table.first_hint();
-        for (key, slot) in [("zeta", 0), ("alpha", 1), ("mid", 2), ("beta", 3)] {
-            let (found, next) = table.find_near(key, hint).expect("found");
-            assert_eq!(found, slot);
-            hint = next;
+        assert_eq!(table.find("abcdefgh5678ijklmnop"), Some(1));
+        assert_eq!(table.find("abcdefgh1234ijklmnop"), Some(0));
+        assert_eq!(table.find("id"), Some(2));
+        assert_eq!(table.find("abcdefgh0000ijklmnop"), None);
+        assert!(table.index.get().is_some_and(Option::is_none));
+    }
+
+    #[test]
+    fn a_key_added_after_a_lookup_is_found() {
+        let mut table = KeyTable::default();
+        table.insert("name", 0);
+        assert_eq!(table.find("email"), None);
+        table.insert("email", 1);
+        assert_eq!(table.find("email"), Some(1));
+        assert_eq!(table.find("name"), Some(0));
+        // A struct's keys in any order, each through the hash.
+        let keys: Vec<String> = (0..128).map(|i| format!("field_{i}")).collect();
+        let mut table = KeyTable::default();
+        for (slot, key) in keys.iter().enumerate() {
+            table.insert(Box::leak(key.clone().into_boxed_str()), slot);
         }
-        let mut hint = table.first_hint();
-        for (key, slot) in [("alpha", 1), ("beta", 3), ("mid", 2), ("zeta", 0)] {
-            assert!(
-                table.entries.get(hint.sorted).is_some_and(|e| e.key == key),
-                "{key} is where the sorted hint points"
-            );
-            let (found, next) = table.find_near(key, hint).expect("found");
-            assert_eq!(found, slot);
-            hint = next;
+        for (slot, key) in keys.iter().enumerate().rev() {
+            assert_eq!(table.find(key), Some(slot));
         }
+        assert!(table.index.get().is_some_and(Option::is_some));
     }
 }

@@ -306,22 +306,12 @@ pub struct FlatNode {
 }
 
 impl FlatTable {
-    /// The hint for a map's first key.
-    pub fn first_hint(&self) -> crate::key_table::KeyHint {
-        self.lookup.first_hint()
-    }
-
     /// The node and slot of the field `key` names.
-    /// With the entry to try first for the next key (see [`KeyTable::find_near`]).
     #[inline]
-    pub fn find_near(
-        &self,
-        key: &str,
-        hint: crate::key_table::KeyHint,
-    ) -> Option<((usize, usize), crate::key_table::KeyHint)> {
-        self.lookup.find_near(key, hint).map(|(i, next)| {
+    pub fn find(&self, key: &str) -> Option<(usize, usize)> {
+        self.lookup.find(key).map(|i| {
             let (_, node, slot) = self.entries[i];
-            ((node, slot), next)
+            (node, slot)
         })
     }
 }

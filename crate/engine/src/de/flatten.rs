@@ -2,7 +2,6 @@
 //! compares: serde's (unknown keys buffered, each flattened child reading the
 //! buffer) and field dispatch (one key table for the whole tree).
 
-use std::cell::Cell;
 use std::fmt;
 
 use serde::de::{self, DeserializeSeed, Deserializer, Error as _, IgnoredAny, MapAccess, Visitor};
@@ -84,8 +83,7 @@ impl<'p> StructVisitor<'p> {
             slots[i] = unit_slots(v.s.fields.len());
             seen[i] = v.s.flattened;
         }
-        let hint = Cell::new(table.first_hint());
-        while let Some(key) = map.next_key_seed(FlatKeySeed { table, hint: &hint })? {
+        while let Some(key) = map.next_key_seed(FlatKeySeed { table })? {
             let Some((at, slot)) = key else {
                 map.next_value::<IgnoredAny>()?;
                 continue;
@@ -196,8 +194,6 @@ impl<'de> Visitor<'de> for BufferingKeySeed<'_> {
 /// A key of a struct and its flattened children, found in their one table.
 pub(super) struct FlatKeySeed<'p> {
     pub(super) table: &'p FlatTable,
-    /// The table entry to try first (see `KeyTable::find_near`).
-    pub(super) hint: &'p Cell<crate::key_table::KeyHint>,
 }
 
 impl<'de> DeserializeSeed<'de> for FlatKeySeed<'_> {
@@ -213,11 +209,8 @@ impl<'de> Visitor<'de> for FlatKeySeed<'_> {
         f.write_str("a field name")
     }
     fn visit_str<E: de::Error>(self, key: &str) -> Result<Self::Value, E> {
-        match self.table.find_near(key, self.hint.get()) {
-            Some((found, next)) => {
-                self.hint.set(next);
-                Ok(Some(found))
-            }
+        match self.table.find(key) {
+            Some(found) => Ok(Some(found)),
             None if self.table.deny_unknown => Err(errors::unknown_field(key, self.table.keys)),
             None => Ok(None),
         }

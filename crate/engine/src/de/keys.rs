@@ -1,19 +1,15 @@
 //! A struct's keys, found in its key table without allocating.
 
-use std::cell::Cell;
 use std::fmt;
 
 use serde::de::{self, DeserializeSeed, Deserializer, Visitor};
 
-use crate::key_table::KeyHint;
 use crate::plan::StructPlan;
 
 /// A struct's key, identified without allocating: `Some(slot)`, or `None` for a
 /// key to skip (an error when the struct denies unknown fields).
 pub(super) struct KeySeed<'p> {
     pub(super) s: &'p StructPlan,
-    /// The key table entry to try first (see `KeyTable::find_near`).
-    pub(super) hint: &'p Cell<KeyHint>,
 }
 
 impl<'de> DeserializeSeed<'de> for KeySeed<'_> {
@@ -30,8 +26,7 @@ impl<'de> Visitor<'de> for KeySeed<'_> {
     }
     #[inline]
     fn visit_str<E: de::Error>(self, key: &str) -> Result<Self::Value, E> {
-        if let Some((slot, next)) = self.s.lookup.find_near(key, self.hint.get()) {
-            self.hint.set(next);
+        if let Some(slot) = self.s.lookup.find(key) {
             return Ok(Some(slot));
         }
         if self.s.deny_unknown {

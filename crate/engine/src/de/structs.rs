@@ -1,7 +1,6 @@
 //! Structs (and struct variants): their keys or elements read into slots by
 //! the plan, the fields left out filled in with their defaults.
 
-use std::cell::Cell;
 use std::fmt;
 
 use overhead_schema::Style;
@@ -212,11 +211,7 @@ impl<'p> StructVisitor<'p> {
         slots: &mut [Value],
     ) -> Result<(), A::Error> {
         let mut seen: u128 = 0;
-        let hint = Cell::new(self.s.lookup.first_hint());
-        while let Some(key) = map.next_key_seed(KeySeed {
-            s: self.s,
-            hint: &hint,
-        })? {
+        while let Some(key) = map.next_key_seed(KeySeed { s: self.s })? {
             let Some(index) = key else {
                 map.next_value::<IgnoredAny>()?;
                 continue;
