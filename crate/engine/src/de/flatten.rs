@@ -89,7 +89,7 @@ impl<'p> StructVisitor<'p> {
                 continue;
             };
             if let Some(v) = nodes[at] {
-                slots[at][slot] = v.read_value(&mut map, slot, &mut seen[at])?;
+                v.read_into(&mut map, slot, &mut seen[at], &mut slots[at][slot])?;
             }
         }
         for i in (0..n).rev() {
@@ -122,7 +122,7 @@ impl<'p> StructVisitor<'p> {
                     continue;
                 }
             };
-            slots[slot] = self.read_value(&mut map, slot, &mut seen)?;
+            self.read_into(&mut map, slot, &mut seen, &mut slots[slot])?;
         }
         // Each flattened field in declaration order, as serde reads them. An
         // `Option` is `None` when its struct does not read. Fail-fast checks

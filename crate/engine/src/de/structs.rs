@@ -186,7 +186,7 @@ impl<'p> StructVisitor<'p> {
         let field = &self.s.fields[index];
         let Some((id, width)) = field.inline else {
             if let Some(read) = field.scalar {
-                return self.read_scalar(map, index, read, seen, slots);
+                return self.read_scalar(map, index, read, seen, &mut slots[field.at]);
             }
             fill(&mut slots[field.at], self.read_value(map, index, seen)?);
             return Ok(());
@@ -306,19 +306,37 @@ impl<'p> StructVisitor<'p> {
         index: usize,
         read: super::ScalarRead,
         seen: &mut u128,
-        slots: &mut [Value],
+        slot: &mut Value,
     ) -> Result<(), A::Error> {
         let field = &self.s.fields[index];
         if *seen & (1 << index) != 0 {
             return Err(errors::duplicate_field(field.key));
         }
         *seen |= 1 << index;
-        let slot = &mut slots[field.at];
         map.next_value_seed(IntoSlot(ScalarSeed(read), slot))?;
         if self.seed.stop.is_some() {
             self.check_read(field, slot)?;
         }
         Ok(())
+    }
+
+    /// Reads the value of the field at `index` into `out`, which holds
+    /// `Unit`: a scalar as its type, written in place.
+    #[inline]
+    pub(super) fn read_into<'de, A: MapAccess<'de>>(
+        &self,
+        map: &mut A,
+        index: usize,
+        seen: &mut u128,
+        out: &mut Value,
+    ) -> Result<(), A::Error> {
+        match self.s.fields[index].scalar {
+            Some(read) => self.read_scalar(map, index, read, seen, out),
+            None => {
+                fill(out, self.read_value(map, index, seen)?);
+                Ok(())
+            }
+        }
     }
 
     /// Reads the value of the field at `slot` (refusing it twice, as serde does),
