@@ -10,7 +10,7 @@ use overhead_validate::{Rule, Segment, Violation, Violations};
 
 use crate::layout::FieldValue;
 use crate::plan::{FieldPlan, FieldSegment, KindPlan, Plan, RangeFromPlan, StructPlan};
-use crate::quick::{Quick, QuickOp};
+use crate::quick::{Quick, TextCheck};
 use crate::rules::{Check, CheckKind, Custom, failed_rule, overrides, rule_passes};
 use crate::ty::Ty;
 use crate::value::Value;
@@ -69,13 +69,19 @@ impl Checker<'_> {
         // Slots too few for the plan (a value another plan made) read as `Unit`s.
         let slot = |at: usize| slots.get(at).unwrap_or(Value::unit());
         plan.quick.iter().all(|step| match step {
-            Quick::Rule { at, optional, op } => match (op, slot(*at)) {
-                (QuickOp::Required, value) => !value.is_none(),
-                (_, value) if *optional && value.is_none() => true,
-                (QuickOp::Text(rule), Value::Str(text)) => text_rule_passes(*rule, text),
-                (QuickOp::TextLength(rule), Value::Str(text)) => rule.check(&**text),
-                (QuickOp::Text(_) | QuickOp::TextLength(_), _) => true,
-                (QuickOp::Other(kind), value) => rule_passes(kind, value),
+            Quick::Text { at, reads, rules } => match slot(*at) {
+                Value::Str(text) => rules.iter().all(|rule| match rule {
+                    TextCheck::Rule(rule) => text_rule_passes(*rule, text),
+                    TextCheck::Length(rule) => rule.check(&**text),
+                    TextCheck::Other(kind) => rule_passes(kind, slot(*at)),
+                }),
+                value => reads.passes_without(value),
+            },
+            Quick::Value { at, reads, rules } => match slot(*at) {
+                value if value.is_none() && (reads.optional || reads.required) => {
+                    reads.passes_without(value)
+                }
+                value => rules.iter().all(|kind| rule_passes(kind, value)),
             },
             Quick::Inline { id, at, width } => self
                 .plan

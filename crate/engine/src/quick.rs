@@ -1,10 +1,11 @@
 //! The success path of validation, listed once per struct when the plan is
-//! laid out: each rule beside the slot it reads, so that a valid value is
-//! checked by one loop over the rules, as derived code's `passes` functions
-//! run them one after another. The checker walked every field, asked each
-//! rule whether it was `required`, `nested` or a collection's, and unwrapped
-//! the field's `Option`s per rule; a user-signup's three fields spent more
-//! there than in their rules.
+//! laid out: each field's rules beside the slot they read, so that a valid
+//! value is checked by one loop over its fields and a tight loop over each
+//! field's rules, as derived code's `passes` functions run them one after
+//! another. The checker walked every field, asked each rule whether it was
+//! `required`, `nested` or a collection's, and unwrapped the field's
+//! `Option`s per rule; a user-signup's three fields spent more there than in
+//! their rules.
 
 use crate::plan::{FieldPlan, KindPlan, StructPlan, TypePlan};
 use crate::rules::{Check, CheckKind};
@@ -14,12 +15,18 @@ use overhead_validate::rules::{Length, TextRule};
 /// One step of a struct's quick pass.
 #[derive(Debug, Clone)]
 pub enum Quick {
-    /// A rule on the value in slot `at`; on what an `Option` holds when
-    /// `optional` (a `None` keeps every rule but `required`).
-    Rule {
+    /// A string field's rules on its text (a `Value::Str`, whatever the
+    /// input), in slot `at`.
+    Text {
         at: usize,
-        optional: bool,
-        op: QuickOp,
+        reads: Reads,
+        rules: Box<[TextCheck]>,
+    },
+    /// Another field's rules on its value, in slot `at`.
+    Value {
+        at: usize,
+        reads: Reads,
+        rules: Box<[CheckKind]>,
     },
     /// A struct laid out inline at `at`, `width` slots: its own quick pass.
     Inline { id: TypeId, at: usize, width: usize },
@@ -29,28 +36,31 @@ pub enum Quick {
     Field(usize),
 }
 
-/// A rule of the quick pass, chosen for the type it reads.
-#[derive(Debug, Clone)]
-pub enum QuickOp {
-    /// The `Option` holds a value.
-    Required,
-    /// A rule on a string field's text, which is always a `Value::Str`.
-    Text(TextRule),
-    /// A string field's length.
-    TextLength(Length),
-    /// Any other rule, through [`rule_passes`](crate::rules::rule_passes).
-    Other(CheckKind),
+/// How a field's rules read its slot.
+#[derive(Debug, Clone, Copy)]
+pub struct Reads {
+    /// Through an `Option`: a `None` keeps every rule but `required`.
+    pub optional: bool,
+    /// `required`: the `Option` holds a value.
+    pub required: bool,
 }
 
-impl QuickOp {
-    fn of(kind: &CheckKind, text: bool) -> QuickOp {
-        match kind {
-            CheckKind::Required => QuickOp::Required,
-            CheckKind::Text(rule) if text => QuickOp::Text(*rule),
-            CheckKind::Length(rule) if text => QuickOp::TextLength(*rule),
-            kind => QuickOp::Other(kind.clone()),
-        }
+impl Reads {
+    /// Whether a field whose slot holds no value to check (an `Option`'s
+    /// `None`) keeps its rules: all but `required`.
+    #[inline]
+    pub fn passes_without(self, value: &crate::value::Value) -> bool {
+        !(self.required && value.is_none())
     }
+}
+
+/// A rule on a string's text.
+#[derive(Debug, Clone)]
+pub enum TextCheck {
+    Rule(TextRule),
+    Length(Length),
+    /// Any other, through [`rule_passes`](crate::rules::rule_passes).
+    Other(CheckKind),
 }
 
 /// Lists the quick pass of every struct and struct variant.
@@ -82,14 +92,40 @@ fn steps(s: &StructPlan) -> Box<[Quick]> {
             });
             continue;
         }
-        match simple(field) {
-            Some((optional, text)) => steps.extend(field.checks.iter().map(|c| Quick::Rule {
+        let Some((optional, text)) = simple(field) else {
+            steps.push(Quick::Field(index));
+            continue;
+        };
+        let reads = Reads {
+            optional,
+            required: field
+                .checks
+                .iter()
+                .any(|c| matches!(c.kind, CheckKind::Required)),
+        };
+        let rules = field
+            .checks
+            .iter()
+            .map(|c| &c.kind)
+            .filter(|kind| !matches!(kind, CheckKind::Required));
+        steps.push(match text {
+            true => Quick::Text {
                 at: field.at,
-                optional,
-                op: QuickOp::of(&c.kind, text),
-            })),
-            None => steps.push(Quick::Field(index)),
-        }
+                reads,
+                rules: rules
+                    .map(|kind| match kind {
+                        CheckKind::Text(rule) => TextCheck::Rule(*rule),
+                        CheckKind::Length(rule) => TextCheck::Length(*rule),
+                        kind => TextCheck::Other(kind.clone()),
+                    })
+                    .collect(),
+            },
+            false => Quick::Value {
+                at: field.at,
+                reads,
+                rules: rules.cloned().collect(),
+            },
+        });
     }
     steps.into_boxed_slice()
 }
