@@ -13,7 +13,6 @@ mod errors;
 mod fail_fast;
 mod flat_buffer;
 mod flatten;
-mod into_slot;
 mod keys;
 mod scalar;
 mod structs;

@@ -7,7 +7,6 @@ use overhead_schema::Style;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
 use super::fail_fast::nested;
-use super::into_slot::IntoSlot;
 use super::keys::KeySeed;
 use super::scalar::ScalarSeed;
 use super::{Seed, errors};
@@ -247,7 +246,7 @@ impl<'p> StructVisitor<'p> {
                 .is_some()
             } else if let Some(read) = field.scalar {
                 let read = seq
-                    .next_element_seed(IntoSlot(ScalarSeed(read), &mut slots[at]))?
+                    .next_element_seed(ScalarSeed(read, &mut slots[at]))?
                     .is_some();
                 if read && self.seed.stop.is_some() {
                     self.check_read(field, &slots[at])?;
@@ -313,7 +312,7 @@ impl<'p> StructVisitor<'p> {
             return Err(errors::duplicate_field(field.key));
         }
         *seen |= 1 << index;
-        map.next_value_seed(IntoSlot(ScalarSeed(read), slot))?;
+        map.next_value_seed(ScalarSeed(read, slot))?;
         if self.seed.stop.is_some() {
             self.check_read(field, slot)?;
         }
