@@ -44,7 +44,14 @@ impl Serialize for Typed<'_> {
                     _ => Err(mismatch()),
                 };
             }
-            Ty::Int(int) | Ty::NonZero(int) => return write_int(*int, value, s),
+            Ty::Int(int) | Ty::NonZero(int) => {
+                // `u8` and `i8` aside (see `write_int`), the one call.
+                return match value {
+                    Value::U64(n) if *int != Int::U8 => s.serialize_u64(*n),
+                    Value::I64(n) if *int != Int::I8 => s.serialize_i64(*n),
+                    value => write_int(*int, value, s),
+                };
+            }
             Ty::F32 | Ty::F64 => {
                 return match value {
                     Value::F64(f) if matches!(ty, Ty::F32) => s.serialize_f32(*f as f32),
