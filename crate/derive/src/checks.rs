@@ -562,7 +562,8 @@ fn dive_with_context(
     this: &TokenStream,
 ) -> Option<TokenStream> {
     let context = field.dive_context.as_ref()?;
-    // On a collection's elements it is not run (the analysis says so).
+    // On a collection's elements it is not run: a file's analysis says so
+    // at the field; a derive sees this type alone, so it tells by the shape.
     if !matches!(field.shape.without_option(), Shape::Named(_)) {
         return None;
     }

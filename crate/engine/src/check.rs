@@ -70,10 +70,10 @@ impl Checker<'_> {
         let slot = |at: usize| slots.get(at).unwrap_or(Value::unit());
         plan.quick.iter().all(|step| match step {
             Quick::Text { at, reads, rules } => match slot(*at) {
-                Value::Str(text) => rules.iter().all(|rule| match rule {
+                value @ Value::Str(text) => rules.iter().all(|rule| match rule {
                     TextCheck::Rule(rule) => text_rule_passes(*rule, text),
                     TextCheck::Length(rule) => rule.check(&**text),
-                    TextCheck::Other(kind) => rule_passes(kind, slot(*at)),
+                    TextCheck::Other(kind) => rule_passes(kind, value),
                 }),
                 value => reads.passes_without(value),
             },
@@ -87,15 +87,10 @@ impl Checker<'_> {
                 .plan
                 .struct_plan(*id)
                 .is_none_or(|s| self.struct_passes(s, slots.get(*at..*at + *width).unwrap_or(&[]))),
+            // Never a struct laid out inline: that is `Quick::Inline`.
             Quick::Field(index) => {
                 let field = &plan.fields[*index];
-                match field.value_in(slots) {
-                    FieldValue::One(value) => self.field_passes(&field.checks, &field.ty, value),
-                    FieldValue::Inline(id, slots) => self
-                        .plan
-                        .struct_plan(id)
-                        .is_none_or(|s| self.struct_passes(s, slots)),
-                }
+                self.field_passes(&field.checks, &field.ty, slot(field.at))
             }
         })
     }

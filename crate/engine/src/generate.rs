@@ -262,16 +262,16 @@ impl<'p> Generator<'p> {
                 let fields = self.fields(&variant.fields.fields);
                 let payload = match variant.style {
                     Style::Unit => Value::Unit,
-                    Style::Newtype => fields.into_vec().pop().unwrap_or(Value::Unit),
-                    Style::Tuple => Value::Seq(fields.into_vec().into()),
-                    Style::Named => Value::Struct(fields.into_vec().into()),
+                    Style::Newtype => fields.into_iter().last().unwrap_or(Value::Unit),
+                    Style::Tuple => Value::Seq(fields.into()),
+                    Style::Named => Value::Struct(fields.into()),
                 };
                 Value::variant(index as u32, payload)
             }
         }
     }
 
-    fn fields(&mut self, fields: &[FieldPlan]) -> Box<[Value]> {
+    fn fields(&mut self, fields: &[FieldPlan]) -> Vec<Value> {
         fields
             .iter()
             .map(|f| {

@@ -937,6 +937,11 @@ struct Window {
     inner: Inner,
     #[garde(dive((self.min, self.max)))]
     maybe: Option<Inner>,
+    // garde hands the context to each element; the analysis says it does
+    // not, and the elements dive without it.
+    #[serde(default)]
+    #[garde(dive((self.min, self.max)))]
+    many: Vec<Inner>,
 }
 
 #[derive(Debug, ValidateOnDeserialize)]
@@ -949,6 +954,11 @@ struct WindowOnDe {
     inner: InnerOnDe,
     #[garde(dive((self.min, self.max)))]
     maybe: Option<InnerOnDe>,
+    // garde hands the context to each element; the analysis says it does
+    // not, and the elements dive without it.
+    #[serde(default)]
+    #[garde(dive((self.min, self.max)))]
+    many: Vec<InnerOnDe>,
 }
 
 #[derive(Debug, Deserialize, Validate)]
@@ -998,4 +1008,8 @@ fn a_dive_with_a_context_of_fields_bounds_the_nested_rules() {
             "maybe.note:length"
         ]
     );
+    // A collection's elements: their own rules run, the bounds from the
+    // context do not.
+    let many = r#"{"min":1,"max":5,"inner":{"field":"asdf","count":3,"note":"n"},"maybe":null,"many":[{"field":"","count":9,"note":"a note too long"}]}"#;
+    assert_eq!(check(many), ["many[0].note:length"]);
 }
