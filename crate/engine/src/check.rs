@@ -5,12 +5,11 @@
 //! [`rules`](crate::rules); this walks the plan and the value to apply them.
 
 use overhead_schema::{Number, RangeSpec, Style};
-use overhead_validate::rules::{MustMatch, Required, text_rule_passes};
+use overhead_validate::rules::{MustMatch, Required};
 use overhead_validate::{Rule, Segment, Violation, Violations};
 
 use crate::layout::FieldValue;
 use crate::plan::{FieldPlan, FieldSegment, KindPlan, Plan, RangeFromPlan, StructPlan};
-use crate::quick::{Quick, TextCheck};
 use crate::rules::{Check, CheckKind, Custom, failed_rule, overrides, rule_passes};
 use crate::ty::Ty;
 use crate::value::Value;
@@ -66,32 +65,8 @@ impl Checker<'_> {
         if plan.cross_field {
             return false;
         }
-        // Slots too few for the plan (a value another plan made) read as `Unit`s.
-        let slot = |at: usize| slots.get(at).unwrap_or(Value::unit());
-        plan.quick.iter().all(|step| match step {
-            Quick::Text { at, reads, rules } => match slot(*at) {
-                value @ Value::Str(text) => rules.iter().all(|rule| match rule {
-                    TextCheck::Rule(rule) => text_rule_passes(*rule, text),
-                    TextCheck::Length(rule) => rule.check(&**text),
-                    TextCheck::Other(kind) => rule_passes(kind, value),
-                }),
-                value => reads.passes_without(value),
-            },
-            Quick::Value { at, reads, rules } => match slot(*at) {
-                value if value.is_none() && (reads.optional || reads.required) => {
-                    reads.passes_without(value)
-                }
-                value => rules.iter().all(|kind| rule_passes(kind, value)),
-            },
-            Quick::Inline { id, at, width } => self
-                .plan
-                .struct_plan(*id)
-                .is_none_or(|s| self.struct_passes(s, slots.get(*at..*at + *width).unwrap_or(&[]))),
-            // Never a struct laid out inline: that is `Quick::Inline`.
-            Quick::Field(index) => {
-                let field = &plan.fields[*index];
-                self.field_passes(&field.checks, &field.ty, slot(field.at))
-            }
+        plan.quick.passes(slots, &|checks, ty, value| {
+            self.field_passes(checks, ty, value)
         })
     }
 

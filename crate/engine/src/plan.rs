@@ -126,9 +126,9 @@ pub struct StructPlan {
     pub struct_checks: Vec<StructCheck>,
     /// Whether any field's value needs checking (rules or `nested`).
     pub has_checks: bool,
-    /// The rules of the success path, one after another (`quick`); empty
-    /// until the plan is laid out.
-    pub quick: Box<[crate::quick::Quick]>,
+    /// The rules of the success path, compiled (`quick`); empty until the
+    /// plan is laid out.
+    pub quick: crate::quick::Quick,
     /// A check that reads more than its field (`must_match`, a condition,
     /// a struct-level function): rare, so the success path leaves such a
     /// struct to the full one. Decided once here, not per value.
@@ -233,6 +233,10 @@ pub struct FieldPlan {
     /// Read as a scalar by its Rust type (`de::scalar`): a field of a
     /// scalar type, or an `Option` of one, that the paste's code does not read.
     pub scalar: Option<crate::de::ScalarRead>,
+    /// Fail-fast's yes or no as the field is read: its rules compiled
+    /// (`quick`) on its value alone, where each reads no more than it;
+    /// `None` until the plan is laid out, and for other fields.
+    pub quick: Option<crate::quick::Quick>,
 }
 
 impl FieldPlan {
@@ -1038,7 +1042,7 @@ impl Cx<'_, '_> {
             range_from,
             struct_checks: Vec::new(),
             has_checks,
-            quick: Box::default(),
+            quick: Default::default(),
             expecting: None,
         }
     }
@@ -1158,6 +1162,7 @@ impl Cx<'_, '_> {
             at: 0,
             inline: None,
             scalar,
+            quick: None,
         }
     }
 }

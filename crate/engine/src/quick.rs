@@ -1,154 +1,358 @@
-//! The success path of validation, listed once per struct when the plan is
-//! laid out: each field's rules beside the slot they read, so that a valid
-//! value is checked by one loop over its fields and a tight loop over each
-//! field's rules, as derived code's `passes` functions run them one after
-//! another. The checker walked every field, asked each rule whether it was
-//! `required`, `nested` or a collection's, and unwrapped the field's
-//! `Option`s per rule; a user-signup's three fields spent more there than in
-//! their rules.
+//! The success path of validation, compiled once per struct when the plan is
+//! laid out: every rule of the struct (and of the structs laid out inline in
+//! it) as one flat list of [`Step`]s, each the slot it reads and a test with
+//! its bounds resolved — a `range(min = 18, max = 120)` on a `u8` is two
+//! integer compares, a `length(min = 3, max = 20)` on a string is its byte
+//! length against two numbers (counting only when bytes leave it open), a
+//! text rule is its own function. A valid value is checked by one loop over
+//! the list, as derived code's `passes` functions run their checks one after
+//! another; nothing on it matches on a rule's kind, unwraps an `Option` or
+//! recurses into an inline struct. Violations are never built here: a value
+//! the list refuses is walked again by the checker, which says why.
+
+use overhead_validate::rules::{HasLength, LengthMode, text_rule_check};
 
 use crate::plan::{FieldPlan, KindPlan, StructPlan, TypePlan};
-use crate::rules::{Check, CheckKind};
-use crate::ty::{Ty, TypeId};
-use overhead_validate::rules::{Length, TextRule};
+use crate::rules::{Check, CheckKind, rule_passes};
+use crate::ty::{Int, Ty};
+use crate::value::Value;
 
-/// One step of a struct's quick pass.
+/// One rule of a struct's success path: the slot it reads and its test.
 #[derive(Debug, Clone)]
-pub enum Quick {
-    /// A string field's rules on its text (a `Value::Str`, whatever the
-    /// input), in slot `at`.
-    Text {
-        at: usize,
-        reads: Reads,
-        rules: Box<[TextCheck]>,
-    },
-    /// Another field's rules on its value, in slot `at`.
-    Value {
-        at: usize,
-        reads: Reads,
-        rules: Box<[CheckKind]>,
-    },
-    /// A struct laid out inline at `at`, `width` slots: its own quick pass.
-    Inline { id: TypeId, at: usize, width: usize },
+pub struct Step {
+    at: usize,
+    test: Test,
+}
+
+/// A rule's test, its parameters resolved when the plan was laid out. Each
+/// passes a slot that holds no value (an `Option`'s `None`), but `Present`.
+#[derive(Debug, Clone)]
+enum Test {
+    /// `required`: the `Option` holds a value.
+    Present,
+    /// A text rule without parameters, by its own function.
+    Text(fn(&str) -> bool),
+    /// A string's length in UTF-8 bytes within `lo..=hi`.
+    Bytes(usize, usize),
+    /// A string's length in chars within `lo..=hi`.
+    Chars(usize, usize),
+    /// A string's length in UTF-16 units within `lo..=hi`.
+    Utf16(usize, usize),
+    /// An integer (of a type up to 64 bits) within `lo..=hi`.
+    Int(i128, i128),
+    /// Any other rule that reads the value alone, through its kind.
+    Rule(Box<CheckKind>),
     /// A field whose rules read more than a value (`nested` into a
     /// collection or an `Option`, `each`, a custom function, nested
     /// `Option`s): the checker's full walk of that field.
-    Field(usize),
+    Field(Box<(Vec<Check>, Ty)>),
+    /// A struct laid out inline whose rules read across its fields: the
+    /// full path decides.
+    Never,
 }
 
-/// How a field's rules read its slot.
-#[derive(Debug, Clone, Copy)]
-pub struct Reads {
-    /// Through an `Option`: a `None` keeps every rule but `required`.
-    pub optional: bool,
-    /// `required`: the `Option` holds a value.
-    pub required: bool,
+/// A struct's compiled success path; empty until the plan is laid out.
+#[derive(Debug, Clone, Default)]
+pub struct Quick {
+    steps: Box<[Step]>,
 }
 
-impl Reads {
-    /// Whether a field whose slot holds no value to check (an `Option`'s
-    /// `None`) keeps its rules: all but `required`.
+impl Quick {
+    /// Whether the struct whose slots are `slots` keeps every rule listed.
+    /// `check` runs a [`Test::Field`] step's full walk.
     #[inline]
-    pub fn passes_without(self, value: &crate::value::Value) -> bool {
-        !(self.required && value.is_none())
+    pub fn passes(&self, slots: &[Value], check: &dyn Fn(&[Check], &Ty, &Value) -> bool) -> bool {
+        for step in &self.steps {
+            // Slots too few for the plan (a value another plan made) read as `Unit`s.
+            let value = slots.get(step.at).unwrap_or(Value::unit());
+            // The common tests inline, in one loop; the rest out of it, so
+            // that the loop keeps its few registers.
+            let ok = match (&step.test, value) {
+                (Test::Text(test), Value::Str(s)) => test(s),
+                (Test::Bytes(lo, hi), Value::Str(s)) => (*lo..=*hi).contains(&s.len()),
+                (Test::Chars(lo, hi), Value::Str(s)) => within(s, LengthMode::Chars, *lo, *hi),
+                (Test::Int(lo, hi), Value::I64(n)) => (*lo..=*hi).contains(&i128::from(*n)),
+                (Test::Int(lo, hi), Value::U64(n)) => (*lo..=*hi).contains(&i128::from(*n)),
+                (test, value) => test.passes(value, check),
+            };
+            if !ok {
+                return false;
+            }
+        }
+        true
     }
 }
 
-/// A rule on a string's text.
-#[derive(Debug, Clone)]
-pub enum TextCheck {
-    Rule(TextRule),
-    Length(Length),
-    /// Any other, through [`rule_passes`](crate::rules::rule_passes).
-    Other(CheckKind),
+impl Test {
+    #[inline(never)]
+    fn passes(&self, value: &Value, check: &dyn Fn(&[Check], &Ty, &Value) -> bool) -> bool {
+        match (self, value) {
+            (Test::Present, value) => !value.is_none(),
+            (Test::Text(test), Value::Str(s)) => test(s),
+            (Test::Bytes(lo, hi), Value::Str(s)) => (*lo..=*hi).contains(&s.len()),
+            (Test::Chars(lo, hi), Value::Str(s)) => within(s, LengthMode::Chars, *lo, *hi),
+            (Test::Utf16(lo, hi), Value::Str(s)) => within(s, LengthMode::Utf16, *lo, *hi),
+            (Test::Int(lo, hi), Value::I64(n)) => (*lo..=*hi).contains(&i128::from(*n)),
+            (Test::Int(lo, hi), Value::U64(n)) => (*lo..=*hi).contains(&i128::from(*n)),
+            (Test::Rule(kind), value) => rule_passes(kind, value),
+            (Test::Field(field), value) => check(&field.0, &field.1, value),
+            (Test::Never, _) => false,
+            // No value in the slot (`None`), or not of the form the test reads
+            // (the analysis has refused such a pairing already).
+            (Test::Text(_) | Test::Bytes(..) | Test::Chars(..) | Test::Utf16(..), _) => true,
+            (Test::Int(..), _) => true,
+        }
+    }
 }
 
-/// Lists the quick pass of every struct and struct variant.
+/// A string's length in `mode` within `lo..=hi`, from its byte length when
+/// that decides (a char is 1–4 bytes), counted otherwise.
+#[inline(always)]
+fn within(s: &str, mode: LengthMode, lo: usize, hi: usize) -> bool {
+    let (at_least, at_most) = s.length_bounds(mode);
+    if lo <= at_least && at_most <= hi {
+        return true;
+    }
+    if at_most < lo || hi < at_least {
+        return false;
+    }
+    (lo..=hi).contains(&s.length(mode))
+}
+
+/// Compiles the success path of every struct and struct variant.
 pub fn list(types: &mut [TypePlan]) {
-    for ty in types.iter_mut() {
+    let compiled: Vec<Vec<Quick>> = types
+        .iter()
+        .map(|ty| match &ty.kind {
+            KindPlan::Struct(s) => vec![compile(types, s)],
+            KindPlan::Enum(e) => e
+                .variants
+                .iter()
+                .map(|v| compile(types, &v.fields))
+                .collect(),
+        })
+        .collect();
+    for (ty, quick) in types.iter_mut().zip(compiled) {
+        let mut quick = quick.into_iter();
         match &mut ty.kind {
-            KindPlan::Struct(s) => s.quick = steps(s),
+            KindPlan::Struct(s) => {
+                s.quick = quick.next().unwrap_or_default();
+                list_fields(s);
+            }
             KindPlan::Enum(e) => {
-                for variant in &mut e.variants {
-                    variant.fields.quick = steps(&variant.fields);
+                for (variant, quick) in e.variants.iter_mut().zip(quick) {
+                    variant.fields.quick = quick;
+                    list_fields(&mut variant.fields);
                 }
             }
         }
     }
 }
 
-fn steps(s: &StructPlan) -> Box<[Quick]> {
+/// Each field's own compiled rules, for fail-fast: those of a field whose
+/// rules read its value alone (a value with rules of its own, `nested`, is
+/// checked as it is read, and not again here), its value in slot 0.
+fn list_fields(s: &mut StructPlan) {
+    for field in &mut s.fields {
+        if field.checks.is_empty() || field.inline.is_some() || reads_alone(field).is_none() {
+            continue;
+        }
+        let mut steps = Vec::new();
+        field_steps(field, 0, &mut steps);
+        field.quick = Some(Quick {
+            steps: steps.into_boxed_slice(),
+        });
+    }
+}
+
+fn compile(types: &[TypePlan], s: &StructPlan) -> Quick {
     let mut steps = Vec::new();
-    for (index, field) in s.fields.iter().enumerate() {
+    steps_into(types, s, 0, &mut steps);
+    Quick {
+        steps: steps.into_boxed_slice(),
+    }
+}
+
+/// The steps of `s`'s fields, its slots starting at `base`.
+fn steps_into(types: &[TypePlan], s: &StructPlan, base: usize, out: &mut Vec<Step>) {
+    for field in &s.fields {
         if field.checks.is_empty() {
             continue;
         }
-        if let Some((id, width)) = field.inline {
-            // A struct laid out inline takes `nested` alone.
-            steps.push(Quick::Inline {
-                id,
-                at: field.at,
-                width,
-            });
+        let at = base + field.at;
+        // A struct laid out inline takes `nested` alone: its own rules,
+        // listed here at its slots.
+        if let Some((id, _)) = field.inline {
+            match &types[id].kind {
+                KindPlan::Struct(inner) if inner.cross_field => out.push(Step {
+                    at,
+                    test: Test::Never,
+                }),
+                KindPlan::Struct(inner) if inner.has_checks => steps_into(types, inner, at, out),
+                _ => {}
+            }
             continue;
         }
-        let Some((optional, text)) = simple(field) else {
-            steps.push(Quick::Field(index));
-            continue;
-        };
-        let reads = Reads {
-            optional,
-            required: field
-                .checks
-                .iter()
-                .any(|c| matches!(c.kind, CheckKind::Required)),
-        };
-        let rules = field
-            .checks
-            .iter()
-            .map(|c| &c.kind)
-            .filter(|kind| !matches!(kind, CheckKind::Required));
-        steps.push(match text {
-            true => Quick::Text {
-                at: field.at,
-                reads,
-                rules: rules
-                    .map(|kind| match kind {
-                        CheckKind::Text(rule) => TextCheck::Rule(*rule),
-                        CheckKind::Length(rule) => TextCheck::Length(*rule),
-                        kind => TextCheck::Other(kind.clone()),
-                    })
-                    .collect(),
-            },
-            false => Quick::Value {
-                at: field.at,
-                reads,
-                rules: rules.cloned().collect(),
-            },
-        });
+        field_steps(field, at, out);
     }
-    steps.into_boxed_slice()
 }
 
-/// Whether each of a field's rules reads its value alone: `Some` with
-/// whether it reads it through one `Option`, and whether the value is a
-/// string (a `Value::Str`, whatever the input).
-fn simple(field: &FieldPlan) -> Option<(bool, bool)> {
-    let (ty, optional) = match &field.ty {
-        Ty::Option(inner) if matches!(**inner, Ty::Option(_)) => return None,
-        Ty::Option(inner) => (&**inner, true),
-        ty => (ty, false),
+/// A field's steps, its value in slot `at`.
+fn field_steps(field: &FieldPlan, at: usize, out: &mut Vec<Step>) {
+    let Some(ty) = reads_alone(field) else {
+        out.push(Step {
+            at,
+            test: Test::Field(Box::new((field.checks.clone(), field.ty.clone()))),
+        });
+        return;
     };
+    // `required` first, as derived code runs it.
+    if field
+        .checks
+        .iter()
+        .any(|c| matches!(c.kind, CheckKind::Required))
+    {
+        out.push(Step {
+            at,
+            test: Test::Present,
+        });
+    }
+    for check in &field.checks {
+        if matches!(check.kind, CheckKind::Required) {
+            continue;
+        }
+        out.push(Step {
+            at,
+            test: test(&check.kind, ty),
+        });
+    }
+}
+
+/// The rule `kind` on a value of type `ty` (inside any `Option`), compiled.
+fn test(kind: &CheckKind, ty: &Ty) -> Test {
     let text = matches!(ty, Ty::Str | Ty::Trimmed | Ty::Borrowed | Ty::Text(_));
-    let reads_alone = |c: &Check| {
+    let small_int =
+        matches!(ty, Ty::Int(int) | Ty::NonZero(int) if !matches!(int, Int::I128 | Int::U128));
+    match kind {
+        CheckKind::Text(rule) if text => Test::Text(text_rule_check(*rule)),
+        CheckKind::Length(rule) if text => {
+            let (lo, hi) = rule.interval();
+            match rule.mode {
+                LengthMode::Bytes => Test::Bytes(lo, hi),
+                LengthMode::Chars | LengthMode::Items => Test::Chars(lo, hi),
+                LengthMode::Utf16 => Test::Utf16(lo, hi),
+            }
+        }
+        CheckKind::RangeInt(range) if small_int => match inclusive(range) {
+            Some((lo, hi)) => Test::Int(lo, hi),
+            None => Test::Rule(Box::new(kind.clone())),
+        },
+        kind => Test::Rule(Box::new(kind.clone())),
+    }
+}
+
+/// An integer range's accepted values as `lo..=hi` (every bound applied);
+/// `None` where an exclusive bound sits at the end of `i128`.
+fn inclusive(range: &overhead_validate::rules::Range<i128>) -> Option<(i128, i128)> {
+    let mut lo = range.min.unwrap_or(i128::MIN);
+    let mut hi = range.max.unwrap_or(i128::MAX);
+    if let Some(bound) = range.exclusive_min {
+        lo = lo.max(bound.checked_add(1)?);
+    }
+    if let Some(bound) = range.exclusive_max {
+        hi = hi.min(bound.checked_sub(1)?);
+    }
+    Some((lo, hi))
+}
+
+/// The type each of a field's rules reads alone (inside at most one
+/// `Option`), or `None` when some rule reads more than the value.
+fn reads_alone(field: &FieldPlan) -> Option<&Ty> {
+    let ty = match &field.ty {
+        Ty::Option(inner) if matches!(**inner, Ty::Option(_)) => return None,
+        Ty::Option(inner) => &**inner,
+        ty => ty,
+    };
+    let alone = |c: &Check| {
         !matches!(
             c.kind,
             CheckKind::Nested | CheckKind::Each(_) | CheckKind::Custom(_)
         )
     };
-    field
-        .checks
-        .iter()
-        .all(reads_alone)
-        .then_some((optional, text))
+    field.checks.iter().all(alone).then_some(ty)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use overhead_validate::Rule;
+    use overhead_validate::rules::{Length, Range};
+
+    fn passes(test: &Test, value: &Value) -> bool {
+        test.passes(value, &|_: &[Check], _: &Ty, _: &Value| unreachable!())
+    }
+
+    #[test]
+    fn a_compiled_length_agrees_with_the_rule_on_every_string() {
+        let texts = [
+            "",
+            "ab",
+            "abc",
+            "héllo",
+            "😀😀😀",
+            "abcdefghij",
+            "ééééééééééé",
+        ];
+        for mode in [LengthMode::Chars, LengthMode::Bytes, LengthMode::Utf16] {
+            for rule in [
+                Length::new(mode).min(3),
+                Length::new(mode).max(5),
+                Length::new(mode).min(3).max(10),
+                Length::new(mode).equal(3),
+            ] {
+                let compiled = test(&CheckKind::Length(rule), &Ty::Str);
+                for text in texts {
+                    assert_eq!(
+                        passes(&compiled, &Value::Str(text.into())),
+                        rule.check(text),
+                        "{rule:?} on {text:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_compiled_range_agrees_with_the_rule_on_every_integer() {
+        let rules = [
+            Range::integer().min(18).max(120),
+            Range::integer().exclusive_min(0).exclusive_max(10),
+            Range::integer().min(-5),
+            Range::integer().exclusive_max(i128::MIN),
+        ];
+        for rule in rules {
+            let compiled = test(&CheckKind::RangeInt(rule), &Ty::Int(Int::I64));
+            for n in [i64::MIN, -6, -5, 0, 1, 9, 10, 17, 18, 120, 121, i64::MAX] {
+                assert_eq!(
+                    passes(&compiled, &Value::I64(n)),
+                    rule.check(&n),
+                    "{rule:?} on {n}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_slot_without_a_value_keeps_every_rule_but_required() {
+        let none = Value::Unit;
+        assert!(!passes(&Test::Present, &none));
+        for kind in [
+            CheckKind::Length(Length::chars().min(3)),
+            CheckKind::RangeInt(Range::integer().min(1)),
+            CheckKind::NonEmpty,
+        ] {
+            assert!(passes(&test(&kind, &Ty::Str), &none), "{kind:?}");
+            assert!(passes(&test(&kind, &Ty::Int(Int::U8)), &none), "{kind:?}");
+        }
+    }
 }

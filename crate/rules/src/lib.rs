@@ -6,7 +6,7 @@
 //! A rule that reads a string and has no parameters (a [`TextRule`]), or
 //! looks for one text in it (a [`NeedleRule`]: `contains`, `ends_with`), is
 //! written in four places: its check (a file in overhead-validate's `rules/`),
-//! its arm in `text_rule_passes` or `needle_rule_passes` beside it, its entry
+//! its arm in `text_rule_check` or `needle_rule_passes` beside it, its entry
 //! here, and its twin in the JS engine's `rules.ts`. Everything else handles
 //! it as data. Where a library spells it its own way, that spelling lives
 //! with the library (the translated peers' `translate.rs`, zod's methods in

@@ -13,7 +13,7 @@
 //! its keywords in [`KEYWORDS`]; a rule on a string's text without parameters
 //! also gets a line in [`text_rules!`], one that looks for a text in a string
 //! a line in [`needle_rules!`], and then the compiler names the one other
-//! place it needs (overhead-validate's `text_rule_passes` or
+//! place it needs (overhead-validate's `text_rule_check` or
 //! `needle_rule_passes`).
 
 /// Declares [`RuleId`], [`RULES`] and [`RuleId::info`] from one list, so a

@@ -108,9 +108,13 @@ impl StructVisitor<'_> {
         let checker = Checker {
             plan: self.seed.plan,
         };
-        // The quick yes or no first, on a scalar (a value with no rules of
-        // its own, already checked as it was read): a valid one builds nothing.
-        if field.scalar.is_some() && checker.field_passes(&field.checks, &field.ty, value) {
+        // The compiled yes or no first, where the field's rules read its
+        // value alone: a valid one builds nothing.
+        if let Some(quick) = &field.quick
+            && quick.passes(std::slice::from_ref(value), &|checks, ty, value| {
+                checker.field_passes(checks, ty, value)
+            })
+        {
             return Ok(());
         }
         let mut out = Violations::new();

@@ -86,7 +86,7 @@ impl Length {
     }
 
     /// The accepted lengths `lo..=hi`, with every bound applied.
-    const fn interval(&self) -> (usize, usize) {
+    pub const fn interval(&self) -> (usize, usize) {
         let mut lo = 0;
         let mut hi = usize::MAX;
         if let Some(min) = self.min {

@@ -33,7 +33,7 @@
 //! types it applies to and its documentation are one entry of [`registry`]
 //! (the overhead-rules crate). The rules on a string's text without
 //! parameters are also [`TextRule`]s, run by [`Text`] through
-//! [`text_rule_passes`]: the one match that names each.
+//! [`text_rule_check`]: the one match that names each.
 //!
 //! No rule normalizes Unicode or folds case: "é" (U+00E9) and "e\u{301}" differ.
 //!
@@ -146,23 +146,31 @@ pub use overhead_rules::registry::{NeedleRule, NumberRule, TextRule};
 
 use crate::{Rule, Violation};
 
-/// Whether `value` keeps the text rule `rule`: one exhaustive match, so a new
-/// [`TextRule`] is checked here or this crate does not compile.
+/// Whether `value` keeps the text rule `rule`.
 #[inline]
 pub fn text_rule_passes(rule: TextRule, value: &str) -> bool {
+    text_rule_check(rule)(value)
+}
+
+/// The check of the text rule `rule`, as a function: chosen once where a
+/// rule is known before its values are (the interpreter's compiled checks
+/// call it per value without matching on the rule again). One exhaustive
+/// match, so a new [`TextRule`] is checked here or this crate does not
+/// compile.
+pub fn text_rule_check(rule: TextRule) -> fn(&str) -> bool {
     match rule {
-        TextRule::Email => Email.check(value),
-        TextRule::ValidatorEmail => ValidatorEmail.check(value),
-        TextRule::GardeEmail => GardeEmail.check(value),
-        TextRule::Url => Url.check(value),
-        TextRule::Alphanumeric => Alphanumeric.check(value),
-        TextRule::Ascii => Ascii.check(value),
-        TextRule::NonBlank => NonBlank.check(value),
-        TextRule::NonControlCharacter => NonControlCharacter.check(value),
-        TextRule::CreditCard => CreditCard.check(value),
-        TextRule::AlphaOnly => AlphaOnly.check(value),
-        TextRule::NumericString => NumericString.check(value),
-        TextRule::NoWhitespace => NoWhitespace.check(value),
+        TextRule::Email => |s| Email.check(s),
+        TextRule::ValidatorEmail => |s| ValidatorEmail.check(s),
+        TextRule::GardeEmail => |s| GardeEmail.check(s),
+        TextRule::Url => |s| Url.check(s),
+        TextRule::Alphanumeric => |s| Alphanumeric.check(s),
+        TextRule::Ascii => |s| Ascii.check(s),
+        TextRule::NonBlank => |s| NonBlank.check(s),
+        TextRule::NonControlCharacter => |s| NonControlCharacter.check(s),
+        TextRule::CreditCard => |s| CreditCard.check(s),
+        TextRule::AlphaOnly => |s| AlphaOnly.check(s),
+        TextRule::NumericString => |s| NumericString.check(s),
+        TextRule::NoWhitespace => |s| NoWhitespace.check(s),
     }
 }
 
