@@ -218,7 +218,7 @@ mod tests {
 }
 
 /// Whether `value` keeps the needle rule `rule` with its text `needle`: one
-/// exhaustive match, as [`text_rule_passes`].
+/// exhaustive match, as [`text_rule_check`].
 #[inline]
 pub fn needle_rule_passes(rule: NeedleRule, value: &str, needle: &str) -> bool {
     match rule {
