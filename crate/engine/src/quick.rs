@@ -59,23 +59,14 @@ pub struct Quick {
 
 impl Quick {
     /// Whether the struct whose slots are `slots` keeps every rule listed.
-    /// `check` runs a [`Test::Field`] step's full walk.
-    #[inline]
+    /// `check` runs a [`Test::Field`] step's full walk. Out of line: its
+    /// callers include fail-fast's field check, one copy per format.
+    #[inline(never)]
     pub fn passes(&self, slots: &[Value], check: &dyn Fn(&[Check], &Ty, &Value) -> bool) -> bool {
         for step in &self.steps {
             // Slots too few for the plan (a value another plan made) read as `Unit`s.
             let value = slots.get(step.at).unwrap_or(Value::unit());
-            // The common tests inline, in one loop; the rest out of it, so
-            // that the loop keeps its few registers.
-            let ok = match (&step.test, value) {
-                (Test::Text(test), Value::Str(s)) => test(s),
-                (Test::Bytes(lo, hi), Value::Str(s)) => (*lo..=*hi).contains(&s.len()),
-                (Test::Chars(lo, hi), Value::Str(s)) => within(s, LengthMode::Chars, *lo, *hi),
-                (Test::Int(lo, hi), Value::I64(n)) => (*lo..=*hi).contains(&i128::from(*n)),
-                (Test::Int(lo, hi), Value::U64(n)) => (*lo..=*hi).contains(&i128::from(*n)),
-                (test, value) => test.passes(value, check),
-            };
-            if !ok {
+            if !step.test.passes(value, check) {
                 return false;
             }
         }
@@ -84,7 +75,10 @@ impl Quick {
 }
 
 impl Test {
-    #[inline(never)]
+    /// Inlined into the one loop above: one copy of every test. (The common
+    /// tests written again in the loop, with this out of line, ran 10 fewer
+    /// instructions per user-signup and added 4.9 KB to the page's module.)
+    #[inline(always)]
     fn passes(&self, value: &Value, check: &dyn Fn(&[Check], &Ty, &Value) -> bool) -> bool {
         match (self, value) {
             (Test::Present, value) => !value.is_none(),
