@@ -10,7 +10,7 @@
 //! recurses into an inline struct. Violations are never built here: a value
 //! the list refuses is walked again by the checker, which says why.
 
-use overhead_validate::rules::{HasLength, LengthMode, text_rule_check};
+use overhead_validate::rules::{Length, LengthMode, text_rule_check};
 
 use crate::plan::{FieldPlan, KindPlan, StructPlan, TypePlan};
 use crate::rules::{Check, CheckKind, rule_passes};
@@ -18,7 +18,7 @@ use crate::ty::{Int, Ty};
 use crate::value::Value;
 
 /// One rule of a struct's success path: the slot it reads and its test.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Step {
     at: usize,
     test: Test,
@@ -26,7 +26,7 @@ pub struct Step {
 
 /// A rule's test, its parameters resolved when the plan was laid out. Each
 /// passes a slot that holds no value (an `Option`'s `None`), but `Present`.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 enum Test {
     /// `required`: the `Option` holds a value.
     Present,
@@ -52,7 +52,7 @@ enum Test {
 }
 
 /// A struct's compiled success path; empty until the plan is laid out.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub struct Quick {
     steps: Box<[Step]>,
 }
@@ -84,8 +84,12 @@ impl Test {
             (Test::Present, value) => !value.is_none(),
             (Test::Text(test), Value::Str(s)) => test(s),
             (Test::Bytes(lo, hi), Value::Str(s)) => (*lo..=*hi).contains(&s.len()),
-            (Test::Chars(lo, hi), Value::Str(s)) => within(s, LengthMode::Chars, *lo, *hi),
-            (Test::Utf16(lo, hi), Value::Str(s)) => within(s, LengthMode::Utf16, *lo, *hi),
+            (Test::Chars(lo, hi), Value::Str(s)) => {
+                Length::within(&**s, LengthMode::Chars, *lo, *hi)
+            }
+            (Test::Utf16(lo, hi), Value::Str(s)) => {
+                Length::within(&**s, LengthMode::Utf16, *lo, *hi)
+            }
             (Test::Int(lo, hi), Value::I64(n)) => (*lo..=*hi).contains(&i128::from(*n)),
             (Test::Int(lo, hi), Value::U64(n)) => (*lo..=*hi).contains(&i128::from(*n)),
             (Test::Rule(kind), value) => rule_passes(kind, value),
@@ -97,20 +101,6 @@ impl Test {
             (Test::Int(..), _) => true,
         }
     }
-}
-
-/// A string's length in `mode` within `lo..=hi`, from its byte length when
-/// that decides (a char is 1–4 bytes), counted otherwise.
-#[inline(always)]
-fn within(s: &str, mode: LengthMode, lo: usize, hi: usize) -> bool {
-    let (at_least, at_most) = s.length_bounds(mode);
-    if lo <= at_least && at_most <= hi {
-        return true;
-    }
-    if at_most < lo || hi < at_least {
-        return false;
-    }
-    (lo..=hi).contains(&s.length(mode))
 }
 
 /// Compiles the success path of every struct and struct variant.
@@ -280,7 +270,7 @@ fn reads_alone(field: &FieldPlan) -> Option<&Ty> {
 mod tests {
     use super::*;
     use overhead_validate::Rule;
-    use overhead_validate::rules::{Length, Range};
+    use overhead_validate::rules::Range;
 
     fn passes(test: &Test, value: &Value) -> bool {
         test.passes(value, &|_: &[Check], _: &Ty, _: &Value| unreachable!())

@@ -107,6 +107,30 @@ impl Length {
     }
 }
 
+impl Length {
+    /// Whether `value`'s length in `mode` is within `lo..=hi`: decided from
+    /// the bounds its byte length gives when they do, counted otherwise.
+    /// What [`check`](Rule::check) runs once its interval is known; the
+    /// interpreter's compiled checks call it with theirs.
+    #[inline(always)]
+    pub fn within<T: HasLength + ?Sized>(
+        value: &T,
+        mode: LengthMode,
+        lo: usize,
+        hi: usize,
+    ) -> bool {
+        let (at_least, at_most) = value.length_bounds(mode);
+        if lo <= at_least && at_most <= hi {
+            return true;
+        }
+        if at_most < lo || hi < at_least {
+            return false;
+        }
+        let n = value.length(mode);
+        lo <= n && n <= hi
+    }
+}
+
 impl<T: HasLength + ?Sized> Rule<T> for Length {
     #[inline]
     fn check(&self, value: &T) -> bool {
@@ -114,15 +138,7 @@ impl<T: HasLength + ?Sized> Rule<T> for Length {
         if lo == 0 && hi == usize::MAX {
             return true;
         }
-        let (at_least, at_most) = value.length_bounds(self.mode);
-        if lo <= at_least && at_most <= hi {
-            return true;
-        }
-        if at_most < lo || hi < at_least {
-            return false;
-        }
-        let n = value.length(self.mode);
-        lo <= n && n <= hi
+        Length::within(value, self.mode, lo, hi)
     }
 
     #[cold]
