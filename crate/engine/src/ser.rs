@@ -539,8 +539,18 @@ impl Serialize for StructSlots<'_> {
     }
 }
 
-/// Whether a field is left out of what is written.
+/// Whether a field is left out of what is written. Most fields never are:
+/// that answer is the one test, inlined where each field is written.
+#[inline(always)]
 fn skipped_value(field: &FieldPlan, value: FieldValue<'_>) -> bool {
+    if !field.skip_serializing && field.skip_if.is_none() {
+        return false;
+    }
+    may_skip(field, value)
+}
+
+/// [`skipped_value`] for a field with a `skip_serializing` attribute.
+fn may_skip(field: &FieldPlan, value: FieldValue<'_>) -> bool {
     match value {
         FieldValue::One(value) => skipped(field, value),
         // `skip_serializing_if` functions the playground knows test options,
