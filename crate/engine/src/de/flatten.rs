@@ -8,7 +8,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, Error as _, IgnoredAny, Map
 
 use super::fail_fast::{Stop, nested};
 use super::flat_buffer::{Buffer, FlatDeserializer};
-use super::structs::{StructVisitor, unit_slots};
+use super::structs::{StructVisitor, fill, unit_slots};
 use super::{Seed, errors};
 use crate::plan::{FlatTable, KindPlan, StructPlan};
 use crate::ty::Ty;
@@ -96,7 +96,8 @@ impl<'p> StructVisitor<'p> {
             let Some(v) = nodes[i] else { continue };
             let value = v.finish(std::mem::take(&mut slots[i]), seen[i])?;
             match table.nodes[i].parent {
-                Some((parent, slot)) => slots[parent][slot] = value,
+                // The flattened field's slot holds `Unit` (no key names it).
+                Some((parent, slot)) => fill(&mut slots[parent][slot], value),
                 None => return Ok(value),
             }
         }
@@ -141,7 +142,7 @@ impl<'p> StructVisitor<'p> {
                     .at(ty)
                     .deserialize(FlatDeserializer(&mut buffer)),
             );
-            slots[slot] = match read {
+            let value = match read {
                 Ok(value) => value,
                 // A violation that stops fail-fast decoding is not a struct that
                 // does not read.
@@ -150,6 +151,8 @@ impl<'p> StructVisitor<'p> {
                 }
                 Err(_) => Value::Unit,
             };
+            // No key names a flattened field: its slot holds `Unit`.
+            fill(&mut slots[slot], value);
         }
         if self.s.deny_unknown {
             if let Some((key, _)) = buffer.iter().flatten().next() {
