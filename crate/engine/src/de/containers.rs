@@ -6,7 +6,6 @@ use overhead_validate::Segment;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
 use super::fail_fast::nested;
-use super::scalar::{ScalarRead, ScalarSeed};
 use super::structs::InlineSeed;
 use super::{Seed, errors};
 use crate::plan::{StructPlan, TypePlan};
@@ -67,10 +66,6 @@ impl<'de> Visitor<'de> for SeqVisitor<'_> {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
         let capacity = self.len.unwrap_or(seq.size_hint().unwrap_or(0)).min(4096);
         let mut items = Vec::with_capacity(capacity);
-        if let Some(read) = ScalarRead::of(self.seed.ty) {
-            self.scalars_into(read, seq, &mut items)?;
-            return Ok(Value::Seq(items.into()));
-        }
         loop {
             let index = items.len();
             let next = nested(
@@ -90,41 +85,6 @@ impl<'de> Visitor<'de> for SeqVisitor<'_> {
             }
         }
         Ok(Value::Seq(items.into()))
-    }
-}
-
-impl SeqVisitor<'_> {
-    /// Items of a scalar type, each read by its Rust type (see
-    /// [`ScalarSeed`]), not through the seed's dispatch on every type: a
-    /// `[i32; 5]` or a `Vec<String>` reads as compiled code's does (a car's
-    /// JSON decode ran 0.9% fewer instructions). Nothing inside a scalar has
-    /// rules of its own, so there is nothing to nest.
-    fn scalars_into<'de, A: SeqAccess<'de>>(
-        &self,
-        read: ScalarRead,
-        mut seq: A,
-        items: &mut Vec<Value>,
-    ) -> Result<(), A::Error> {
-        loop {
-            // Read where it is, then moved once into the sequence: an item
-            // read straight into the sequence's end would need room there
-            // for the probe past the last one.
-            let mut item = Value::Unit;
-            if seq
-                .next_element_seed(ScalarSeed(read, &mut item))?
-                .is_none()
-            {
-                break;
-            }
-            if self.len.is_some_and(|n| items.len() == n) {
-                return Err(errors::invalid_length(items.len() + 1, self));
-            }
-            items.push(item);
-        }
-        match self.len {
-            Some(n) if items.len() != n => Err(errors::invalid_length(items.len(), self)),
-            _ => Ok(()),
-        }
     }
 }
 
