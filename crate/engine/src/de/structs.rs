@@ -128,10 +128,16 @@ impl<'p> StructVisitor<'p> {
     /// checks in fail-fast mode.
     fn fill_in<E: de::Error>(&self, slots: &mut [Value], seen: u128) -> Result<(), E> {
         let plan = self.seed.plan;
-        for (i, field) in self.s.fields.iter().enumerate() {
-            if seen & (1 << i) != 0 {
-                continue;
-            }
+        // Only the fields left out, in declaration order (so that the first
+        // required one is serde's error), not a test of every field.
+        let every = u128::MAX >> (u128::BITS as usize - self.s.fields.len().clamp(1, 128));
+        let mut missing = every & !seen;
+        while missing != 0 {
+            let i = missing.trailing_zeros() as usize;
+            missing &= missing - 1;
+            let Some(field) = self.s.fields.get(i) else {
+                break;
+            };
             if let Some((id, width)) = field.inline {
                 let inline = &mut slots[field.at..field.at + width];
                 match (&field.default, plan.struct_plan(id)) {
@@ -152,7 +158,8 @@ impl<'p> StructVisitor<'p> {
                     FieldDefault::Value(ref value, _) => value.clone(),
                     _ if field.skip => default_value(plan, &field.ty),
                     FieldDefault::Required => return Err(errors::missing_field(field.key)),
-                    FieldDefault::None => Value::Unit,
+                    // An `Option` left out: its slot holds `Unit` already.
+                    FieldDefault::None => continue,
                     FieldDefault::Default => default_value(plan, &field.ty),
                 },
             );
