@@ -130,7 +130,10 @@ impl<'p> StructVisitor<'p> {
         let plan = self.seed.plan;
         // Only the fields left out, in declaration order (so that the first
         // required one is serde's error), not a test of every field.
-        let every = u128::MAX >> (u128::BITS as usize - self.s.fields.len().clamp(1, 128));
+        // Every field's bit: a struct has at most `MAX_FIELDS` (128).
+        let every = u128::MAX
+            .checked_shr(u128::BITS.saturating_sub(self.s.fields.len() as u32))
+            .unwrap_or(0);
         let mut missing = every & !seen;
         while missing != 0 {
             let i = missing.trailing_zeros() as usize;

@@ -105,9 +105,7 @@ impl Length {
         }
         (lo, hi)
     }
-}
 
-impl Length {
     /// Whether `value`'s length in `mode` is within `lo..=hi`: decided from
     /// the bounds its byte length gives when they do, counted otherwise.
     /// What [`check`](Rule::check) runs once its interval is known; the
