@@ -3,17 +3,19 @@
 //! its parent: its fields' slots follow one another in the parent's, so a
 //! value whose structs nest takes one allocation, not one per struct.
 //!
-//! Only plain structs hold structs inline (named fields, not transparent, not
-//! flattening and not flattened into another: those keep one slot per field,
-//! which the flatten readers and writers index by field), and only a field
-//! whose one rule is `nested` is laid out inline (a struct takes no other).
+//! Only structs with named fields hold structs inline (not transparent), and
+//! only a field whose one rule is `nested` is laid out inline (a struct takes
+//! no other). A flattened struct is laid out inline too (a flattened
+//! `Option`, map or `Value` keeps its slot): the flatten readers read its
+//! keys into their slots in the parent's, so a tree of flattened structs is
+//! one allocation, as serde's derive keeps it.
 //! A `Vec` of such a struct holds its elements in rows (`Value::Rows`): their
 //! slots one after another in one allocation, as a compiled `Vec<T>` does.
 //! Flattening is as declared, whatever the plan's flatten mode, so that every
 //! mode lays a value out alike (the flatten variants read a value in one mode
 //! and write it in another).
 
-use crate::plan::{FieldPlan, KindPlan, Plan, StructPlan, TypePlan, flattened_named};
+use crate::plan::{FieldPlan, KindPlan, Plan, StructPlan, TypePlan};
 use crate::rules::Check;
 use crate::ty::{Ty, TypeId};
 use crate::value::Value;
@@ -56,19 +58,9 @@ impl FieldPlan {
 /// Lays out every plain struct's struct fields inline, setting each field's
 /// slot and each struct's width.
 pub fn lay_out(types: &mut [TypePlan]) {
-    let mut flattened_into = vec![false; types.len()];
-    for ty in types.iter() {
-        if let KindPlan::Struct(s) = &ty.kind {
-            for field in s.fields.iter().filter(|f| f.declared_flatten) {
-                if let Some(id) = flattened_named(&field.ty) {
-                    flattened_into[id] = true;
-                }
-            }
-        }
-    }
     let mut widths: Vec<Width> = vec![Width::Unknown; types.len()];
     for id in 0..types.len() {
-        width(types, &flattened_into, &mut widths, id);
+        width(types, &mut widths, id);
     }
     for (id, ty) in types.iter_mut().enumerate() {
         let (KindPlan::Struct(s), Width::Known(w, inline)) = (&mut ty.kind, &widths[id]) else {
@@ -84,6 +76,48 @@ pub fn lay_out(types: &mut [TypePlan]) {
         // Rows of no width would not count their elements; a converted
         // type is read whole by its conversion, never in rows.
         s.in_rows = holds_inline(s) && *w > 0 && ty.convert.is_none();
+    }
+    place_flat_nodes(types);
+}
+
+/// Where each node of each fast-flatten key table keeps its slots: in its
+/// parent's, from its field's slot, when it is laid out inline there (so the
+/// reader writes every key of the tree into one allocation); in its own
+/// otherwise.
+fn place_flat_nodes(types: &mut [TypePlan]) {
+    let mut places: Vec<(TypeId, Vec<(usize, usize)>)> = Vec::new();
+    for (id, ty) in types.iter().enumerate() {
+        let KindPlan::Struct(StructPlan {
+            flat: Some(table), ..
+        }) = &ty.kind
+        else {
+            continue;
+        };
+        // Nodes are in pre-order: a parent is placed before its children.
+        let mut place: Vec<(usize, usize)> = Vec::with_capacity(table.nodes.len());
+        for (i, node) in table.nodes.iter().enumerate() {
+            let inline_in = node.parent.and_then(|(parent, field)| {
+                let KindPlan::Struct(p) = &types[table.nodes[parent].type_id].kind else {
+                    return None;
+                };
+                let field = p.fields.get(field)?;
+                let (owner, base) = *place.get(parent)?;
+                field.inline.map(|_| (owner, base + field.at))
+            });
+            place.push(inline_in.unwrap_or((i, 0)));
+        }
+        places.push((id, place));
+    }
+    for (id, place) in places {
+        if let KindPlan::Struct(StructPlan {
+            flat: Some(table), ..
+        }) = &mut types[id].kind
+        {
+            for (node, (owner, base)) in table.nodes.iter_mut().zip(place) {
+                node.owner = owner;
+                node.base = base;
+            }
+        }
     }
 }
 
@@ -111,12 +145,7 @@ enum Width {
     None,
 }
 
-fn width(
-    types: &[TypePlan],
-    flattened_into: &[bool],
-    widths: &mut Vec<Width>,
-    id: TypeId,
-) -> Option<usize> {
+fn width(types: &[TypePlan], widths: &mut Vec<Width>, id: TypeId) -> Option<usize> {
     match &widths[id] {
         Width::Known(w, _) => return Some(*w),
         Width::Measuring | Width::None => return None,
@@ -126,7 +155,7 @@ fn width(
         widths[id] = Width::None;
         return None;
     };
-    if !holds_inline(s) || flattened_into[id] {
+    if !holds_inline(s) {
         widths[id] = Width::Known(s.fields.len(), vec![None; s.fields.len()]);
         return Some(s.fields.len());
     }
@@ -135,7 +164,7 @@ fn width(
     let mut inline = Vec::with_capacity(s.fields.len());
     for (index, field) in s.fields.iter().enumerate() {
         let child = inline_child(types, s, index, field)
-            .and_then(|c| width(types, flattened_into, widths, c).map(|w| (c, w)));
+            .and_then(|c| width(types, widths, c).map(|w| (c, w)));
         total += child.map_or(1, |(_, w)| w);
         inline.push(child);
     }
@@ -145,9 +174,7 @@ fn width(
 
 /// Whether a struct can hold structs inline.
 fn holds_inline(s: &StructPlan) -> bool {
-    s.style == Style::Named
-        && s.transparent.is_none()
-        && !s.fields.iter().any(|f| f.declared_flatten)
+    s.style == Style::Named && s.transparent.is_none()
 }
 
 /// The struct field `field` (at `index`) lays out inline, if any.
@@ -165,8 +192,10 @@ fn inline_child(
     };
     // The paste's code reads or checks it (a conversion, `deserialize_with`,
     // a condition): it keeps a slot of its own, read by its own seed.
-    let plain_field = !field.declared_flatten
-        && !field.skip
+    // A flattened struct is laid out inline whatever the flatten mode (the
+    // flatten variants read a value in one mode and write it in another);
+    // a flattened `Option` is not (its type is not `Named`).
+    let plain_field = !field.skip
         && types[id].convert.is_none()
         && field.read_with.is_none()
         && field.conditional.is_empty()

@@ -300,13 +300,22 @@ pub struct FlatTable {
     entries: Vec<(&'static str, usize, usize)>,
     /// `deny_unknown_fields` anywhere in the tree.
     pub deny_unknown: bool,
+    /// How many fields of the tree serializing writes, when no field's skip
+    /// depends on its value: the length serde is told, without a count per
+    /// value (as [`StructPlan::ser_len`]).
+    pub ser_len: Option<usize>,
 }
 
 #[derive(Debug)]
 pub struct FlatNode {
     pub type_id: TypeId,
-    /// The node and slot this struct's value goes into.
+    /// The node and field this struct's value goes into.
     pub parent: Option<(usize, usize)>,
+    /// Where its slots are, once laid out: in the slots of node `owner`
+    /// (the root's, or its own when it is not laid out inline in its
+    /// parent's), from `base`.
+    pub owner: usize,
+    pub base: usize,
 }
 
 impl FlatTable {
@@ -1260,6 +1269,7 @@ fn flat_table(types: &[TypePlan], id: TypeId) -> Option<FlatTable> {
         lookup: KeyTable::default(),
         entries: Vec::new(),
         deny_unknown: false,
+        ser_len: flat_ser_len(types, id),
     };
     let mut keys = Vec::new();
     add_node(types, id, None, &mut table, &mut keys);
@@ -1268,6 +1278,21 @@ fn flat_table(types: &[TypePlan], id: TypeId) -> Option<FlatTable> {
         table.lookup.insert(key, i);
     }
     Some(table)
+}
+
+/// The fields of struct `id`'s tree that serializing writes (a flattened
+/// struct's own, in its place), unless a skip depends on the value.
+fn flat_ser_len(types: &[TypePlan], id: TypeId) -> Option<usize> {
+    let KindPlan::Struct(s) = &types[id].kind else {
+        return None;
+    };
+    s.fields
+        .iter()
+        .try_fold(0, |len, f| match (&f.ty, f.flatten) {
+            (Ty::Named(child), true) => Some(len + flat_ser_len(types, *child)?),
+            _ if f.skip_if.is_some() => None,
+            _ => Some(len + usize::from(!f.skip_serializing)),
+        })
 }
 
 fn add_node(
@@ -1284,6 +1309,8 @@ fn add_node(
     table.nodes.push(FlatNode {
         type_id: id,
         parent,
+        owner: node,
+        base: 0,
     });
     table.deny_unknown |= s.deny_unknown;
     // The struct's own keys first (they take precedence over a child's, as in

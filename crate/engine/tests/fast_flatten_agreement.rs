@@ -76,3 +76,86 @@ fn reads_and_writes_what_fast_flatten_does() {
         }
     }
 }
+
+/// A flattened struct read through a conversion keeps a slot of its own (its
+/// `From` takes it whole), where the rest of the tree is laid out in its
+/// parent's: both flatten readers, alone and as rows of a `Vec`, give the
+/// values and the JSON serde's way gives, and fail where it fails.
+#[test]
+fn a_flattened_struct_with_a_slot_of_its_own_reads_as_the_inline_ones() {
+    const TREE: &str = r#"
+        #[derive(Deserialize, Serialize)]
+        pub struct Outer {
+            pub id: u32,
+            #[serde(flatten)]
+            pub inner: Inner,
+            #[serde(flatten)]
+            pub tail: Tail,
+        }
+
+        #[derive(Deserialize, Serialize)]
+        #[serde(from = "RawInner")]
+        pub struct Inner {
+            pub code: u32,
+            #[serde(flatten)]
+            pub deep: Deep,
+        }
+
+        #[derive(Deserialize)]
+        pub struct RawInner {
+            pub code: u32,
+            #[serde(flatten)]
+            pub deep: Deep,
+        }
+
+        impl From<RawInner> for Inner {
+            fn from(raw: RawInner) -> Inner {
+                Inner { code: raw.code, deep: raw.deep }
+            }
+        }
+
+        #[derive(Deserialize, Serialize)]
+        pub struct Deep {
+            pub depth: u8,
+            #[serde(default)]
+            pub note: String,
+        }
+
+        #[derive(Deserialize, Serialize)]
+        pub struct Tail {
+            pub last: bool,
+        }
+
+        #[derive(Deserialize, Serialize)]
+        pub struct Many {
+            pub items: Vec<Outer>,
+        }
+    "#;
+    let inputs = [
+        r#"{"id":1,"code":2,"depth":3,"note":"n","last":true}"#,
+        r#"{"last":false,"depth":3,"id":1,"code":0}"#,
+        r#"{"id":1,"code":2,"last":true}"#,
+        r#"{"id":1,"code":2,"depth":300,"last":true}"#,
+        r#"{"id":1,"code":2,"depth":3,"last":true,"other":[1]}"#,
+    ];
+    for root in ["Outer", "Many"] {
+        let fast = Interpreter::with_flatten(TREE, Some(root), Flatten::Fast).expect("runs");
+        let serde_way = Interpreter::with_flatten(TREE, Some(root), Flatten::Serde).expect("runs");
+        for one in inputs {
+            let input = match root {
+                "Many" => format!(r#"{{"items":[{one},{one}]}}"#),
+                _ => one.to_owned(),
+            };
+            match (fast.decode(&input), serde_way.decode(&input)) {
+                (Ok(f), Ok(s)) => {
+                    let json = serde_way.to_json(&s).expect("ser");
+                    assert_eq!(fast.to_json(&f).expect("ser"), json, "{input}");
+                    // Each mode writes what the other read.
+                    assert_eq!(serde_way.to_json(&f).expect("ser"), json, "{input}");
+                }
+                (Err(_), Err(_)) => {}
+                (f, s) => panic!("{input}: fast {:?}, serde's way {:?}", f.err(), s.err()),
+            }
+        }
+    }
+}

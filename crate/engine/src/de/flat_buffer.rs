@@ -3,20 +3,27 @@
 //! reads out of the buffer as it reads it (so one that fails part-way has still
 //! taken what it read); a map, a `Value`, or a struct that flattens in turn
 //! (which serde reads as a map) sees every entry still there and takes none.
+//! A key is kept borrowed from the input where the format lends it (serde's
+//! `Content` keeps a `&str` too), so buffering allocates for values alone.
+
+use std::borrow::Cow;
 
 use serde::de::value::{BorrowedStrDeserializer, StringDeserializer};
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
 use serde::forward_to_deserialize_any;
 
 /// The entries not yet taken, in input order.
-pub type Buffer = Vec<Option<(String, serde_json::Value)>>;
+pub type Buffer<'de> = Vec<Option<Entry<'de>>>;
+
+/// A key and its value.
+pub type Entry<'de> = (Cow<'de, str>, serde_json::Value);
 
 /// Reads a flattened field's value out of the buffer.
-pub struct FlatDeserializer<'a>(pub &'a mut Buffer);
+pub struct FlatDeserializer<'a, 'de>(pub &'a mut Buffer<'de>);
 
 type Error = serde_json::Error;
 
-impl<'a> FlatDeserializer<'a> {
+impl FlatDeserializer<'_, '_> {
     fn refuse<T>(what: &str) -> Result<T, Error> {
         Err(de::Error::custom(format_args!(
             "can only flatten structs and maps (got {what})"
@@ -34,7 +41,7 @@ macro_rules! refuse {
     };
 }
 
-impl<'a> Deserializer<'a> for FlatDeserializer<'a> {
+impl<'a, 'de: 'a> Deserializer<'a> for FlatDeserializer<'a, 'de> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
@@ -42,7 +49,7 @@ impl<'a> Deserializer<'a> for FlatDeserializer<'a> {
     }
 
     fn deserialize_map<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
-        let buffer: &'a Buffer = self.0;
+        let buffer: &'a Buffer<'de> = self.0;
         visitor.visit_map(FlatMapAccess {
             entries: buffer.iter(),
             value: None,
@@ -55,7 +62,7 @@ impl<'a> Deserializer<'a> for FlatDeserializer<'a> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
-        let buffer: &'a mut Buffer = self.0;
+        let buffer: &'a mut Buffer<'de> = self.0;
         visitor.visit_map(FlatStructAccess {
             entries: buffer.iter_mut(),
             value: None,
@@ -139,12 +146,12 @@ impl<'a> Deserializer<'a> for FlatDeserializer<'a> {
 }
 
 /// Every entry still in the buffer, none taken.
-struct FlatMapAccess<'a> {
-    entries: std::slice::Iter<'a, Option<(String, serde_json::Value)>>,
+struct FlatMapAccess<'a, 'de> {
+    entries: std::slice::Iter<'a, Option<Entry<'de>>>,
     value: Option<&'a serde_json::Value>,
 }
 
-impl<'a> MapAccess<'a> for FlatMapAccess<'a> {
+impl<'a, 'de: 'a> MapAccess<'a> for FlatMapAccess<'a, 'de> {
     type Error = Error;
 
     fn next_key_seed<K: DeserializeSeed<'a>>(
@@ -155,7 +162,7 @@ impl<'a> MapAccess<'a> for FlatMapAccess<'a> {
             return Ok(None);
         };
         self.value = Some(value);
-        seed.deserialize(BorrowedStrDeserializer::new(key.as_str()))
+        seed.deserialize(BorrowedStrDeserializer::new(key))
             .map(Some)
     }
 
@@ -168,13 +175,13 @@ impl<'a> MapAccess<'a> for FlatMapAccess<'a> {
 }
 
 /// The entries whose keys the struct knows, each taken as it is read.
-struct FlatStructAccess<'a> {
-    entries: std::slice::IterMut<'a, Option<(String, serde_json::Value)>>,
+struct FlatStructAccess<'a, 'de> {
+    entries: std::slice::IterMut<'a, Option<Entry<'de>>>,
     value: Option<serde_json::Value>,
     fields: &'static [&'static str],
 }
 
-impl<'a> MapAccess<'a> for FlatStructAccess<'a> {
+impl<'a, 'de: 'a> MapAccess<'a> for FlatStructAccess<'a, 'de> {
     type Error = Error;
 
     fn next_key_seed<K: DeserializeSeed<'a>>(
@@ -184,10 +191,14 @@ impl<'a> MapAccess<'a> for FlatStructAccess<'a> {
         for entry in self.entries.by_ref() {
             let known = entry
                 .as_ref()
-                .is_some_and(|(key, _)| self.fields.contains(&key.as_str()));
+                .is_some_and(|(key, _)| self.fields.contains(&key.as_ref()));
             if let Some((key, value)) = entry.take_if(|_| known) {
                 self.value = Some(value);
-                return seed.deserialize(StringDeserializer::new(key)).map(Some);
+                return match key {
+                    Cow::Borrowed(key) => seed.deserialize(BorrowedStrDeserializer::new(key)),
+                    Cow::Owned(key) => seed.deserialize(StringDeserializer::new(key)),
+                }
+                .map(Some);
             }
         }
         Ok(None)

@@ -1,7 +1,9 @@
 //! Structs with `#[serde(flatten)]` fields, read the two ways seed 003
 //! compares: serde's (unknown keys buffered, each flattened child reading the
-//! buffer) and field dispatch (one key table for the whole tree).
+//! buffer) and field dispatch (one key table for the whole tree). A flattened
+//! struct is laid out inline in its parent's slots: both read into them.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use serde::de::{self, DeserializeSeed, Deserializer, Error as _, IgnoredAny, MapAccess, Visitor};
@@ -10,7 +12,7 @@ use super::fail_fast::{Stop, nested};
 use super::flat_buffer::{Buffer, FlatDeserializer};
 use super::structs::{StructVisitor, fill, unit_slots};
 use super::{Seed, errors};
-use crate::plan::{FlatTable, KindPlan, StructPlan};
+use crate::plan::{FlatNode, FlatTable, KindPlan, StructPlan};
 use crate::ty::Ty;
 use crate::value::Value;
 
@@ -34,15 +36,17 @@ impl<'p> StructVisitor<'p> {
     }
 
     /// Field dispatch (`Flatten::Fast`): every key of the tree found in one
-    /// table and read straight into its struct's slot; the structs are put
-    /// together after, children first.
-    pub(super) fn visit_map_fast<'de, A: MapAccess<'de>>(
+    /// table and read straight into its struct's slots in `out`, where the
+    /// flattened structs are laid out inline; each struct is filled in after,
+    /// children first.
+    pub(super) fn fast_into<'de, A: MapAccess<'de>>(
         &self,
         mut map: A,
         table: &FlatTable,
-    ) -> Result<Value, A::Error> {
-        // Trees of up to eight structs (nearly all) keep their bookkeeping on the
-        // stack: one allocation per struct, as its slots, and none besides.
+        out: &mut [Value],
+    ) -> Result<(), A::Error> {
+        // Trees of up to eight structs (nearly all) keep their bookkeeping on
+        // the stack.
         const SMALL: usize = 8;
         let n = table.nodes.len();
         // Each node's visitor, found once (not once per key).
@@ -54,19 +58,15 @@ impl<'p> StructVisitor<'p> {
             large_nodes.resize(n, None);
             &mut large_nodes
         };
-        for (i, node) in nodes.iter_mut().enumerate() {
-            *node = match i {
-                0 => Some(*self),
-                _ => self.child(table.nodes[i].type_id),
-            };
-        }
-        let mut small_slots: [Vec<Value>; SMALL] = Default::default();
-        let mut large_slots: Vec<Vec<Value>> = Vec::new();
-        let slots: &mut [Vec<Value>] = if n <= SMALL {
-            &mut small_slots[..n]
+        // The slots of a node not laid out inline in its parent's (rare: its
+        // field is read by the paste's code); empty, unallocated, for the rest.
+        let mut small_own: [Vec<Value>; SMALL] = Default::default();
+        let mut large_own: Vec<Vec<Value>> = Vec::new();
+        let own: &mut [Vec<Value>] = if n <= SMALL {
+            &mut small_own[..n]
         } else {
-            large_slots.resize_with(n, Vec::new);
-            &mut large_slots
+            large_own.resize_with(n, Vec::new);
+            &mut large_own
         };
         let mut small_seen = [0u128; SMALL];
         let mut large_seen: Vec<u128> = Vec::new();
@@ -76,60 +76,93 @@ impl<'p> StructVisitor<'p> {
             large_seen.resize(n, 0);
             &mut large_seen
         };
-        for i in 0..n {
-            let Some(v) = nodes[i] else {
-                return Err(A::Error::custom("a flattened field is not a struct"));
+        for (i, node) in table.nodes.iter().enumerate() {
+            let v = match i {
+                0 => *self,
+                _ => self
+                    .child(node.type_id)
+                    .ok_or_else(|| A::Error::custom("a flattened field is not a struct"))?,
             };
-            slots[i] = unit_slots(v.s.fields.len());
+            if node.owner == i && i != 0 {
+                own[i] = unit_slots(v.s.width);
+            }
             seen[i] = v.s.flattened;
+            nodes[i] = Some(v);
         }
         while let Some(key) = map.next_key_seed(FlatKeySeed { table })? {
-            let Some((at, slot)) = key else {
+            let Some((at, index)) = key else {
                 map.next_value::<IgnoredAny>()?;
                 continue;
             };
-            if let Some(v) = nodes[at] {
-                v.read_into(&mut map, slot, &mut seen[at], &mut slots[at][slot])?;
+            let (Some(v), Some(node)) = (&nodes[at], table.nodes.get(at)) else {
+                continue;
+            };
+            let slots = node_slots(out, own, node, v.s.width)?;
+            v.read_field(&mut map, index, &mut seen[at], slots)?;
+        }
+        for (i, node) in table.nodes.iter().enumerate().rev() {
+            let Some(v) = &nodes[i] else { continue };
+            v.finish_into(node_slots(out, own, node, v.s.width)?, seen[i])?;
+            let Some((parent, field)) = node.parent else {
+                continue;
+            };
+            if node.owner == i {
+                // Its own slots, put in its field's slot in its parent's.
+                let value = Value::Struct(std::mem::take(&mut own[i]).into());
+                let (Some(p), Some(parent)) = (nodes[parent], table.nodes.get(parent)) else {
+                    continue;
+                };
+                let at = p.s.fields.get(field).map_or(usize::MAX, |f| f.at);
+                let slots = node_slots(out, own, parent, p.s.width)?;
+                match slots.get_mut(at) {
+                    // The flattened field's slot holds `Unit` (no key names it).
+                    Some(slot) => fill(slot, value),
+                    None => return Err(A::Error::custom(LAID_OUT)),
+                }
             }
         }
-        for i in (0..n).rev() {
-            let Some(v) = nodes[i] else { continue };
-            let value = v.finish(std::mem::take(&mut slots[i]), seen[i])?;
-            match table.nodes[i].parent {
-                // The flattened field's slot holds `Unit` (no key names it).
-                Some((parent, slot)) => fill(&mut slots[parent][slot], value),
-                None => return Ok(value),
-            }
-        }
-        Err(A::Error::custom("a flattened struct has no root"))
+        Ok(())
     }
 
     /// serde's way (`Flatten::Serde`): the struct's own keys are read, every
     /// other key is buffered, and each flattened child reads the buffer; the keys
     /// a child takes are gone for the next.
-    pub(super) fn visit_map_buffered<'de, A: MapAccess<'de>>(
+    pub(super) fn buffered_into<'de, A: MapAccess<'de>>(
         &self,
         mut map: A,
-    ) -> Result<Value, A::Error> {
-        let mut slots = unit_slots(self.s.fields.len());
+        out: &mut [Value],
+    ) -> Result<(), A::Error> {
         let mut seen = self.s.flattened;
-        let mut buffer: Buffer = Vec::new();
+        let mut buffer: Buffer<'de> = Vec::new();
         while let Some(key) = map.next_key_seed(BufferingKeySeed { s: self.s })? {
-            let slot = match key {
-                Key::Field(slot) => slot,
+            let index = match key {
+                Key::Field(index) => index,
                 Key::Other(name) => {
                     let value = map.next_value::<serde_json::Value>()?;
                     buffer.push(Some((name, value)));
                     continue;
                 }
             };
-            self.read_into(&mut map, slot, &mut seen, &mut slots[slot])?;
+            self.read_field(&mut map, index, &mut seen, out)?;
         }
         // Each flattened field in declaration order, as serde reads them. An
         // `Option` is `None` when its struct does not read. Fail-fast checks
         // the struct's rules only where the field says `nested`, and puts what
         // breaks under the field, as `validate()` does.
-        for (slot, field) in self.s.fields.iter().enumerate().filter(|(_, f)| f.flatten) {
+        for field in self.s.fields.iter().filter(|f| f.flatten) {
+            if let Some((id, width)) = field.inline {
+                let slots = out
+                    .get_mut(field.at..field.at + width)
+                    .ok_or_else(|| A::Error::custom(LAID_OUT))?;
+                let seed = self.inline_seed(field, id, slots)?;
+                nested(
+                    self.seed.stop,
+                    || field.segment(),
+                    seed.deserialize(FlatDeserializer(&mut buffer)),
+                )
+                .map_err(A::Error::custom)?;
+                continue;
+            }
             let (ty, optional) = match &field.ty {
                 Ty::Option(inner) => (&**inner, true),
                 ty => (ty, false),
@@ -152,22 +185,46 @@ impl<'p> StructVisitor<'p> {
                 Err(_) => Value::Unit,
             };
             // No key names a flattened field: its slot holds `Unit`.
-            fill(&mut slots[slot], value);
+            match out.get_mut(field.at) {
+                Some(slot) => fill(slot, value),
+                None => return Err(A::Error::custom(LAID_OUT)),
+            }
         }
         if self.s.deny_unknown {
             if let Some((key, _)) = buffer.iter().flatten().next() {
                 return Err(errors::unknown_field(key, self.s.keys));
             }
         }
-        self.finish(slots, seen)
+        self.finish_into(out, seen)
     }
 }
 
+/// The error of slots too few for their plan (never, for a plan laid out once).
+const LAID_OUT: &str = "a flattened struct's slots do not match its layout";
+
+/// The slots of a node of a fast-flatten tree: in the root's (`out`), or in
+/// the node it is laid out in.
+#[inline]
+fn node_slots<'a, E: de::Error>(
+    out: &'a mut [Value],
+    own: &'a mut [Vec<Value>],
+    node: &FlatNode,
+    width: usize,
+) -> Result<&'a mut [Value], E> {
+    let slots: &mut [Value] = match node.owner {
+        0 => out,
+        owner => own.get_mut(owner).map_or(&mut [], |v| &mut v[..]),
+    };
+    slots
+        .get_mut(node.base..node.base + width)
+        .ok_or_else(|| E::custom(LAID_OUT))
+}
+
 /// A key of a struct that flattens, serde's way: one of its own fields, or a key
-/// to keep for the flattened children.
-pub(super) enum Key {
+/// to keep for the flattened children (borrowed from the input where it can be).
+pub(super) enum Key<'de> {
     Field(usize),
-    Other(String),
+    Other(Cow<'de, str>),
 }
 
 pub(super) struct BufferingKeySeed<'p> {
@@ -175,21 +232,27 @@ pub(super) struct BufferingKeySeed<'p> {
 }
 
 impl<'de> DeserializeSeed<'de> for BufferingKeySeed<'_> {
-    type Value = Key;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Key, D::Error> {
+    type Value = Key<'de>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Key<'de>, D::Error> {
         d.deserialize_identifier(self)
     }
 }
 
 impl<'de> Visitor<'de> for BufferingKeySeed<'_> {
-    type Value = Key;
+    type Value = Key<'de>;
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("field identifier")
     }
-    fn visit_str<E: de::Error>(self, key: &str) -> Result<Key, E> {
+    fn visit_str<E: de::Error>(self, key: &str) -> Result<Key<'de>, E> {
         Ok(match self.s.lookup.find(key) {
             Some(slot) => Key::Field(slot),
-            None => Key::Other(key.to_owned()),
+            None => Key::Other(Cow::Owned(key.to_owned())),
+        })
+    }
+    fn visit_borrowed_str<E: de::Error>(self, key: &'de str) -> Result<Key<'de>, E> {
+        Ok(match self.s.lookup.find(key) {
+            Some(slot) => Key::Field(slot),
+            None => Key::Other(Cow::Borrowed(key)),
         })
     }
 }
