@@ -39,6 +39,7 @@ impl<'p> StructVisitor<'p> {
     /// table and read straight into its struct's slots in `out`, where the
     /// flattened structs are laid out inline; each struct is filled in after,
     /// children first.
+    #[inline(never)]
     pub(super) fn fast_into<'de, A: MapAccess<'de>>(
         &self,
         mut map: A,
@@ -98,7 +99,7 @@ impl<'p> StructVisitor<'p> {
                 continue;
             };
             let slots = node_slots(out, own, node, v.s.width)?;
-            v.read_field(&mut map, index, &mut seen[at], slots)?;
+            v.read_flat_field(&mut map, index, &mut seen[at], slots)?;
         }
         for (i, node) in table.nodes.iter().enumerate().rev() {
             let Some(v) = &nodes[i] else { continue };
@@ -127,6 +128,7 @@ impl<'p> StructVisitor<'p> {
     /// serde's way (`Flatten::Serde`): the struct's own keys are read, every
     /// other key is buffered, and each flattened child reads the buffer; the keys
     /// a child takes are gone for the next.
+    #[inline(never)]
     pub(super) fn buffered_into<'de, A: MapAccess<'de>>(
         &self,
         mut map: A,
@@ -143,7 +145,7 @@ impl<'p> StructVisitor<'p> {
                     continue;
                 }
             };
-            self.read_field(&mut map, index, &mut seen, out)?;
+            self.read_flat_field(&mut map, index, &mut seen, out)?;
         }
         // Each flattened field in declaration order, as serde reads them. An
         // `Option` is `None` when its struct does not read. Fail-fast checks
