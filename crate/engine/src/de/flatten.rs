@@ -59,16 +59,10 @@ impl<'p> StructVisitor<'p> {
             large_nodes.resize(n, None);
             &mut large_nodes
         };
-        // The slots of a node not laid out inline in its parent's (rare: its
-        // field is read by the paste's code); empty, unallocated, for the rest.
-        let mut small_own: [Vec<Value>; SMALL] = Default::default();
-        let mut large_own: Vec<Vec<Value>> = Vec::new();
-        let own: &mut [Vec<Value>] = if n <= SMALL {
-            &mut small_own[..n]
-        } else {
-            large_own.resize_with(n, Vec::new);
-            &mut large_own
-        };
+        // The slots of each node not laid out inline in its parent's (rare: it
+        // is read through a conversion), by node; nothing is allocated for a
+        // tree laid out inline throughout.
+        let mut own: Vec<Vec<Value>> = Vec::new();
         let mut small_seen = [0u128; SMALL];
         let mut large_seen: Vec<u128> = Vec::new();
         let seen: &mut [u128] = if n <= SMALL {
@@ -85,6 +79,7 @@ impl<'p> StructVisitor<'p> {
                     .ok_or_else(|| A::Error::custom("a flattened field is not a struct"))?,
             };
             if node.owner == i && i != 0 {
+                own.resize_with(n, Vec::new);
                 own[i] = unit_slots(v.s.width);
             }
             seen[i] = v.s.flattened;
@@ -98,23 +93,24 @@ impl<'p> StructVisitor<'p> {
             let (Some(v), Some(node)) = (&nodes[at], table.nodes.get(at)) else {
                 continue;
             };
-            let slots = node_slots(out, own, node, v.s.width)?;
+            let slots = node_slots(out, &mut own, node, v.s.width)?;
             v.read_flat_field(&mut map, index, &mut seen[at], slots)?;
         }
         for (i, node) in table.nodes.iter().enumerate().rev() {
             let Some(v) = &nodes[i] else { continue };
-            v.finish_into(node_slots(out, own, node, v.s.width)?, seen[i])?;
+            v.finish_into(node_slots(out, &mut own, node, v.s.width)?, seen[i])?;
             let Some((parent, field)) = node.parent else {
                 continue;
             };
             if node.owner == i {
                 // Its own slots, put in its field's slot in its parent's.
-                let value = Value::Struct(std::mem::take(&mut own[i]).into());
+                let slots = own.get_mut(i).map(std::mem::take).unwrap_or_default();
+                let value = Value::Struct(slots.into());
                 let (Some(p), Some(parent)) = (nodes[parent], table.nodes.get(parent)) else {
                     continue;
                 };
                 let at = p.s.fields.get(field).map_or(usize::MAX, |f| f.at);
-                let slots = node_slots(out, own, parent, p.s.width)?;
+                let slots = node_slots(out, &mut own, parent, p.s.width)?;
                 match slots.get_mut(at) {
                     // The flattened field's slot holds `Unit` (no key names it).
                     Some(slot) => fill(slot, value),
