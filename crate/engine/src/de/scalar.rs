@@ -100,33 +100,33 @@ impl<'de> Visitor<'de> for OptionInto<'_> {
 
 /// Reads a scalar of type `scalar` into `out`. One function for every
 /// field of every struct, per format: the page's module carries it once.
+/// Each arm writes its value where it goes: building a `Value` to move into
+/// the slot after the match cost a copy of all four words per scalar.
 #[inline(never)]
 fn read_into<'de, D: Deserializer<'de>>(
     scalar: Scalar,
     d: D,
     out: &mut Value,
 ) -> Result<(), D::Error> {
-    let int = |v: i64| Value::I64(v);
-    let uint = |v: u64| Value::U64(v);
-    let value = match scalar {
-        Scalar::Str => Value::Str(String::deserialize(d)?.into_boxed_str()),
-        Scalar::Int(Int::U8) => uint(u8::deserialize(d)?.into()),
-        Scalar::Int(Int::U16) => uint(u16::deserialize(d)?.into()),
-        Scalar::Int(Int::U32) => uint(u32::deserialize(d)?.into()),
-        Scalar::Int(Int::U64) => uint(u64::deserialize(d)?),
-        Scalar::Int(Int::Usize) => uint(usize::deserialize(d)? as u64),
-        Scalar::Int(Int::U128) => Value::U128(u128::deserialize(d)?),
-        Scalar::Int(Int::I8) => int(i8::deserialize(d)?.into()),
-        Scalar::Int(Int::I16) => int(i16::deserialize(d)?.into()),
-        Scalar::Int(Int::I32) => int(i32::deserialize(d)?.into()),
-        Scalar::Int(Int::I64) => int(i64::deserialize(d)?),
-        Scalar::Int(Int::Isize) => int(isize::deserialize(d)? as i64),
-        Scalar::Int(Int::I128) => Value::I128(i128::deserialize(d)?),
-        Scalar::Bool => Value::Bool(bool::deserialize(d)?),
-        Scalar::F32 => Value::F64(f32::deserialize(d)?.into()),
-        Scalar::F64 => Value::F64(f64::deserialize(d)?),
-        Scalar::Char => Value::Char(char::deserialize(d)?),
-    };
-    super::structs::fill(out, value);
+    use super::structs::fill;
+    match scalar {
+        Scalar::Str => fill(out, Value::Str(String::deserialize(d)?.into_boxed_str())),
+        Scalar::Int(Int::U8) => fill(out, Value::U64(u8::deserialize(d)?.into())),
+        Scalar::Int(Int::U16) => fill(out, Value::U64(u16::deserialize(d)?.into())),
+        Scalar::Int(Int::U32) => fill(out, Value::U64(u32::deserialize(d)?.into())),
+        Scalar::Int(Int::U64) => fill(out, Value::U64(u64::deserialize(d)?)),
+        Scalar::Int(Int::Usize) => fill(out, Value::U64(usize::deserialize(d)? as u64)),
+        Scalar::Int(Int::U128) => fill(out, Value::U128(u128::deserialize(d)?)),
+        Scalar::Int(Int::I8) => fill(out, Value::I64(i8::deserialize(d)?.into())),
+        Scalar::Int(Int::I16) => fill(out, Value::I64(i16::deserialize(d)?.into())),
+        Scalar::Int(Int::I32) => fill(out, Value::I64(i32::deserialize(d)?.into())),
+        Scalar::Int(Int::I64) => fill(out, Value::I64(i64::deserialize(d)?)),
+        Scalar::Int(Int::Isize) => fill(out, Value::I64(isize::deserialize(d)? as i64)),
+        Scalar::Int(Int::I128) => fill(out, Value::I128(i128::deserialize(d)?)),
+        Scalar::Bool => fill(out, Value::Bool(bool::deserialize(d)?)),
+        Scalar::F32 => fill(out, Value::F64(f32::deserialize(d)?.into())),
+        Scalar::F64 => fill(out, Value::F64(f64::deserialize(d)?)),
+        Scalar::Char => fill(out, Value::Char(char::deserialize(d)?)),
+    }
     Ok(())
 }
