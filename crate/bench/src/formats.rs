@@ -24,6 +24,11 @@ pub trait Codec: Clone + 'static {
     fn write<'a>(&'a self, value: &'a Self::Value) -> impl Serialize + 'a;
     /// A value from any serde deserializer.
     fn read<'de, D: Deserializer<'de>>(&self, d: D) -> Result<Self::Value, D::Error>;
+    /// A value from postcard bytes: by `read` unless the engine has a
+    /// reader of its own for them.
+    fn read_postcard(&self, bytes: &[u8]) -> Result<Self::Value, postcard::Error> {
+        self.read(&mut postcard::Deserializer::from_bytes(bytes))
+    }
     /// A value from JSON text (the input, or one of the random pool).
     fn read_json(&self, text: &str) -> Result<Self::Value, serde_json::Error> {
         let mut de = serde_json::Deserializer::from_str(text);
@@ -133,7 +138,7 @@ pub fn job<C: Codec>(codec: C, request: &JobRequest<'_>) -> Option<Result<Job, S
                     request,
                     &values,
                     move |v| postcard::to_allocvec(&w.write(v)),
-                    move |bytes| codec.read(&mut postcard::Deserializer::from_bytes(bytes)),
+                    move |bytes| codec.read_postcard(bytes),
                 )
             }
             FromValue => {

@@ -42,6 +42,10 @@ impl Codec for Rc<Interpreter> {
     fn read<'de, D: serde::Deserializer<'de>>(&self, d: D) -> Result<Value, D::Error> {
         Interpreter::read(self, d)
     }
+    /// By the plan compiled for postcard.
+    fn read_postcard(&self, bytes: &[u8]) -> Result<Value, postcard::Error> {
+        Interpreter::read_postcard(self, bytes)
+    }
 }
 
 /// The job, `None` when the interpreter has no code for the variant yet, or

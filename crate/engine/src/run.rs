@@ -6,7 +6,7 @@ use overhead_validate::Violations;
 use serde::de::DeserializeSeed;
 
 use crate::check::Checker;
-use crate::de::{Seed, Stop, read_paste_defaults};
+use crate::de::{Program, Seed, Stop, read_paste_defaults, read_postcard};
 use crate::plan::{Flatten, Plan};
 use crate::ser::Typed;
 use crate::ty::Ty;
@@ -18,6 +18,8 @@ pub struct Interpreter {
     root: Ty,
     /// `Vec<root>`, for workloads of many values (seed 003).
     many: Ty,
+    /// The plan compiled for sequence formats (postcard), for the root.
+    program: Program,
 }
 
 /// Why a decode with validation did not produce a value.
@@ -46,7 +48,13 @@ impl Interpreter {
         read_paste_defaults(&mut plan);
         let root = Ty::Named(plan.root);
         let many = Ty::Seq(Box::new(root.clone()));
-        Ok(Interpreter { plan, root, many })
+        let program = Program::new(&plan, &root);
+        Ok(Interpreter {
+            plan,
+            root,
+            many,
+            program,
+        })
     }
 
     pub fn plan(&self) -> &Plan {
@@ -65,6 +73,13 @@ impl Interpreter {
     /// Reads a root value from any serde format, rules ignored.
     pub fn read<'de, D: serde::Deserializer<'de>>(&self, d: D) -> Result<Value, D::Error> {
         self.seed(None).deserialize(d)
+    }
+
+    /// A root value from postcard bytes, rules ignored, by the plan's
+    /// program: the value and the error [`read`](Interpreter::read) gives on
+    /// a `postcard::Deserializer`, in a fraction of its instructions.
+    pub fn read_postcard(&self, bytes: &[u8]) -> Result<Value, postcard::Error> {
+        read_postcard(&self.plan, &self.program, bytes)
     }
 
     /// `de`: JSON text to a value, rules ignored.

@@ -53,7 +53,14 @@ fn agree_with<T: DeserializeOwned + Serialize>(
                     assert_eq!(cp, ip, "{root} on {input}: postcard");
                     // And read back alike (or refused alike: postcard cannot
                     // read what needs `deserialize_any`).
-                    let back = engine.read(&mut postcard::Deserializer::from_bytes(cp));
+                    let back = engine.read_postcard(cp);
+                    // The plan's program reads what its seed reads.
+                    let by_seed = engine.read(&mut postcard::Deserializer::from_bytes(cp));
+                    assert_eq!(
+                        format!("{back:?}"),
+                        format!("{by_seed:?}"),
+                        "{root} on {input}: postcard program"
+                    );
                     match (postcard::from_bytes::<T>(cp), back) {
                         (Ok(_), Ok(back)) => {
                             let again = postcard::to_allocvec(&engine.typed(&back));
@@ -731,9 +738,7 @@ fn structs_nested_in_structs_read_and_write_as_serde_does() {
     }
     let order: Order = serde_json::from_str(valid).expect("serde reads it");
     let bytes = postcard::to_allocvec(&order).expect("postcard");
-    let read = engine
-        .read(&mut postcard::Deserializer::from_bytes(&bytes))
-        .expect("postcard reads");
+    let read = engine.read_postcard(&bytes).expect("postcard reads");
     assert_eq!(read, value);
     assert_eq!(
         postcard::to_allocvec(&engine.typed(&read)).expect("writes"),

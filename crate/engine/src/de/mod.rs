@@ -14,6 +14,8 @@ mod fail_fast;
 mod flat_buffer;
 mod flatten;
 mod keys;
+mod postcard;
+mod program;
 mod scalar;
 mod structs;
 mod tagged;
@@ -29,6 +31,8 @@ use containers::{MapVisitor, OptionVisitor, RowsVisitor, SeqVisitor, TupleVisito
 pub use defaults::read_paste_defaults;
 use enums::{EnumVisitor, identifier, repr_variant};
 pub use fail_fast::Stop;
+pub(crate) use postcard::read as read_postcard;
+pub(crate) use program::Program;
 pub use scalar::ScalarRead;
 use structs::deserialize_struct;
 

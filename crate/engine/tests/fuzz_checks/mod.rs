@@ -41,13 +41,23 @@ pub fn decode(data: &[u8]) {
     let Some(split) = data.iter().position(|&b| b == 0) else {
         return;
     };
-    let (Ok(schema), Ok(input)) = (
-        std::str::from_utf8(&data[..split]),
-        std::str::from_utf8(&data[split + 1..]),
-    ) else {
+    let Ok(schema) = std::str::from_utf8(&data[..split]) else {
         return;
     };
     let Ok(engine) = Interpreter::new(schema, None) else {
+        return;
+    };
+    // The input's bytes as postcard: the plan's program reads what its seed
+    // reads, value or error.
+    let bytes = &data[split + 1..];
+    let program = engine.read_postcard(bytes);
+    let seed = engine.read(&mut postcard::Deserializer::from_bytes(bytes));
+    assert_eq!(
+        format!("{program:?}"),
+        format!("{seed:?}"),
+        "the postcard program and the seed differ"
+    );
+    let Ok(input) = std::str::from_utf8(bytes) else {
         return;
     };
     match engine.decode(input) {

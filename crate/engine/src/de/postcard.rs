@@ -1,0 +1,248 @@
+//! postcard, read by the plan's [`Program`]: each op reads its value with
+//! postcard's own deserializer, by the value's concrete type, where postcard
+//! writes it (a struct is its fields one after another, a sequence its
+//! length then its items, an enum its variant's position, an `Option` a tag
+//! byte). Nothing goes through a visitor but what the seed reads.
+//!
+//! Each read is the one serde's `Deserialize` of that type makes on
+//! postcard's deserializer, so values and errors are the seed's
+//! (`tests/postcard_program.rs` holds the two to each other on truncated
+//! and corrupted bytes).
+
+use postcard::Deserializer;
+use postcard::de_flavors::Flavor;
+use serde::Deserialize;
+use serde::de::{DeserializeSeed, Error as _, Unexpected};
+
+use super::program::{Fields, Op, Program};
+use super::scalar::Scalar;
+use super::structs::{fill, unit_slots};
+use super::{Seed, dedup};
+use crate::plan::{KindPlan, Plan};
+use crate::ty::{Int, TypeId};
+use crate::value::Value;
+
+type Result<T> = std::result::Result<T, postcard::Error>;
+
+/// The most slots a sequence allocates before its items are read: its
+/// length is the input's word (see `RowsVisitor`).
+const MAX_PREALLOCATED: usize = (1 << 20) / std::mem::size_of::<Value>();
+
+/// Reads a root value from postcard bytes (what follows it is left unread,
+/// as `postcard::from_bytes` leaves it).
+pub(crate) fn read(plan: &Plan, program: &Program, bytes: &[u8]) -> Result<Value> {
+    let mut d = Deserializer::from_bytes(bytes);
+    let mut value = Value::Unit;
+    Run { plan, program }.into(&program.root, &mut d, &mut value)?;
+    Ok(value)
+}
+
+#[derive(Clone, Copy)]
+struct Run<'p> {
+    plan: &'p Plan,
+    program: &'p Program,
+}
+
+impl<'p> Run<'p> {
+    /// Reads a value by `op` into `out`, which holds `Unit`.
+    #[inline(never)]
+    fn into<'de, F: Flavor<'de>>(
+        self,
+        op: &Op,
+        d: &mut Deserializer<'de, F>,
+        out: &mut Value,
+    ) -> Result<()> {
+        match op {
+            Op::Scalar(scalar) => scalar_into(*scalar, d, out),
+            Op::Option(inner) => match u8::deserialize(&mut *d)? {
+                0 => Ok(()),
+                1 => self.into(inner, d, out),
+                _ => Err(postcard::Error::DeserializeBadOption),
+            },
+            Op::Struct(id) => {
+                let fields = self.fields(*id)?;
+                let mut slots = unit_slots(fields.width);
+                self.fields_into(fields, d, &mut slots)?;
+                fill(out, Value::Struct(slots.into()));
+                Ok(())
+            }
+            Op::Rows(id) => {
+                let fields = self.fields(*id)?;
+                let len = len(d)?;
+                let width = fields.width;
+                let mut slots = Vec::with_capacity(len.saturating_mul(width).min(MAX_PREALLOCATED));
+                for _ in 0..len {
+                    let start = slots.len();
+                    slots.extend(std::iter::repeat_with(|| Value::Unit).take(width));
+                    self.fields_into(fields, d, &mut slots[start..])?;
+                }
+                // Widths are field counts, at most MAX_FIELDS deep in structs.
+                fill(out, Value::Rows(width as u32, slots.into()));
+                Ok(())
+            }
+            Op::Seq(item) => {
+                let len = len(d)?;
+                let items = self.items(item, len, d)?;
+                fill(out, Value::Seq(items.into()));
+                Ok(())
+            }
+            Op::Set { item, sorted } => {
+                let len = len(d)?;
+                let mut items = self.items(item, len, d)?;
+                dedup(&mut items, *sorted);
+                fill(out, Value::Seq(items.into()));
+                Ok(())
+            }
+            Op::Array(len, item) => {
+                let items = self.items(item, *len, d)?;
+                fill(out, Value::Seq(items.into()));
+                Ok(())
+            }
+            Op::Tuple(ops) => {
+                let mut items = unit_slots(ops.len());
+                for (op, slot) in ops.iter().zip(items.iter_mut()) {
+                    self.into(op, d, slot)?;
+                }
+                fill(out, Value::Seq(items.into()));
+                Ok(())
+            }
+            Op::Tag(id) => {
+                let position = u32::deserialize(&mut *d)?;
+                fill(out, Value::Tag(self.variant(*id, position)?));
+                Ok(())
+            }
+            Op::Seed(ty) => {
+                let seed = Seed {
+                    plan: self.plan,
+                    ty,
+                    stop: None,
+                    root: false,
+                };
+                fill(out, seed.deserialize(&mut *d)?);
+                Ok(())
+            }
+        }
+    }
+
+    /// [`into`](Self::into), with a scalar read here: most values are
+    /// scalars, and entering `into` (which holds every other op) cost more
+    /// than reading one.
+    #[inline(always)]
+    fn one_into<'de, F: Flavor<'de>>(
+        self,
+        op: &Op,
+        d: &mut Deserializer<'de, F>,
+        out: &mut Value,
+    ) -> Result<()> {
+        match op {
+            Op::Scalar(scalar) => scalar_into(*scalar, d, out),
+            op => self.into(op, d, out),
+        }
+    }
+
+    /// Reads a struct's fields into its slots, in order.
+    #[inline]
+    fn fields_into<'de, F: Flavor<'de>>(
+        self,
+        fields: &Fields,
+        d: &mut Deserializer<'de, F>,
+        slots: &mut [Value],
+    ) -> Result<()> {
+        for (at, op) in fields.ops.iter() {
+            let Some(slot) = slots.get_mut(*at) else {
+                return Err(postcard::Error::SerdeDeCustom);
+            };
+            self.one_into(op, d, slot)?;
+        }
+        Ok(())
+    }
+
+    /// `len` items by `op`.
+    fn items<'de, F: Flavor<'de>>(
+        self,
+        op: &Op,
+        len: usize,
+        d: &mut Deserializer<'de, F>,
+    ) -> Result<Vec<Value>> {
+        let mut items = Vec::with_capacity(len.min(4096));
+        for _ in 0..len {
+            items.push(Value::Unit);
+            if let Some(slot) = items.last_mut() {
+                self.one_into(op, d, slot)?;
+            }
+        }
+        Ok(items)
+    }
+
+    /// The ops of struct `id` (the program builds `Struct` and `Rows` only
+    /// for a struct that has them).
+    #[inline]
+    fn fields(self, id: TypeId) -> Result<&'p Fields> {
+        match self.program.structs.get(id) {
+            Some(Some(fields)) => Ok(fields),
+            _ => Err(postcard::Error::SerdeDeCustom),
+        }
+    }
+
+    /// The index of the variant of enum `id` at `position` among those that
+    /// decode (or its `#[serde(other)]` variant), as serde's derive finds it.
+    fn variant(self, id: TypeId, position: u32) -> Result<u32> {
+        let KindPlan::Enum(e) = &self.plan.types[id].kind else {
+            return Err(postcard::Error::SerdeDeCustom);
+        };
+        match e.by_position.get(position as usize).copied().or(e.other) {
+            Some(index) => Ok(index as u32),
+            None => Err(unknown_position(position)),
+        }
+    }
+}
+
+/// serde's error for a variant index out of range (postcard keeps its kind
+/// only).
+#[cold]
+fn unknown_position(position: u32) -> postcard::Error {
+    postcard::Error::invalid_value(Unexpected::Unsigned(position.into()), &"variant identifier")
+}
+
+/// A sequence's length, as postcard writes a `usize`.
+#[inline(always)]
+fn len<'de, F: Flavor<'de>>(d: &mut Deserializer<'de, F>) -> Result<usize> {
+    // postcard reads a length as a varint of the target's `usize` width.
+    #[cfg(target_pointer_width = "64")]
+    let len = u64::deserialize(&mut *d)? as usize;
+    #[cfg(target_pointer_width = "32")]
+    let len = u32::deserialize(&mut *d)? as usize;
+    #[cfg(target_pointer_width = "16")]
+    let len = u16::deserialize(&mut *d)? as usize;
+    Ok(len)
+}
+
+/// Reads a scalar into `out` by its type, as `read_into` does for any format.
+#[inline(always)]
+fn scalar_into<'de, F: Flavor<'de>>(
+    scalar: Scalar,
+    d: &mut Deserializer<'de, F>,
+    out: &mut Value,
+) -> Result<()> {
+    let d = &mut *d;
+    match scalar {
+        Scalar::Str => fill(out, Value::Str(String::deserialize(d)?.into_boxed_str())),
+        Scalar::Int(Int::U8) => fill(out, Value::U64(u8::deserialize(d)?.into())),
+        Scalar::Int(Int::U16) => fill(out, Value::U64(u16::deserialize(d)?.into())),
+        Scalar::Int(Int::U32) => fill(out, Value::U64(u32::deserialize(d)?.into())),
+        Scalar::Int(Int::U64) => fill(out, Value::U64(u64::deserialize(d)?)),
+        Scalar::Int(Int::Usize) => fill(out, Value::U64(usize::deserialize(d)? as u64)),
+        Scalar::Int(Int::U128) => fill(out, Value::U128(u128::deserialize(d)?)),
+        Scalar::Int(Int::I8) => fill(out, Value::I64(i8::deserialize(d)?.into())),
+        Scalar::Int(Int::I16) => fill(out, Value::I64(i16::deserialize(d)?.into())),
+        Scalar::Int(Int::I32) => fill(out, Value::I64(i32::deserialize(d)?.into())),
+        Scalar::Int(Int::I64) => fill(out, Value::I64(i64::deserialize(d)?)),
+        Scalar::Int(Int::Isize) => fill(out, Value::I64(isize::deserialize(d)? as i64)),
+        Scalar::Int(Int::I128) => fill(out, Value::I128(i128::deserialize(d)?)),
+        Scalar::Bool => fill(out, Value::Bool(bool::deserialize(d)?)),
+        Scalar::F32 => fill(out, Value::F64(f32::deserialize(d)?.into())),
+        Scalar::F64 => fill(out, Value::F64(f64::deserialize(d)?)),
+        Scalar::Char => fill(out, Value::Char(char::deserialize(d)?)),
+    }
+    Ok(())
+}
