@@ -70,12 +70,24 @@ impl<'p> Run<'p> {
                 let fields = self.fields(*id)?;
                 let len = len(d)?;
                 let width = fields.width;
-                let mut slots = Vec::with_capacity(len.saturating_mul(width).min(MAX_PREALLOCATED));
-                for _ in 0..len {
-                    let start = slots.len();
-                    slots.extend(std::iter::repeat_with(|| Value::Unit).take(width));
-                    self.fields_into(fields, d, &mut slots[start..])?;
-                }
+                let all = len.saturating_mul(width);
+                let slots = if all <= MAX_PREALLOCATED {
+                    // Every row's slots at once, then each row read into its own.
+                    let mut slots = unit_slots(all);
+                    for row in slots.chunks_exact_mut(width.max(1)) {
+                        self.fields_into(fields, d, row)?;
+                    }
+                    slots
+                } else {
+                    // The input's length is its word: room for what is read.
+                    let mut slots = Vec::with_capacity(MAX_PREALLOCATED);
+                    for _ in 0..len {
+                        let start = slots.len();
+                        slots.extend(std::iter::repeat_with(|| Value::Unit).take(width));
+                        self.fields_into(fields, d, &mut slots[start..])?;
+                    }
+                    slots
+                };
                 // Widths are field counts, at most MAX_FIELDS deep in structs.
                 fill(out, Value::Rows(width as u32, slots.into()));
                 Ok(())
@@ -140,18 +152,16 @@ impl<'p> Run<'p> {
         }
     }
 
-    /// Reads a struct's fields into its slots, in order.
-    #[inline]
+    /// Reads a struct's fields into its slots, in order (the program lays
+    /// them out so: the op at `i` reads slot `i`).
+    #[inline(always)]
     fn fields_into<'de, F: Flavor<'de>>(
         self,
         fields: &Fields,
         d: &mut Deserializer<'de, F>,
         slots: &mut [Value],
     ) -> Result<()> {
-        for (at, op) in fields.ops.iter() {
-            let Some(slot) = slots.get_mut(*at) else {
-                return Err(postcard::Error::SerdeDeCustom);
-            };
+        for (op, slot) in fields.ops.iter().zip(slots.iter_mut()) {
             self.one_into(op, d, slot)?;
         }
         Ok(())

@@ -50,12 +50,13 @@ pub(super) enum Op {
     Seed(Ty),
 }
 
-/// A struct's fields, in the order they are read, each with its slot (a
-/// struct laid out inline lends its own fields, at their slots in its
-/// parent's), and how many slots a value takes.
+/// A struct's fields, in the order they are read, which is their slots'
+/// order (a struct laid out inline lends its own fields, at their slots in
+/// its parent's): the op at `i` reads slot `i`. And how many slots a value
+/// takes.
 pub(super) struct Fields {
     pub(super) width: usize,
-    pub(super) ops: Box<[(usize, Op)]>,
+    pub(super) ops: Box<[Op]>,
 }
 
 impl Program {
@@ -73,7 +74,7 @@ impl Program {
             structs,
         };
         for fields in program.structs.iter_mut().flatten() {
-            for (_, op) in fields.ops.iter_mut() {
+            for op in fields.ops.iter_mut() {
                 demote(op, &has_ops);
             }
         }
@@ -153,6 +154,9 @@ fn struct_fields(plan: &Plan, id: TypeId) -> Option<Fields> {
     }
     let mut ops = Vec::with_capacity(s.width);
     push_fields(plan, s, 0, &mut ops)?;
+    if ops.len() != s.width {
+        return None;
+    }
     Some(Fields {
         width: s.width,
         ops: ops.into(),
@@ -171,9 +175,10 @@ fn programmable(plan: &Plan, id: TypeId, s: &StructPlan) -> bool {
         && s.fields.iter().all(|f| !f.skip && f.read_with.is_none())
 }
 
-/// `s`'s fields' ops, its slots from `base`, into `ops`; `None` when a struct
-/// laid out inline has none (its parent is then read by the seed).
-fn push_fields(plan: &Plan, s: &StructPlan, base: usize, ops: &mut Vec<(usize, Op)>) -> Option<()> {
+/// `s`'s fields' ops, its slots from `base`, onto `ops`; `None` when a
+/// struct laid out inline has none, or a slot is not the next (the struct
+/// is then read by the seed).
+fn push_fields(plan: &Plan, s: &StructPlan, base: usize, ops: &mut Vec<Op>) -> Option<()> {
     for field in &s.fields {
         let at = base + field.at;
         match field.inline {
@@ -184,7 +189,8 @@ fn push_fields(plan: &Plan, s: &StructPlan, base: usize, ops: &mut Vec<(usize, O
                 }
                 push_fields(plan, child_plan, at, ops)?;
             }
-            None => ops.push((at, op_of(plan, &field.ty))),
+            None if at == ops.len() => ops.push(op_of(plan, &field.ty)),
+            None => return None,
         }
     }
     Some(())
