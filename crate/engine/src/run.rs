@@ -8,7 +8,7 @@ use serde::de::DeserializeSeed;
 use crate::check::Checker;
 use crate::de::{Program, Seed, Stop, read_paste_defaults, read_postcard};
 use crate::plan::{Flatten, Plan};
-use crate::ser::Typed;
+use crate::ser::{Typed, Writer};
 use crate::ty::Ty;
 use crate::value::Value;
 
@@ -20,6 +20,8 @@ pub struct Interpreter {
     many: Ty,
     /// The plan compiled for sequence formats (postcard), for the root.
     program: Program,
+    /// The plan compiled for writing, for the root.
+    writer: Writer,
 }
 
 /// Why a decode with validation did not produce a value.
@@ -49,11 +51,13 @@ impl Interpreter {
         let root = Ty::Named(plan.root);
         let many = Ty::Seq(Box::new(root.clone()));
         let program = Program::new(&plan, &root);
+        let writer = Writer::new(&plan, &root);
         Ok(Interpreter {
             plan,
             root,
             many,
             program,
+            writer,
         })
     }
 
@@ -151,6 +155,21 @@ impl Interpreter {
     /// `ser`: a value back to JSON text.
     pub fn to_json(&self, value: &Value) -> Result<String, serde_json::Error> {
         serde_json::to_string(&self.typed(value))
+    }
+
+    /// A root value as postcard, by the plan's writer, appended to `buffer`
+    /// (`postcard::to_extend`): the bytes [`typed`](Interpreter::typed) writes.
+    pub fn extend_postcard(
+        &self,
+        value: &Value,
+        buffer: Vec<u8>,
+    ) -> Result<Vec<u8>, postcard::Error> {
+        postcard::to_extend(&self.writer.root(&self.plan, value), buffer)
+    }
+
+    /// A root value as postcard in a new buffer (`postcard::to_allocvec`).
+    pub fn to_postcard(&self, value: &Value) -> Result<Vec<u8>, postcard::Error> {
+        postcard::to_allocvec(&self.writer.root(&self.plan, value))
     }
 
     /// A value with the root type, to serialize with any serde format.

@@ -1,7 +1,8 @@
 //! The plan compiled for postcard reads what the plan's seed reads: the same
 //! value from the same bytes, and the same error from bytes cut short or
-//! corrupted, for every paste of the corpora (their roots, values generated
-//! from their definitions) and the bundled scenarios' inputs.
+//! corrupted; and its writer writes the bytes `Typed` writes. For every paste
+//! of the corpora (their roots, values generated from their definitions) and
+//! the bundled scenarios.
 
 use std::path::{Path, PathBuf};
 
@@ -90,7 +91,21 @@ fn the_program_reads_what_the_seed_reads() {
             let mut generator = Generator::new(engine.plan(), 11);
             for n in 0..6 {
                 let value: Value = generator.valid();
-                let Ok(bytes) = postcard::to_allocvec(&engine.typed(&value)) else {
+                // The plan's writer writes what `Typed` writes, or fails alike.
+                let typed = postcard::to_allocvec(&engine.typed(&value));
+                assert_eq!(
+                    engine.to_postcard(&value),
+                    typed,
+                    "{name} ({root}, {flatten:?}): written"
+                );
+                assert_eq!(
+                    engine
+                        .extend_postcard(&value, vec![7])
+                        .map(|b| b[1..].to_vec()),
+                    typed,
+                    "{name} ({root}, {flatten:?}): appended"
+                );
+                let Ok(bytes) = typed else {
                     continue;
                 };
                 let what = format!("{name} ({root}, {flatten:?}, value {n})");

@@ -49,6 +49,12 @@ fn agree_with<T: DeserializeOwned + Serialize>(
                     postcard::to_allocvec(c),
                     postcard::to_allocvec(&engine.typed(i)),
                 );
+                // The plan's writer writes what `Typed` does.
+                assert_eq!(
+                    engine.to_postcard(i).ok(),
+                    ip.as_ref().ok().cloned(),
+                    "{root} on {input}: postcard writer"
+                );
                 if let (Ok(cp), Ok(ip)) = (&cp, &ip) {
                     assert_eq!(cp, ip, "{root} on {input}: postcard");
                     // And read back alike (or refused alike: postcard cannot

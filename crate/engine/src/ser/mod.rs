@@ -8,6 +8,10 @@ use serde::ser::{
 };
 use serde::{Serialize, Serializer};
 
+mod program;
+
+pub(crate) use program::Writer;
+
 use crate::layout::FieldValue;
 use crate::plan::{EnumPlan, FieldPlan, Flatten, KindPlan, Plan, SkipIf, StructPlan, VariantPlan};
 use crate::ty::{Int, Ty};
