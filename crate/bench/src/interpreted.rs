@@ -36,18 +36,12 @@ impl Codec for Rc<Interpreter> {
     fn engine(&self) -> Engine {
         Engine::Interpreted
     }
+    /// By the plan's writer.
     fn write<'a>(&'a self, value: &'a Value) -> impl serde::Serialize + 'a {
-        self.typed(value)
+        self.written(value)
     }
     fn read<'de, D: serde::Deserializer<'de>>(&self, d: D) -> Result<Value, D::Error> {
         Interpreter::read(self, d)
-    }
-    /// By the plan's writer.
-    fn to_postcard(&self, value: &Value) -> Result<Vec<u8>, postcard::Error> {
-        Interpreter::to_postcard(self, value)
-    }
-    fn extend_postcard(&self, value: &Value, buffer: Vec<u8>) -> Result<Vec<u8>, postcard::Error> {
-        Interpreter::extend_postcard(self, value, buffer)
     }
     /// By the plan compiled for postcard.
     fn read_postcard(&self, bytes: &[u8]) -> Result<Value, postcard::Error> {

@@ -51,7 +51,7 @@ impl Interpreter {
         let root = Ty::Named(plan.root);
         let many = Ty::Seq(Box::new(root.clone()));
         let program = Program::new(&plan, &root);
-        let writer = Writer::new(&plan, &root);
+        let writer = Writer::new(&plan, &root, &many);
         Ok(Interpreter {
             plan,
             root,
@@ -145,31 +145,18 @@ impl Interpreter {
 
     /// Many root values (from [`decode_many`](Interpreter::decode_many)) as JSON text.
     pub fn many_to_json(&self, values: &Value) -> Result<String, serde_json::Error> {
-        serde_json::to_string(&Typed {
-            plan: &self.plan,
-            ty: &self.many,
-            value: values,
-        })
+        serde_json::to_string(&self.writer.many(&self.plan, values))
     }
 
     /// `ser`: a value back to JSON text.
     pub fn to_json(&self, value: &Value) -> Result<String, serde_json::Error> {
-        serde_json::to_string(&self.typed(value))
+        serde_json::to_string(&self.written(value))
     }
 
-    /// A root value as postcard, by the plan's writer, appended to `buffer`
-    /// (`postcard::to_extend`): the bytes [`typed`](Interpreter::typed) writes.
-    pub fn extend_postcard(
-        &self,
-        value: &Value,
-        buffer: Vec<u8>,
-    ) -> Result<Vec<u8>, postcard::Error> {
-        postcard::to_extend(&self.writer.root(&self.plan, value), buffer)
-    }
-
-    /// A root value as postcard in a new buffer (`postcard::to_allocvec`).
-    pub fn to_postcard(&self, value: &Value) -> Result<Vec<u8>, postcard::Error> {
-        postcard::to_allocvec(&self.writer.root(&self.plan, value))
+    /// A root value, ready for any serde serializer, by the plan's writer:
+    /// what [`typed`](Interpreter::typed) writes, call for call.
+    pub fn written<'a>(&'a self, value: &'a Value) -> impl serde::Serialize + 'a {
+        self.writer.root(&self.plan, value)
     }
 
     /// A value with the root type, to serialize with any serde format.

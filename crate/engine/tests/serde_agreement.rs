@@ -51,7 +51,7 @@ fn agree_with<T: DeserializeOwned + Serialize>(
                 );
                 // The plan's writer writes what `Typed` does.
                 assert_eq!(
-                    engine.to_postcard(i).ok(),
+                    postcard::to_allocvec(&engine.written(i)).ok(),
                     ip.as_ref().ok().cloned(),
                     "{root} on {input}: postcard writer"
                 );

@@ -6,7 +6,7 @@
 //!
 //! Each read is the one serde's `Deserialize` of that type makes on
 //! postcard's deserializer, so values and errors are the seed's
-//! (`tests/postcard_program.rs` holds the two to each other on truncated
+//! (`tests/plan_programs.rs` holds the two to each other on truncated
 //! and corrupted bytes).
 
 use postcard::Deserializer;

@@ -2,7 +2,7 @@
 //! slots and ops, each op fixed to its field's type, so writing a value is
 //! a walk of its slots with the type already known, not the match on
 //! (type, value) [`Typed`] makes for every value. It writes what `Typed`
-//! writes, call for call (`tests/postcard_program.rs` holds the bytes and
+//! writes, call for call (`tests/plan_programs.rs` holds the bytes and
 //! the JSON of the two to each other); a struct it has no fields for (one
 //! that flattens, is transparent, or skips a field) is written by `Typed`.
 
@@ -18,6 +18,8 @@ use crate::value::Value;
 /// The writer of a plan's root type and of each struct that has fields here.
 pub(crate) struct Writer {
     root: Op,
+    /// `Vec<root>`, for workloads of many values (seed 003).
+    many: Op,
     /// By type: a struct's fields, `None` for every other type and for a
     /// struct `Typed` writes.
     structs: Vec<Option<Struct>>,
@@ -68,10 +70,11 @@ enum FieldWrite {
 }
 
 impl Writer {
-    /// The writer of `plan`, for values of type `root`.
-    pub(crate) fn new(plan: &Plan, root: &Ty) -> Writer {
+    /// The writer of `plan`, for values of type `root` and of `many`.
+    pub(crate) fn new(plan: &Plan, root: &Ty, many: &Ty) -> Writer {
         Writer {
             root: op_of(plan, root),
+            many: op_of(plan, many),
             structs: (0..plan.types.len())
                 .map(|id| struct_of(plan, id))
                 .collect(),
@@ -80,12 +83,12 @@ impl Writer {
 
     /// A root value, ready for any serde serializer.
     pub(crate) fn root<'a>(&'a self, plan: &'a Plan, value: &'a Value) -> impl Serialize + 'a {
-        Write {
-            writer: self,
-            plan,
-            op: &self.root,
-            value,
-        }
+        self.at(plan, &self.root, value)
+    }
+
+    /// Many root values, ready for any serde serializer.
+    pub(crate) fn many<'a>(&'a self, plan: &'a Plan, values: &'a Value) -> impl Serialize + 'a {
+        self.at(plan, &self.many, values)
     }
 }
 
