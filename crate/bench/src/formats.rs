@@ -29,6 +29,19 @@ pub trait Codec: Clone + 'static {
     fn read_postcard(&self, bytes: &[u8]) -> Result<Self::Value, postcard::Error> {
         self.read(&mut postcard::Deserializer::from_bytes(bytes))
     }
+    /// A value as postcard in a new buffer: through `write` unless the
+    /// engine has a writer of its own for it.
+    fn to_postcard(&self, value: &Self::Value) -> Result<Vec<u8>, postcard::Error> {
+        postcard::to_allocvec(&self.write(value))
+    }
+    /// A value as postcard, appended to `buffer`.
+    fn extend_postcard(
+        &self,
+        value: &Self::Value,
+        buffer: Vec<u8>,
+    ) -> Result<Vec<u8>, postcard::Error> {
+        postcard::to_extend(&self.write(value), buffer)
+    }
     /// A value from JSON text (the input, or one of the random pool).
     fn read_json(&self, text: &str) -> Result<Self::Value, serde_json::Error> {
         let mut de = serde_json::Deserializer::from_str(text);
@@ -103,9 +116,7 @@ pub fn job<C: Codec>(codec: C, request: &JobRequest<'_>) -> Option<Result<Job, S
             EncJson => Ok(encode(&c, request, values, move |v| {
                 serde_json::to_vec(&codec.write(v))
             })),
-            EncPostcard => Ok(encode(&c, request, values, move |v| {
-                postcard::to_allocvec(&codec.write(v))
-            })),
+            EncPostcard => Ok(encode(&c, request, values, move |v| codec.to_postcard(v))),
             EncJsonReuse => {
                 let mut buffer = Vec::new();
                 Ok(encode(&c, request, values, move |v| {
@@ -117,7 +128,7 @@ pub fn job<C: Codec>(codec: C, request: &JobRequest<'_>) -> Option<Result<Job, S
                 let mut buffer = Vec::new();
                 Ok(encode(&c, request, values, move |v| {
                     buffer.clear();
-                    buffer = postcard::to_extend(&codec.write(v), std::mem::take(&mut buffer))?;
+                    buffer = codec.extend_postcard(v, std::mem::take(&mut buffer))?;
                     Ok::<usize, postcard::Error>(buffer.len())
                 }))
             }
@@ -137,7 +148,7 @@ pub fn job<C: Codec>(codec: C, request: &JobRequest<'_>) -> Option<Result<Job, S
                     &c,
                     request,
                     &values,
-                    move |v| postcard::to_allocvec(&w.write(v)),
+                    move |v| w.to_postcard(v),
                     move |bytes| codec.read_postcard(bytes),
                 )
             }

@@ -36,9 +36,15 @@ impl Codec for Rc<Interpreter> {
     fn engine(&self) -> Engine {
         Engine::Interpreted
     }
-    /// By the plan's writer.
     fn write<'a>(&'a self, value: &'a Value) -> impl serde::Serialize + 'a {
-        self.written(value)
+        self.typed(value)
+    }
+    /// By the plan's writer (see [`Interpreter::written`]).
+    fn to_postcard(&self, value: &Value) -> Result<Vec<u8>, postcard::Error> {
+        Interpreter::extend_postcard(self, value, Vec::new())
+    }
+    fn extend_postcard(&self, value: &Value, buffer: Vec<u8>) -> Result<Vec<u8>, postcard::Error> {
+        Interpreter::extend_postcard(self, value, buffer)
     }
     fn read<'de, D: serde::Deserializer<'de>>(&self, d: D) -> Result<Value, D::Error> {
         Interpreter::read(self, d)

@@ -18,8 +18,6 @@ use crate::value::Value;
 /// The writer of a plan's root type and of each struct that has fields here.
 pub(crate) struct Writer {
     root: Op,
-    /// `Vec<root>`, for workloads of many values (seed 003).
-    many: Op,
     /// By type: a struct's fields, `None` for every other type and for a
     /// struct `Typed` writes.
     structs: Vec<Option<Struct>>,
@@ -70,11 +68,10 @@ enum FieldWrite {
 }
 
 impl Writer {
-    /// The writer of `plan`, for values of type `root` and of `many`.
-    pub(crate) fn new(plan: &Plan, root: &Ty, many: &Ty) -> Writer {
+    /// The writer of `plan`, for values of type `root`.
+    pub(crate) fn new(plan: &Plan, root: &Ty) -> Writer {
         Writer {
             root: op_of(plan, root),
-            many: op_of(plan, many),
             structs: (0..plan.types.len())
                 .map(|id| struct_of(plan, id))
                 .collect(),
@@ -84,11 +81,6 @@ impl Writer {
     /// A root value, ready for any serde serializer.
     pub(crate) fn root<'a>(&'a self, plan: &'a Plan, value: &'a Value) -> impl Serialize + 'a {
         self.at(plan, &self.root, value)
-    }
-
-    /// Many root values, ready for any serde serializer.
-    pub(crate) fn many<'a>(&'a self, plan: &'a Plan, values: &'a Value) -> impl Serialize + 'a {
-        self.at(plan, &self.many, values)
     }
 }
 
