@@ -26,6 +26,50 @@ pub enum Kind {
     Malformed,
 }
 
+/// postcard both ways: the plan's writer writes the derive's bytes, its
+/// program reads them back to the same value, and the input's own bytes read
+/// as postcard are refused or read alike by both.
+fn postcard_agrees<P>(
+    engine: &Interpreter,
+    compiled: &P,
+    interpreted: &overhead_engine::Value,
+    text: &str,
+) where
+    P: DeserializeOwned + Serialize,
+{
+    // serde's flatten writes a map of unknown length, which postcard refuses:
+    // then the writer refuses it too.
+    let bytes = postcard::to_allocvec(compiled);
+    let ours = engine.extend_postcard(interpreted, Vec::new());
+    assert_eq!(bytes, ours, "postcard of {text}");
+    let Ok(bytes) = bytes else {
+        return;
+    };
+    let back = engine
+        .read_postcard(&bytes)
+        .expect("the program reads it back");
+    assert_eq!(
+        engine.extend_postcard(&back, Vec::new()).ok(),
+        Some(bytes),
+        "postcard read back from {text}"
+    );
+    let raw = text.as_bytes();
+    match (postcard::from_bytes::<P>(raw), engine.read_postcard(raw)) {
+        (Ok(c), Ok(i)) => assert_eq!(
+            postcard::to_allocvec(&c).ok(),
+            engine.extend_postcard(&i, Vec::new()).ok(),
+            "{text} read as postcard"
+        ),
+        (c, i) => assert_eq!(
+            c.is_ok(),
+            i.is_ok(),
+            "{text} read as postcard: {:?} / {:?}",
+            c.err(),
+            i.err()
+        ),
+    }
+}
+
 /// Every variant on one input, compiled `P`/`I` against the engine.
 pub fn agree<P, I>(engine: &Interpreter, text: &str) -> Kind
 where
@@ -60,6 +104,7 @@ where
     let compiled_written: Json =
         serde_json::from_str(&serde_json::to_string(&compiled).expect("ser")).expect("json");
     assert_eq!(compiled_written, written, "value of {text}");
+    postcard_agrees(engine, &compiled, &interpreted, text);
 
     // de+validate
     let two_step = compiled
