@@ -15,11 +15,11 @@ use serde::Deserialize;
 use serde::de::{DeserializeSeed, Error as _, Unexpected};
 
 use super::program::{Fields, Op, Program};
-use super::scalar::Scalar;
+use super::scalar::read_scalar_into;
 use super::structs::{fill, unit_slots};
 use super::{Seed, dedup};
 use crate::plan::{KindPlan, Plan};
-use crate::ty::{Int, TypeId};
+use crate::ty::TypeId;
 use crate::value::Value;
 
 type Result<T> = std::result::Result<T, postcard::Error>;
@@ -53,7 +53,7 @@ impl<'p> Run<'p> {
         out: &mut Value,
     ) -> Result<()> {
         match op {
-            Op::Scalar(scalar) => scalar_into(*scalar, d, out),
+            Op::Scalar(scalar) => read_scalar_into(*scalar, &mut *d, out),
             Op::Option(inner) => match u8::deserialize(&mut *d)? {
                 0 => Ok(()),
                 1 => self.into(inner, d, out),
@@ -147,7 +147,7 @@ impl<'p> Run<'p> {
         out: &mut Value,
     ) -> Result<()> {
         match op {
-            Op::Scalar(scalar) => scalar_into(*scalar, d, out),
+            Op::Scalar(scalar) => read_scalar_into(*scalar, &mut *d, out),
             op => self.into(op, d, out),
         }
     }
@@ -225,34 +225,4 @@ fn len<'de, F: Flavor<'de>>(d: &mut Deserializer<'de, F>) -> Result<usize> {
     #[cfg(target_pointer_width = "16")]
     let len = u16::deserialize(&mut *d)? as usize;
     Ok(len)
-}
-
-/// Reads a scalar into `out` by its type, as `read_into` does for any format.
-#[inline(always)]
-fn scalar_into<'de, F: Flavor<'de>>(
-    scalar: Scalar,
-    d: &mut Deserializer<'de, F>,
-    out: &mut Value,
-) -> Result<()> {
-    let d = &mut *d;
-    match scalar {
-        Scalar::Str => fill(out, Value::Str(String::deserialize(d)?.into_boxed_str())),
-        Scalar::Int(Int::U8) => fill(out, Value::U64(u8::deserialize(d)?.into())),
-        Scalar::Int(Int::U16) => fill(out, Value::U64(u16::deserialize(d)?.into())),
-        Scalar::Int(Int::U32) => fill(out, Value::U64(u32::deserialize(d)?.into())),
-        Scalar::Int(Int::U64) => fill(out, Value::U64(u64::deserialize(d)?)),
-        Scalar::Int(Int::Usize) => fill(out, Value::U64(usize::deserialize(d)? as u64)),
-        Scalar::Int(Int::U128) => fill(out, Value::U128(u128::deserialize(d)?)),
-        Scalar::Int(Int::I8) => fill(out, Value::I64(i8::deserialize(d)?.into())),
-        Scalar::Int(Int::I16) => fill(out, Value::I64(i16::deserialize(d)?.into())),
-        Scalar::Int(Int::I32) => fill(out, Value::I64(i32::deserialize(d)?.into())),
-        Scalar::Int(Int::I64) => fill(out, Value::I64(i64::deserialize(d)?)),
-        Scalar::Int(Int::Isize) => fill(out, Value::I64(isize::deserialize(d)? as i64)),
-        Scalar::Int(Int::I128) => fill(out, Value::I128(i128::deserialize(d)?)),
-        Scalar::Bool => fill(out, Value::Bool(bool::deserialize(d)?)),
-        Scalar::F32 => fill(out, Value::F64(f32::deserialize(d)?.into())),
-        Scalar::F64 => fill(out, Value::F64(f64::deserialize(d)?)),
-        Scalar::Char => fill(out, Value::Char(char::deserialize(d)?)),
-    }
-    Ok(())
 }

@@ -108,6 +108,17 @@ fn read_into<'de, D: Deserializer<'de>>(
     d: D,
     out: &mut Value,
 ) -> Result<(), D::Error> {
+    read_scalar_into(scalar, d, out)
+}
+
+/// [`read_into`]'s body, inlined where a reader's loop keeps it (the
+/// postcard program reads each scalar in its field loop).
+#[inline(always)]
+pub(super) fn read_scalar_into<'de, D: Deserializer<'de>>(
+    scalar: Scalar,
+    d: D,
+    out: &mut Value,
+) -> Result<(), D::Error> {
     use super::structs::fill;
     match scalar {
         Scalar::Str => fill(out, Value::Str(String::deserialize(d)?.into_boxed_str())),
