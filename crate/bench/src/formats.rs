@@ -29,6 +29,11 @@ pub trait Codec: Clone + 'static {
     fn read_postcard(&self, bytes: &[u8]) -> Result<Self::Value, postcard::Error> {
         self.read(&mut postcard::Deserializer::from_bytes(bytes))
     }
+    /// A value from a `serde_json::Value`: by `read` unless the engine has
+    /// a reader of its own for one.
+    fn read_json_value(&self, json: &serde_json::Value) -> Result<Self::Value, serde_json::Error> {
+        self.read(json)
+    }
     /// A value as postcard in a new buffer: through `write` unless the
     /// engine has a writer of its own for it.
     fn to_postcard(&self, value: &Self::Value) -> Result<Vec<u8>, postcard::Error> {
@@ -159,7 +164,7 @@ pub fn job<C: Codec>(codec: C, request: &JobRequest<'_>) -> Option<Result<Job, S
                     request,
                     &values,
                     move |v| serde_json::to_value(w.write(v)),
-                    move |value| codec.read(value),
+                    move |json| codec.read_json_value(json),
                 )
             }
             FromJs | ToJs | StrIn => js::job(codec, request, values),

@@ -53,6 +53,10 @@ impl Codec for Rc<Interpreter> {
     fn read_postcard(&self, bytes: &[u8]) -> Result<Value, postcard::Error> {
         Interpreter::read_postcard(self, bytes)
     }
+    /// By the plan compiled, read off the tree's nodes.
+    fn read_json_value(&self, json: &serde_json::Value) -> Result<Value, serde_json::Error> {
+        Interpreter::read_json_value(self, json)
+    }
 }
 
 /// The job, `None` when the interpreter has no code for the variant yet, or

@@ -6,7 +6,7 @@ use overhead_validate::Violations;
 use serde::de::DeserializeSeed;
 
 use crate::check::Checker;
-use crate::de::{Program, Seed, Stop, read_paste_defaults, read_postcard};
+use crate::de::{Program, Seed, Stop, read_json_value, read_paste_defaults, read_postcard};
 use crate::plan::{Flatten, Plan};
 use crate::ser::{Typed, Writer};
 use crate::ty::Ty;
@@ -84,6 +84,13 @@ impl Interpreter {
     /// a `postcard::Deserializer`, in a fraction of its instructions.
     pub fn read_postcard(&self, bytes: &[u8]) -> Result<Value, postcard::Error> {
         read_postcard(&self.plan, &self.program, bytes)
+    }
+
+    /// A root value from a `serde_json::Value`, rules ignored, by the
+    /// plan's program: the value and the error [`read`](Interpreter::read)
+    /// gives on a `&serde_json::Value`.
+    pub fn read_json_value(&self, json: &serde_json::Value) -> Result<Value, serde_json::Error> {
+        read_json_value(&self.plan, &self.program, json)
     }
 
     /// `de`: JSON text to a value, rules ignored.

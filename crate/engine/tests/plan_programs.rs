@@ -1,8 +1,10 @@
 //! The plan compiled for postcard reads what the plan's seed reads: the same
 //! value from the same bytes, and the same error from bytes cut short or
-//! corrupted; and its writer writes the bytes `Typed` writes. For every paste
-//! of the corpora (their roots, values generated from their definitions) and
-//! the bundled scenarios.
+//! corrupted; and its writer writes the bytes `Typed` writes. Its reader of
+//! a `serde_json::Value` (`from-value`) reads the seed's value, or gives the
+//! seed's error, from the tree and from the tree with any node replaced and
+//! keys left out or added. For every paste of the corpora (their roots,
+//! values generated from their definitions) and the bundled scenarios.
 
 use std::path::{Path, PathBuf};
 
@@ -131,4 +133,149 @@ fn the_bundled_car_reads_back_by_the_program() {
     let bytes = postcard::to_allocvec(&engine.typed(&value)).expect("writes");
     assert_eq!(engine.read_postcard(&bytes).expect("reads"), value);
     agree_when_damaged(&engine, &bytes, "car");
+}
+
+/// The two readers of a `serde_json::Value`: the same value, or the same
+/// error (serde_json's message in full).
+fn agree_on_tree(engine: &Interpreter, json: &serde_json::Value, what: &str) {
+    let program = engine.read_json_value(json).map_err(|e| e.to_string());
+    let seed = engine.read(json).map_err(|e| e.to_string());
+    assert_eq!(
+        format!("{program:?}"),
+        format!("{seed:?}"),
+        "{what}: {json}"
+    );
+}
+
+/// The JSON pointer of every node of `json`, the root first.
+fn pointers(json: &serde_json::Value, at: String, out: &mut Vec<String>) {
+    out.push(at.clone());
+    match json {
+        serde_json::Value::Object(map) => {
+            for (key, value) in map {
+                let key = key.replace('~', "~0").replace('/', "~1");
+                pointers(value, format!("{at}/{key}"), out);
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for (i, value) in items.iter().enumerate() {
+                pointers(value, format!("{at}/{i}"), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Each node of `json` replaced by a node of every other kind (and numbers
+/// at the edges of the integer types), each object with each key left out
+/// and with a key no struct has, each array one item short.
+fn agree_when_changed(engine: &Interpreter, json: &serde_json::Value, what: &str) {
+    use serde_json::json;
+    let replacements = [
+        json!(null),
+        json!(true),
+        json!(0),
+        json!(-1),
+        json!(256),
+        json!(u64::MAX),
+        json!(i64::MIN),
+        json!(1.5),
+        json!("x"),
+        json!("2024-01-01T00:00:00Z"),
+        json!([]),
+        json!([1]),
+        json!({}),
+        json!({ "unknown": 1 }),
+    ];
+    let mut at = Vec::new();
+    pointers(json, String::new(), &mut at);
+    for pointer in at {
+        for replacement in &replacements {
+            let mut changed = json.clone();
+            if let Some(node) = changed.pointer_mut(&pointer) {
+                *node = replacement.clone();
+            }
+            agree_on_tree(engine, &changed, what);
+        }
+        let mut changed = json.clone();
+        match changed.pointer_mut(&pointer) {
+            Some(serde_json::Value::Object(map)) => {
+                let keys: Vec<String> = map.keys().cloned().collect();
+                map.insert("zz_no_such_field".to_owned(), json!(1));
+                agree_on_tree(engine, &changed, what);
+                for key in keys {
+                    let mut without = json.clone();
+                    if let Some(serde_json::Value::Object(map)) = without.pointer_mut(&pointer) {
+                        map.remove(&key);
+                    }
+                    agree_on_tree(engine, &without, what);
+                }
+            }
+            Some(serde_json::Value::Array(items)) if !items.is_empty() => {
+                items.pop();
+                agree_on_tree(engine, &changed, what);
+            }
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn the_program_reads_a_json_value_as_the_seed_does() {
+    let mut read = 0;
+    for (name, schema, root) in pastes() {
+        let completion = overhead_engine::assume::complete(&schema, Some(&root), &[]);
+        for flatten in [Flatten::Serde, Flatten::Fast] {
+            let Ok(engine) = Interpreter::with_flatten(&completion.text, Some(&root), flatten)
+            else {
+                continue;
+            };
+            let mut generator = Generator::new(engine.plan(), 13);
+            for n in 0..4 {
+                let value: Value = generator.valid();
+                let Ok(json) = serde_json::to_value(engine.typed(&value)) else {
+                    continue;
+                };
+                let what = format!("{name} ({root}, {flatten:?}, value {n})");
+                agree_on_tree(&engine, &json, &what);
+                if n == 0 {
+                    agree_when_changed(&engine, &json, &what);
+                }
+                read += 1;
+            }
+        }
+    }
+    assert!(read > 900, "only {read} values were read from a tree");
+}
+
+#[test]
+fn the_scenarios_inputs_read_from_a_tree_by_the_program() {
+    let scenarios = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios");
+    for (scenario, root) in [
+        ("user-signup", "UserSignup"),
+        ("api-payload", "CreateOrder"),
+        ("car", "Car"),
+        ("nested-flatten", "A"),
+    ] {
+        let dir = scenarios.join(scenario);
+        let schema = std::fs::read_to_string(dir.join("schema.rs")).expect("schema");
+        let Ok(engine) = Interpreter::new(&schema, Some(root)) else {
+            panic!("{scenario}: no plan for {root}");
+        };
+        for input in std::fs::read_dir(dir.join("inputs")).expect("inputs") {
+            let path = input.expect("an input").path();
+            let text = std::fs::read_to_string(&path).expect("the input");
+            let json: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+            let what = format!("{scenario}: {}", path.display());
+            // The program is what `from-value` runs: it must read the input.
+            if let Ok(value) = engine.decode(&text) {
+                assert_eq!(
+                    engine.read_json_value(&json).expect("reads"),
+                    value,
+                    "{what}"
+                );
+            }
+            agree_when_changed(&engine, &json, &what);
+        }
+    }
 }

@@ -81,6 +81,33 @@ fn postcard_agrees<P>(
     }
 }
 
+/// `from-value`: the text as a `serde_json::Value`, read by the derive and
+/// by the engine's tree reader, succeeds or fails alike and to one value.
+fn from_value_agrees<P>(engine: &Interpreter, text: &str)
+where
+    P: DeserializeOwned + Serialize,
+{
+    let Ok(tree) = serde_json::from_str::<Json>(text) else {
+        return;
+    };
+    let compiled = P::deserialize(&tree);
+    let interpreted = engine.read_json_value(&tree);
+    assert_eq!(
+        compiled.is_ok(),
+        interpreted.is_ok(),
+        "from-value on {text}: {:?} / {:?}",
+        compiled.as_ref().err(),
+        interpreted.as_ref().err()
+    );
+    if let (Ok(compiled), Ok(interpreted)) = (compiled, interpreted) {
+        let written: Json =
+            serde_json::from_str(&engine.to_json(&interpreted).expect("ser")).expect("json");
+        let compiled_written: Json =
+            serde_json::from_str(&serde_json::to_string(&compiled).expect("ser")).expect("json");
+        assert_eq!(compiled_written, written, "from-value of {text}");
+    }
+}
+
 /// Every variant on one input, compiled `P`/`I` against the engine.
 pub fn agree<P, I>(engine: &Interpreter, text: &str) -> Kind
 where
@@ -97,6 +124,7 @@ where
         compiled.as_ref().err(),
         interpreted.as_ref().err()
     );
+    from_value_agrees::<P>(engine, text);
     let (Ok(compiled), Ok(interpreted)) = (compiled, interpreted) else {
         // Neither decodes: validating while decoding fails the same way.
         assert!(

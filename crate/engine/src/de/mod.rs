@@ -13,6 +13,7 @@ mod errors;
 mod fail_fast;
 mod flat_buffer;
 mod flatten;
+mod from_value;
 mod keys;
 mod postcard;
 mod program;
@@ -31,6 +32,7 @@ use containers::{MapVisitor, OptionVisitor, RowsVisitor, SeqVisitor, TupleVisito
 pub use defaults::read_paste_defaults;
 use enums::{EnumVisitor, identifier, repr_variant};
 pub use fail_fast::Stop;
+pub(crate) use from_value::read as read_json_value;
 pub(crate) use postcard::read as read_postcard;
 pub(crate) use program::Program;
 pub use scalar::ScalarRead;

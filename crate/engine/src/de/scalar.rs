@@ -24,6 +24,20 @@ pub enum Scalar {
     Str,
 }
 
+impl Scalar {
+    /// The type whose values it is.
+    pub fn ty(self) -> Ty {
+        match self {
+            Scalar::Bool => Ty::Bool,
+            Scalar::Int(int) => Ty::Int(int),
+            Scalar::F32 => Ty::F32,
+            Scalar::F64 => Ty::F64,
+            Scalar::Char => Ty::Char,
+            Scalar::Str => Ty::Str,
+        }
+    }
+}
+
 /// How a scalar value is read: the scalar, maybe inside an `Option`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ScalarRead {

@@ -84,7 +84,11 @@ pub(super) fn unit_slots(n: usize) -> Vec<Value> {
 
 /// Marks the field at `index` read: a second time is serde's error.
 #[inline(always)]
-fn mark_read<E: de::Error>(seen: &mut u128, index: usize, key: &'static str) -> Result<(), E> {
+pub(super) fn mark_read<E: de::Error>(
+    seen: &mut u128,
+    index: usize,
+    key: &'static str,
+) -> Result<(), E> {
     if *seen & (1 << index) != 0 {
         return Err(errors::duplicate_field(key));
     }

@@ -60,6 +60,15 @@ pub fn decode(data: &[u8]) {
     let Ok(input) = std::str::from_utf8(bytes) else {
         return;
     };
+    // The input as a JSON tree: the program's tree reader reads what the
+    // seed reads on it, value or error.
+    if let Ok(tree) = serde_json::from_str::<serde_json::Value>(input) {
+        assert_eq!(
+            format!("{:?}", engine.read_json_value(&tree)),
+            format!("{:?}", engine.read(&tree)),
+            "the tree program and the seed differ"
+        );
+    }
     match engine.decode(input) {
         Err(_) => {
             assert!(
