@@ -37,16 +37,43 @@ fn pastes() -> Vec<(String, String, String)> {
             out.push((json.display().to_string(), schema, root.to_owned()));
         }
     }
-    for scenario in ["user-signup", "api-payload", "car", "nested-flatten"] {
-        let dir = manifest.join("../../scenarios").join(scenario);
-        let toml = std::fs::read_to_string(dir.join("scenario.toml")).expect("scenario.toml");
-        let root = toml
-            .lines()
-            .find_map(|l| l.strip_prefix("root = \""))
-            .and_then(|r| r.strip_suffix('"'))
-            .expect("a root");
+    for scenario in SCENARIOS {
+        let dir = scenario_dir(scenario);
         let schema = std::fs::read_to_string(dir.join("schema.rs")).expect("schema.rs");
-        out.push((scenario.to_owned(), schema, root.to_owned()));
+        out.push((scenario.to_owned(), schema, scenario_root(&dir)));
+    }
+    out
+}
+
+const SCENARIOS: [&str; 4] = ["user-signup", "api-payload", "car", "nested-flatten"];
+
+fn scenario_dir(scenario: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../scenarios")
+        .join(scenario)
+}
+
+/// The root its `scenario.toml` names.
+fn scenario_root(dir: &Path) -> String {
+    let toml = std::fs::read_to_string(dir.join("scenario.toml")).expect("scenario.toml");
+    toml.lines()
+        .find_map(|l| l.strip_prefix("root = \""))
+        .and_then(|r| r.strip_suffix('"'))
+        .expect("a root")
+        .to_owned()
+}
+
+/// An engine for every paste that compiles, under each flatten strategy,
+/// with what names it in a message.
+fn engines() -> Vec<(String, Interpreter)> {
+    let mut out = Vec::new();
+    for (name, schema, root) in pastes() {
+        let completion = overhead_engine::assume::complete(&schema, Some(&root), &[]);
+        for flatten in [Flatten::Serde, Flatten::Fast] {
+            if let Ok(engine) = Interpreter::with_flatten(&completion.text, Some(&root), flatten) {
+                out.push((format!("{name} ({root}, {flatten:?})"), engine));
+            }
+        }
     }
     out
 }
@@ -83,39 +110,32 @@ fn agree_when_damaged(engine: &Interpreter, bytes: &[u8], what: &str) {
 #[test]
 fn the_program_reads_what_the_seed_reads() {
     let mut read = 0;
-    for (name, schema, root) in pastes() {
-        let completion = overhead_engine::assume::complete(&schema, Some(&root), &[]);
-        for flatten in [Flatten::Serde, Flatten::Fast] {
-            let Ok(engine) = Interpreter::with_flatten(&completion.text, Some(&root), flatten)
-            else {
+    for (paste, engine) in engines() {
+        let mut generator = Generator::new(engine.plan(), 11);
+        for n in 0..6 {
+            let value: Value = generator.valid();
+            // The plan's writer writes what `Typed` writes, or fails
+            // alike, in a sequence format and in a text one.
+            let typed = postcard::to_allocvec(&engine.typed(&value));
+            assert_eq!(
+                postcard::to_allocvec(&engine.written(&value)),
+                typed,
+                "{paste}: written"
+            );
+            assert_eq!(
+                serde_json::to_string(&engine.written(&value)).ok(),
+                serde_json::to_string(&engine.typed(&value)).ok(),
+                "{paste}: written as JSON"
+            );
+            let Ok(bytes) = typed else {
                 continue;
             };
-            let mut generator = Generator::new(engine.plan(), 11);
-            for n in 0..6 {
-                let value: Value = generator.valid();
-                // The plan's writer writes what `Typed` writes, or fails
-                // alike, in a sequence format and in a text one.
-                let typed = postcard::to_allocvec(&engine.typed(&value));
-                assert_eq!(
-                    postcard::to_allocvec(&engine.written(&value)),
-                    typed,
-                    "{name} ({root}, {flatten:?}): written"
-                );
-                assert_eq!(
-                    serde_json::to_string(&engine.written(&value)).ok(),
-                    serde_json::to_string(&engine.typed(&value)).ok(),
-                    "{name} ({root}, {flatten:?}): written as JSON"
-                );
-                let Ok(bytes) = typed else {
-                    continue;
-                };
-                let what = format!("{name} ({root}, {flatten:?}, value {n})");
-                agree(&engine, &bytes, &what);
-                if n < 2 {
-                    agree_when_damaged(&engine, &bytes, &what);
-                }
-                read += 1;
+            let what = format!("{paste}, value {n}");
+            agree(&engine, &bytes, &what);
+            if n < 2 {
+                agree_when_damaged(&engine, &bytes, &what);
             }
+            read += 1;
         }
     }
     // Most pastes write to postcard (serde's flatten and `deserialize_any`
@@ -125,7 +145,7 @@ fn the_program_reads_what_the_seed_reads() {
 
 #[test]
 fn the_bundled_car_reads_back_by_the_program() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/car");
+    let dir = scenario_dir("car");
     let schema = std::fs::read_to_string(dir.join("schema.rs")).expect("schema");
     let input = std::fs::read_to_string(dir.join("inputs/valid.json")).expect("input");
     let engine = Interpreter::new(&schema, Some("Car")).expect("a plan");
@@ -223,26 +243,19 @@ fn agree_when_changed(engine: &Interpreter, json: &serde_json::Value, what: &str
 #[test]
 fn the_program_reads_a_json_value_as_the_seed_does() {
     let mut read = 0;
-    for (name, schema, root) in pastes() {
-        let completion = overhead_engine::assume::complete(&schema, Some(&root), &[]);
-        for flatten in [Flatten::Serde, Flatten::Fast] {
-            let Ok(engine) = Interpreter::with_flatten(&completion.text, Some(&root), flatten)
-            else {
+    for (paste, engine) in engines() {
+        let mut generator = Generator::new(engine.plan(), 13);
+        for n in 0..4 {
+            let value: Value = generator.valid();
+            let Ok(json) = serde_json::to_value(engine.typed(&value)) else {
                 continue;
             };
-            let mut generator = Generator::new(engine.plan(), 13);
-            for n in 0..4 {
-                let value: Value = generator.valid();
-                let Ok(json) = serde_json::to_value(engine.typed(&value)) else {
-                    continue;
-                };
-                let what = format!("{name} ({root}, {flatten:?}, value {n})");
-                agree_on_tree(&engine, &json, &what);
-                if n == 0 {
-                    agree_when_changed(&engine, &json, &what);
-                }
-                read += 1;
+            let what = format!("{paste}, value {n}");
+            agree_on_tree(&engine, &json, &what);
+            if n == 0 {
+                agree_when_changed(&engine, &json, &what);
             }
+            read += 1;
         }
     }
     assert!(read > 900, "only {read} values were read from a tree");
@@ -250,16 +263,11 @@ fn the_program_reads_a_json_value_as_the_seed_does() {
 
 #[test]
 fn the_scenarios_inputs_read_from_a_tree_by_the_program() {
-    let scenarios = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios");
-    for (scenario, root) in [
-        ("user-signup", "UserSignup"),
-        ("api-payload", "CreateOrder"),
-        ("car", "Car"),
-        ("nested-flatten", "A"),
-    ] {
-        let dir = scenarios.join(scenario);
+    for scenario in SCENARIOS {
+        let dir = scenario_dir(scenario);
+        let root = scenario_root(&dir);
         let schema = std::fs::read_to_string(dir.join("schema.rs")).expect("schema");
-        let Ok(engine) = Interpreter::new(&schema, Some(root)) else {
+        let Ok(engine) = Interpreter::new(&schema, Some(&root)) else {
             panic!("{scenario}: no plan for {root}");
         };
         for input in std::fs::read_dir(dir.join("inputs")).expect("inputs") {

@@ -214,14 +214,11 @@ impl<'p> Run<'p> {
         Ok(slots)
     }
 
-    /// The ops and the plan of struct `id` (the program builds `Struct` and
-    /// `Rows` only for a struct that has ops).
+    /// The ops and the plan of struct `id` (see [`Program::fields`]).
     #[inline]
     fn fields(self, id: TypeId) -> Result<(&'p [Op], &'p StructPlan)> {
-        match self.program.structs.get(id) {
-            Some(Some(fields)) => Ok((&fields.ops, self.struct_plan(id)?)),
-            _ => Err(not_in_program()),
-        }
+        let fields = self.program.fields(id).ok_or_else(not_in_program)?;
+        Ok((&fields.ops, self.struct_plan(id)?))
     }
 
     #[inline]

@@ -184,14 +184,12 @@ impl<'p> Run<'p> {
         Ok(items)
     }
 
-    /// The ops of struct `id` (the program builds `Struct` and `Rows` only
-    /// for a struct that has them).
+    /// The ops of struct `id` (see [`Program::fields`]).
     #[inline]
     fn fields(self, id: TypeId) -> Result<&'p Fields> {
-        match self.program.structs.get(id) {
-            Some(Some(fields)) => Ok(fields),
-            _ => Err(postcard::Error::SerdeDeCustom),
-        }
+        self.program
+            .fields(id)
+            .ok_or(postcard::Error::SerdeDeCustom)
     }
 
     /// The index of the variant of enum `id` at `position` among those that

@@ -81,6 +81,14 @@ impl Program {
         demote(&mut program.root, &has_ops);
         program
     }
+
+    /// The ops of struct `id`. Its readers build `Struct` and `Rows` only
+    /// for a struct that has them, so `None` is a fault of the program,
+    /// which each reader reports in its format's error.
+    #[inline]
+    pub(super) fn fields(&self, id: TypeId) -> Option<&Fields> {
+        self.structs.get(id)?.as_ref()
+    }
 }
 
 /// The op of a value of type `ty`, assuming every struct has ops (see
