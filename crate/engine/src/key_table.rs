@@ -148,8 +148,9 @@ impl KeyTable {
         self.index = OnceLock::new();
     }
 
-    /// The slot of the field `key` names.
-    #[inline]
+    /// The slot of the field `key` names. Not `#[inline]`: each codegen
+    /// unit that calls it would carry its own copy of it (four in the page's
+    /// module), which LLVM calls rather than inlines anyway.
     pub fn find(&self, key: &str) -> Option<usize> {
         let bytes = key.as_bytes();
         let len = bytes.len();

@@ -117,7 +117,7 @@ impl<'de> Visitor<'de> for OptionInto<'_> {
 /// Each arm writes its value where it goes: building a `Value` to move into
 /// the slot after the match cost a copy of all four words per scalar.
 #[inline(never)]
-fn read_into<'de, D: Deserializer<'de>>(
+pub(super) fn read_into<'de, D: Deserializer<'de>>(
     scalar: Scalar,
     d: D,
     out: &mut Value,
