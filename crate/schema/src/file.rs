@@ -147,6 +147,7 @@ pub fn analyze(text: &str) -> Analysis {
         }
     }
     crate::dive_context::resolve(&mut types, &mut errors);
+    crate::infinite_size::check(&types, &mut errors);
     if types.is_empty() && !errors.has_errors() {
         errors.error(
             proc_macro2::Span::call_site(),

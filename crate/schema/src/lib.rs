@@ -17,6 +17,7 @@ pub mod diagnostic;
 mod dialect;
 mod dive_context;
 pub mod file;
+mod infinite_size;
 pub mod instance;
 mod items;
 pub mod limits;
