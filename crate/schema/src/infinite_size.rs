@@ -10,9 +10,12 @@ use syn::spanned::Spanned;
 
 use crate::diagnostic::Errors;
 use crate::model::{FieldDef, TypeDef};
+use crate::shape::type_args;
 
-/// Reports each cycle of by-value fields once, at the field of its first
-/// type (in the paste's order) that starts it.
+/// Reports each knot of types that hold one another by value once (one
+/// mistake, one error), at the field of its first type in the paste's order
+/// that starts a cycle. Linear in the types and fields a knot: it runs on
+/// every edit.
 pub fn check(types: &[TypeDef], errors: &mut Errors) {
     let index: HashMap<String, usize> = types
         .iter()
@@ -33,19 +36,35 @@ pub fn check(types: &[TypeDef], errors: &mut Errors) {
                 .collect()
         })
         .collect();
+    // Who holds whom by value, forward and backward.
+    let mut holds = vec![Vec::new(); types.len()];
+    let mut held_by = vec![Vec::new(); types.len()];
+    for (from, fields) in held.iter().enumerate() {
+        for &to in fields.iter().flat_map(|(_, names)| names) {
+            holds[from].push(to);
+            held_by[to].push(from);
+        }
+    }
     let mut reported = vec![false; types.len()];
     for start in 0..types.len() {
         if reported[start] {
             continue;
         }
+        // Each type is searched once a start: one that did not lead back
+        // from one field will not from another (a search that stopped at
+        // the path alone went through shared types once per way to them).
+        let mut searched = vec![false; types.len()];
         for (field, names) in &held[start] {
             let mut path = vec![start];
             if names
                 .iter()
-                .any(|&next| reaches(&held, next, start, &mut path))
+                .any(|&next| reaches(&holds, next, start, &mut path, &mut searched))
             {
-                for &ty in &path {
-                    reported[ty] = true;
+                // One error for the knot: every type `start` holds that
+                // holds `start` back is in the same cycle of types.
+                let (ahead, behind) = (closure(&holds, start), closure(&held_by, start));
+                for (ty, reported) in reported.iter_mut().enumerate() {
+                    *reported |= ahead[ty] && behind[ty];
                 }
                 let name = &types[start].ident;
                 let through = match path.len() {
@@ -75,28 +94,40 @@ pub fn check(types: &[TypeDef], errors: &mut Errors) {
 }
 
 /// Whether type `from` holds `target` by value; `path` gains the types on
-/// the way.
+/// the way. `searched` marks the types already searched for `target`.
 fn reaches(
-    held: &[Vec<(&FieldDef, Vec<usize>)>],
+    holds: &[Vec<usize>],
     from: usize,
     target: usize,
     path: &mut Vec<usize>,
+    searched: &mut [bool],
 ) -> bool {
     if from == target {
         return true;
     }
-    if path.contains(&from) {
+    if std::mem::replace(&mut searched[from], true) {
         return false;
     }
     path.push(from);
-    let found = held[from]
+    let found = holds[from]
         .iter()
-        .flat_map(|(_, names)| names)
-        .any(|&next| reaches(held, next, target, path));
+        .any(|&next| reaches(holds, next, target, path, searched));
     if !found {
         path.pop();
     }
     found
+}
+
+/// The types `from` leads to along `edges`, `from` among them.
+fn closure(edges: &[Vec<usize>], from: usize) -> Vec<bool> {
+    let mut seen = vec![false; edges.len()];
+    let mut todo = vec![from];
+    while let Some(ty) = todo.pop() {
+        if !std::mem::replace(&mut seen[ty], true) {
+            todo.extend(&edges[ty]);
+        }
+    }
+    seen
 }
 
 /// The paste's types `ty` holds by value: itself when it names one
@@ -119,13 +150,9 @@ fn by_value(ty: &syn::Type, own: usize, index: &HashMap<String, usize>, out: &mu
             let name = last.ident.to_string();
             match (&last.arguments, name.as_str()) {
                 (syn::PathArguments::None, "Self") => out.push(own),
-                (syn::PathArguments::AngleBracketed(args), "Option") => {
-                    for arg in &args.args {
-                        if let syn::GenericArgument::Type(inner) = arg {
-                            by_value(inner, own, index, out);
-                        }
-                    }
-                }
+                (_, "Option") => type_args(last)
+                    .into_iter()
+                    .for_each(|inner| by_value(inner, own, index, out)),
                 (_, name) => out.extend(index.get(name).copied()),
             }
         }
@@ -180,6 +207,23 @@ mod tests {
             let found = errors(&format!("#[derive(Deserialize)]\n{text}"));
             assert_eq!(found.len(), 1, "{text}: {found:?}");
         }
+    }
+
+    #[test]
+    fn types_shared_by_value_many_ways_are_searched_once() {
+        // Forty diamonds: 2^40 paths from the first type to the last, each
+        // type held by value twice; the search visits each type once.
+        let mut text = String::from("#[derive(Deserialize)]\n");
+        for i in 0..40 {
+            let next = i + 1;
+            text += &format!(
+                "struct T{i} {{ a: A{i}, b: B{i} }}\nstruct A{i} {{ t: T{next} }}\nstruct B{i} {{ t: T{next} }}\n"
+            );
+        }
+        text += "struct T40 { last: u8 }\n";
+        assert!(errors(&text).is_empty());
+        text = text.replace("struct T40 { last: u8 }", "struct T40 { back: T0 }");
+        assert_eq!(errors(&text).len(), 1);
     }
 
     #[test]
