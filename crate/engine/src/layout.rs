@@ -77,7 +77,43 @@ pub fn lay_out(types: &mut [TypePlan]) {
         // type is read whole by its conversion, never in rows.
         s.in_rows = holds_inline(s) && *w > 0 && ty.convert.is_none();
     }
+    let plain: Vec<bool> = (0..types.len()).map(|id| slots_plain(types, id)).collect();
+    for (ty, plain) in types.iter_mut().zip(plain) {
+        if let KindPlan::Struct(s) = &mut ty.kind {
+            s.plain = plain;
+        }
+    }
     place_flat_nodes(types);
+}
+
+/// Whether no slot of a value of struct `id` can own memory: each field's
+/// type holds none ([`holds_no_memory`]), or is a struct laid out inline
+/// whose slots are plain. A field the paste's code reads, and a struct that
+/// flattens, are left to their readers (not plain).
+fn slots_plain(types: &[TypePlan], id: TypeId) -> bool {
+    let KindPlan::Struct(s) = &types[id].kind else {
+        return false;
+    };
+    types[id].convert.is_none()
+        && !s.flattens
+        && s.flat.is_none()
+        && s.fields.iter().all(|field| {
+            field.read_with.is_none()
+                && match field.inline {
+                    Some((child, _)) => slots_plain(types, child),
+                    None => holds_no_memory(&field.ty),
+                }
+        })
+}
+
+/// Whether a value of `ty` never owns memory: a number, a `bool`, a `char`,
+/// `()`, or an `Option` of one.
+pub fn holds_no_memory(ty: &Ty) -> bool {
+    match ty {
+        Ty::Unit | Ty::Bool | Ty::Int(_) | Ty::NonZero(_) | Ty::F32 | Ty::F64 | Ty::Char => true,
+        Ty::Option(inner) => holds_no_memory(inner),
+        _ => false,
+    }
 }
 
 /// Where each node of each fast-flatten key table keeps its slots: in its

@@ -107,6 +107,10 @@ pub struct StructPlan {
     /// A `Vec` of the struct is laid out in rows (`Value::Rows`), its
     /// elements' slots one after another.
     pub in_rows: bool,
+    /// No slot of a value ever owns memory (every field a number, a `bool`
+    /// or a `char`, or an `Option` of one, structs inline included): its
+    /// slots are [plain](crate::value::Slots::plain).
+    pub plain: bool,
     /// The names that decode, aliases included (serde's `FIELDS`).
     pub keys: &'static [&'static str],
     /// Every key and alias that decodes, with its slot, for the key lookup.
@@ -1040,6 +1044,7 @@ impl Cx<'_, '_> {
             style,
             width: plans.len(),
             in_rows: false,
+            plain: false,
             fields: plans,
             lookup,
             all_seen,

@@ -10,7 +10,7 @@ use super::structs::InlineSeed;
 use super::{Seed, errors};
 use crate::plan::{StructPlan, TypePlan};
 use crate::ty::Ty;
-use crate::value::Value;
+use crate::value::{Slots, Value};
 
 /// Sets decode as serde's do: duplicates collapse; `BTreeSet` sorts.
 pub(super) fn dedup(items: &mut Vec<Value>, sorted: bool) {
@@ -84,7 +84,8 @@ impl<'de> Visitor<'de> for SeqVisitor<'_> {
                 return Err(errors::invalid_length(items.len(), &self));
             }
         }
-        Ok(Value::Seq(items.into()))
+        let plain = crate::layout::holds_no_memory(self.seed.ty);
+        Ok(Value::Seq(Slots::plain_if(plain, items)))
     }
 }
 
@@ -132,7 +133,10 @@ impl<'de> Visitor<'de> for RowsVisitor<'_> {
             }
         }
         // Widths are field counts, at most MAX_FIELDS deep in structs.
-        Ok(Value::Rows(width as u32, slots.into()))
+        Ok(Value::Rows(
+            width as u32,
+            Slots::plain_if(self.s.plain, slots),
+        ))
     }
 }
 

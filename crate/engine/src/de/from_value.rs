@@ -18,13 +18,13 @@ use std::cell::Cell;
 use serde::de::DeserializeSeed;
 use serde_json::{Map, Value as Json};
 
-use super::program::{Op, Program};
+use super::program::{Fields, Op, Program, all_plain};
 use super::scalar::read_into;
 use super::structs::{StructVisitor, fill, mark_read, unit_slots};
 use super::{Seed, dedup, errors};
 use crate::plan::{Plan, StructPlan};
 use crate::ty::{Ty, TypeId};
-use crate::value::Value;
+use crate::value::{Slots, Value};
 
 type Result<T = ()> = std::result::Result<T, serde_json::Error>;
 
@@ -73,14 +73,14 @@ impl<'p> Run<'p> {
             (Op::Option(_), Json::Null) => Ok(()),
             (Op::Option(inner), json) => self.one_into(inner, json, out),
             (Op::Struct(id), Json::Object(map)) => {
-                let (ops, s) = self.fields(*id)?;
+                let (fields, s) = self.fields(*id)?;
                 let mut slots = unit_slots(s.width);
-                self.object_into(*id, s, ops, map, &mut slots)?;
-                fill(out, Value::Struct(slots.into()));
+                self.object_into(*id, s, &fields.ops, map, &mut slots)?;
+                fill(out, Value::Struct(Slots::plain_if(fields.plain, slots)));
                 Ok(())
             }
             (Op::Rows(id), Json::Array(items)) => {
-                let (ops, s) = self.fields(*id)?;
+                let (fields, s) = self.fields(*id)?;
                 let width = s.width;
                 let mut slots = unit_slots(items.len().saturating_mul(width));
                 for (index, item) in items.iter().enumerate() {
@@ -88,21 +88,31 @@ impl<'p> Run<'p> {
                         return Err(self.miss());
                     };
                     let row = &mut slots[index * width..(index + 1) * width];
-                    self.object_into(*id, s, ops, map, row)?;
+                    self.object_into(*id, s, &fields.ops, map, row)?;
                 }
                 // Widths are field counts, at most MAX_FIELDS deep in structs.
-                fill(out, Value::Rows(width as u32, slots.into()));
+                fill(
+                    out,
+                    Value::Rows(width as u32, Slots::plain_if(fields.plain, slots)),
+                );
                 Ok(())
             }
             (Op::Array(len, _), Json::Array(items)) if items.len() != *len => Err(self.miss()),
             (Op::Seq(item) | Op::Array(_, item), Json::Array(items)) => {
-                fill(out, Value::Seq(self.items(item, items)?.into()));
+                let items = self.items(item, items)?;
+                fill(
+                    out,
+                    Value::Seq(Slots::plain_if(item.holds_no_memory(), items)),
+                );
                 Ok(())
             }
             (Op::Set { item, sorted }, Json::Array(items)) => {
                 let mut items = self.items(item, items)?;
                 dedup(&mut items, *sorted);
-                fill(out, Value::Seq(items.into()));
+                fill(
+                    out,
+                    Value::Seq(Slots::plain_if(item.holds_no_memory(), items)),
+                );
                 Ok(())
             }
             (Op::Tuple(ops), Json::Array(items)) if items.len() == ops.len() => {
@@ -110,7 +120,7 @@ impl<'p> Run<'p> {
                 for ((op, item), slot) in ops.iter().zip(items).zip(slots.iter_mut()) {
                     self.one_into(op, item, slot)?;
                 }
-                fill(out, Value::Seq(slots.into()));
+                fill(out, Value::Seq(Slots::plain_if(all_plain(ops), slots)));
                 Ok(())
             }
             // An enum's variant is found by name, by the seed.
@@ -215,9 +225,9 @@ impl<'p> Run<'p> {
     /// program's ops name only structs it has ops for: anything else is a
     /// fault of the program, and the seed reads the tree.
     #[inline]
-    fn fields(self, id: TypeId) -> Result<(&'p [Op], &'p StructPlan)> {
+    fn fields(self, id: TypeId) -> Result<(&'p Fields, &'p StructPlan)> {
         match (self.program.fields(id), self.plan.struct_plan(id)) {
-            (Some(fields), Some(s)) => Ok((&fields.ops, s)),
+            (Some(fields), Some(s)) => Ok((fields, s)),
             _ => Err(self.miss()),
         }
     }

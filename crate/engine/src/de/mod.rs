@@ -167,11 +167,11 @@ impl<'de> DeserializeSeed<'de> for Seed<'_> {
                     seed: self.at(item),
                     len: None,
                 })? {
-                    Value::Seq(items) => items,
+                    Value::Seq(items) => items.into_vec(),
                     other => return Ok(other),
                 };
                 dedup(&mut items, *sorted);
-                Ok(Value::Seq(items))
+                Ok(Value::Seq(items.into()))
             }
             Ty::Array(len, item) => d.deserialize_tuple(
                 *len,

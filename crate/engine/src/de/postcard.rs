@@ -14,13 +14,13 @@ use postcard::de_flavors::Flavor;
 use serde::Deserialize;
 use serde::de::{DeserializeSeed, Error as _, Unexpected};
 
-use super::program::{Fields, Op, Program};
+use super::program::{Fields, Op, Program, all_plain};
 use super::scalar::read_scalar_into;
 use super::structs::{fill, unit_slots};
 use super::{Seed, dedup};
 use crate::plan::{KindPlan, Plan};
 use crate::ty::TypeId;
-use crate::value::Value;
+use crate::value::{Slots, Value};
 
 type Result<T> = std::result::Result<T, postcard::Error>;
 
@@ -63,7 +63,7 @@ impl<'p> Run<'p> {
                 let fields = self.fields(*id)?;
                 let mut slots = unit_slots(fields.width);
                 self.fields_into(fields, d, &mut slots)?;
-                fill(out, Value::Struct(slots.into()));
+                fill(out, Value::Struct(Slots::plain_if(fields.plain, slots)));
                 Ok(())
             }
             Op::Rows(id) => {
@@ -89,25 +89,37 @@ impl<'p> Run<'p> {
                     slots
                 };
                 // Widths are field counts, at most MAX_FIELDS deep in structs.
-                fill(out, Value::Rows(width as u32, slots.into()));
+                fill(
+                    out,
+                    Value::Rows(width as u32, Slots::plain_if(fields.plain, slots)),
+                );
                 Ok(())
             }
             Op::Seq(item) => {
                 let len = len(d)?;
                 let items = self.items(item, len, d)?;
-                fill(out, Value::Seq(items.into()));
+                fill(
+                    out,
+                    Value::Seq(Slots::plain_if(item.holds_no_memory(), items)),
+                );
                 Ok(())
             }
             Op::Set { item, sorted } => {
                 let len = len(d)?;
                 let mut items = self.items(item, len, d)?;
                 dedup(&mut items, *sorted);
-                fill(out, Value::Seq(items.into()));
+                fill(
+                    out,
+                    Value::Seq(Slots::plain_if(item.holds_no_memory(), items)),
+                );
                 Ok(())
             }
             Op::Array(len, item) => {
                 let items = self.items(item, *len, d)?;
-                fill(out, Value::Seq(items.into()));
+                fill(
+                    out,
+                    Value::Seq(Slots::plain_if(item.holds_no_memory(), items)),
+                );
                 Ok(())
             }
             Op::Tuple(ops) => {
@@ -115,7 +127,7 @@ impl<'p> Run<'p> {
                 for (op, slot) in ops.iter().zip(items.iter_mut()) {
                     self.into(op, d, slot)?;
                 }
-                fill(out, Value::Seq(items.into()));
+                fill(out, Value::Seq(Slots::plain_if(all_plain(ops), items)));
                 Ok(())
             }
             Op::Tag(id) => {

@@ -50,13 +50,32 @@ pub(super) enum Op {
     Seed(Ty),
 }
 
+impl Op {
+    /// Whether the values this op reads never own memory (numbers, `bool`,
+    /// `char`, a unit variant's tag): slots of nothing else are
+    /// [plain](crate::value::Slots::plain), freed without a look at each.
+    pub(super) fn holds_no_memory(&self) -> bool {
+        match self {
+            Op::Scalar(scalar) => *scalar != Scalar::Str,
+            Op::Tag(_) => true,
+            _ => false,
+        }
+    }
+}
+
+/// Whether slots read by `ops` are plain (see [`Op::holds_no_memory`]).
+pub(super) fn all_plain(ops: &[Op]) -> bool {
+    ops.iter().all(Op::holds_no_memory)
+}
+
 /// A struct's fields, in the order they are read, which is their slots'
 /// order (a struct laid out inline lends its own fields, at their slots in
 /// its parent's): the op at `i` reads slot `i`. And how many slots a value
-/// takes.
+/// takes, and whether its slots are plain.
 pub(super) struct Fields {
     pub(super) width: usize,
     pub(super) ops: Box<[Op]>,
+    pub(super) plain: bool,
 }
 
 impl Program {
@@ -167,6 +186,7 @@ fn struct_fields(plan: &Plan, id: TypeId) -> Option<Fields> {
     }
     Some(Fields {
         width: s.width,
+        plain: all_plain(&ops),
         ops: ops.into(),
     })
 }

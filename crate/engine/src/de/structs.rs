@@ -11,7 +11,7 @@ use super::keys::KeySeed;
 use super::scalar::ScalarSeed;
 use super::{Seed, errors};
 use crate::plan::{FieldDefault, FieldPlan, Flatten, StructPlan, TypePlan, VariantPlan};
-use crate::value::{Value, default_value, fill_default};
+use crate::value::{Slots, Value, default_value, fill_default};
 
 pub(super) fn deserialize_struct<'de, D: Deserializer<'de>>(
     seed: Seed<'_>,
@@ -410,13 +410,13 @@ impl<'de> Visitor<'de> for StructVisitor<'_> {
             true => self.flat_into(map, &mut slots)?,
             false => self.map_into(map, &mut slots)?,
         }
-        Ok(Value::Struct(slots.into()))
+        Ok(Value::Struct(Slots::plain_if(self.s.plain, slots)))
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Value, A::Error> {
         let mut slots = unit_slots(self.s.width);
         self.seq_into(seq, &mut slots)?;
-        Ok(Value::Struct(slots.into()))
+        Ok(Value::Struct(Slots::plain_if(self.s.plain, slots)))
     }
 
     fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
@@ -427,7 +427,7 @@ impl<'de> Visitor<'de> for StructVisitor<'_> {
     }
 
     fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
-        Ok(Value::Struct(crate::value::Slots::default()))
+        Ok(Value::Struct(Slots::default()))
     }
 }
 

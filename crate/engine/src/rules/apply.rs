@@ -30,7 +30,7 @@ pub fn rule_passes(kind: &CheckKind, value: &Value) -> bool {
         (CheckKind::Needle(rule, p), Value::Str(s)) => needle_rule_passes(*rule, s, p),
         (CheckKind::Pattern(re), Value::Str(s)) => Pattern(re).check(&**s),
         (CheckKind::Length(rule), Value::Str(s)) => rule.check(&**s),
-        (CheckKind::Length(rule), Value::Seq(items)) => rule.check(items.as_slice()),
+        (CheckKind::Length(rule), Value::Seq(items)) => rule.check(&**items),
         (CheckKind::Length(rule), Value::Rows(..)) => rule.check(&RowCount::of(value)),
         (CheckKind::Length(rule), Value::Map(entries)) => rule.check(entries.as_slice()),
         (CheckKind::RangeInt(rule), Value::I64(n)) => rule.check(n),
@@ -61,7 +61,7 @@ pub fn failed_rule(kind: &CheckKind, value: &Value) -> Option<Violation> {
     ) -> Option<Violation> {
         match value {
             Value::Str(s) => on(rule, &**s),
-            Value::Seq(items) => on(rule, items.as_slice()),
+            Value::Seq(items) => on(rule, &**items),
             Value::Rows(..) => on(rule, &RowCount::of(value)),
             Value::Map(entries) => on(rule, entries.as_slice()),
             _ => None,

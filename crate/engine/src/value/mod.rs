@@ -2,6 +2,7 @@
 //! order (no map per object), an enum its variant's index and payload.
 
 mod default;
+#[allow(unsafe_code)]
 mod slots;
 
 pub use default::{default_value, fill_default};
