@@ -28,26 +28,41 @@ pub struct Job {
 /// the text moved per run.
 #[derive(Default)]
 struct Seat {
-    text: Box<str>,
-    /// Held while the text is where it is, so that its next copy lands elsewhere.
-    pad: Vec<u8>,
+    /// The text, after `at` bytes of padding. Each run gets a new block of
+    /// a size of its own: glibc hands a freed block straight back to the
+    /// next request of its size, so a plain copy of the text went back and
+    /// forth between two or three places.
+    buf: String,
+    at: usize,
 }
 
-/// The pads are multiples of this many bytes, up to [`PAD_STEPS`] of them.
+/// The padding is a multiple of this many bytes, up to [`PAD_STEPS`] of them.
 const PAD_UNIT: usize = 16;
 const PAD_STEPS: usize = 250;
 
 impl Seat {
+    fn new(text: String) -> Seat {
+        Seat { buf: text, at: 0 }
+    }
+
+    fn text(&self) -> &str {
+        // The padding is ASCII, so `at` is a character boundary.
+        self.buf.get(self.at..).unwrap_or_default()
+    }
+
     fn move_to(&mut self, step: usize) {
-        if self.text.is_empty() {
+        let text = self.text();
+        if text.is_empty() {
             return;
         }
-        // The pad first, then the copy, then the old ones go: the copy cannot
-        // take the old text's place.
-        let pad = Vec::with_capacity(PAD_UNIT * (1 + step.wrapping_mul(7) % PAD_STEPS));
-        let text: Box<str> = Box::from(&*self.text);
-        self.pad = std::hint::black_box(pad);
-        self.text = text;
+        // The new block is taken while the old one is held: the text cannot
+        // land where it was.
+        let at = PAD_UNIT * (step.wrapping_mul(7) % PAD_STEPS);
+        let mut buf = String::with_capacity(at + text.len());
+        buf.extend(std::iter::repeat_n(' ', at));
+        buf.push_str(text);
+        self.buf = buf;
+        self.at = at;
     }
 }
 
@@ -121,7 +136,7 @@ impl Job {
     /// through `black_box`.
     pub fn on_text<R>(
         info: JobInfo,
-        text: impl Into<Box<str>>,
+        text: impl Into<String>,
         mut op: impl FnMut(&str) -> R + 'static,
     ) -> Job {
         Job {
@@ -129,10 +144,7 @@ impl Job {
             batch: Box::new(move |clock, iterations, text| {
                 overhead_clock::time_loop(clock, iterations, &mut || op(black_box(text)))
             }),
-            input: Seat {
-                text: text.into(),
-                pad: Vec::new(),
-            },
+            input: Seat::new(text.into()),
         }
     }
 
@@ -164,7 +176,7 @@ impl Job {
 
     /// Elapsed nanoseconds for `iterations` operations.
     pub fn time(&mut self, clock: &dyn Clock, iterations: u64) -> f64 {
-        (self.batch)(clock, iterations, &self.input.text)
+        (self.batch)(clock, iterations, self.input.text())
     }
 
     /// One timed run, [`time`](Job::time) on a memory layout of its own: the
@@ -211,8 +223,10 @@ mod tests {
         let seen = seen.borrow();
         assert_eq!(seen.len(), 12);
         assert!(seen.iter().all(|(_, text)| text == "{\"n\": 1}"));
-        // Both operations of a run read one place; the runs, several.
-        let places: std::collections::HashSet<usize> = seen.iter().map(|(at, _)| *at).collect();
-        assert!(places.len() >= 4, "{seen:?}");
+        // Both operations of a run read one place, and each run another.
+        let places: Vec<usize> = seen.iter().map(|(at, _)| *at).collect();
+        assert!(places.chunks(2).all(|run| run[0] == run[1]), "{seen:?}");
+        let runs: std::collections::HashSet<usize> = places.iter().step_by(2).copied().collect();
+        assert_eq!(runs.len(), 6, "{seen:?}");
     }
 }
