@@ -96,10 +96,11 @@ it('loads light, sizes each embed to its content, follows the theme, opens the f
   const resolutionNs = Number(step[1]?.replace(/,/g, '')) * ({ ns: 1, µs: 1e3, ms: 1e6 } as const)[step[2] as 'ns' | 'µs' | 'ms'];
   const fastest = Math.min(...(await light.locator('#results .result-row td.median').evaluateAll((cells) => cells.map((c) => Number((c as HTMLElement).dataset['ns'])))));
   // The fastest job's run lasts 1,000 steps of the coarse timer. Calibration
-  // and the run time it apart, and on a loaded 2-core machine they were seen
-  // 9% apart: what this holds is that runs are sized to the timer (a run
-  // sized by the 2 s budget alone would be a few steps long), so 20% slack.
-  expect(iterations * fastest).toBeGreaterThanOrEqual(1_000 * resolutionNs * 0.8);
+  // and the run time it apart, and on a 2-core machine they were seen 9% and
+  // (in a clean-clone CI) 23% apart: what this holds is that runs are sized
+  // to the timer (a run sized by the 2 s budget alone would be a few steps
+  // long, a hundred times less), so half is the bound, not a timing.
+  expect(iterations * fastest).toBeGreaterThanOrEqual(1_000 * resolutionNs * 0.5);
   // Median and range, as always, and the chart and the native figures recorded with the scenario.
   expect(await light.locator('#results .result-row td.range').first().innerText()).toMatch(/–/);
   await expect.poll(() => light.locator('#chart [role="img"] rect').count()).toBeGreaterThan(0);
