@@ -171,7 +171,8 @@ impl<'de> DeserializeSeed<'de> for Seed<'_> {
                     other => return Ok(other),
                 };
                 dedup(&mut items, *sorted);
-                Ok(Value::Seq(items.into()))
+                let plain = crate::layout::holds_no_memory(item);
+                Ok(Value::Seq(crate::value::Slots::plain_if(plain, items)))
             }
             Ty::Array(len, item) => d.deserialize_tuple(
                 *len,

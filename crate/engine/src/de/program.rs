@@ -56,14 +56,14 @@ impl Op {
     /// [plain](crate::value::Slots::plain), freed without a look at each.
     pub(super) fn holds_no_memory(&self) -> bool {
         match self {
-            Op::Scalar(scalar) => *scalar != Scalar::Str,
+            Op::Scalar(scalar) => crate::layout::holds_no_memory(&scalar.ty()),
             Op::Tag(_) => true,
             _ => false,
         }
     }
 }
 
-/// Whether slots read by `ops` are plain (see [`Op::holds_no_memory`]).
+/// Whether a tuple's slots read by `ops` are plain (see [`Op::holds_no_memory`]).
 pub(super) fn all_plain(ops: &[Op]) -> bool {
     ops.iter().all(Op::holds_no_memory)
 }
@@ -186,7 +186,9 @@ fn struct_fields(plan: &Plan, id: TypeId) -> Option<Fields> {
     }
     Some(Fields {
         width: s.width,
-        plain: all_plain(&ops),
+        // The plan's own word (`layout.rs`), so that the seed and the
+        // program mark a struct's slots alike.
+        plain: s.plain,
         ops: ops.into(),
     })
 }
