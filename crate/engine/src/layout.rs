@@ -101,17 +101,24 @@ fn slots_plain(types: &[TypePlan], id: TypeId) -> bool {
             field.read_with.is_none()
                 && match field.inline {
                     Some((child, _)) => slots_plain(types, child),
-                    None => holds_no_memory(&field.ty),
+                    None => holds_no_memory(types, &field.ty),
                 }
         })
 }
 
 /// Whether a value of `ty` never owns memory: a number, a `bool`, a `char`,
-/// `()`, or an `Option` of one.
-pub fn holds_no_memory(ty: &Ty) -> bool {
+/// `()`, an enum of unit variants only (a `Value::Tag`), or an `Option` of
+/// one. `types` are the plan's, for enums; a scalar's type needs none.
+pub fn holds_no_memory(types: &[TypePlan], ty: &Ty) -> bool {
     match ty {
         Ty::Unit | Ty::Bool | Ty::Int(_) | Ty::NonZero(_) | Ty::F32 | Ty::F64 | Ty::Char => true,
-        Ty::Option(inner) => holds_no_memory(inner),
+        Ty::Option(inner) => holds_no_memory(types, inner),
+        Ty::Named(id) => types.get(*id).is_some_and(|t| {
+            // `Value::variant` keeps a unit payload as a tag, whatever the
+            // tagging; a conversion's value is its own type's.
+            t.convert.is_none()
+                && matches!(&t.kind, KindPlan::Enum(e) if e.variants.iter().all(|v| v.style == Style::Unit))
+        }),
         _ => false,
     }
 }

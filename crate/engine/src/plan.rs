@@ -107,8 +107,9 @@ pub struct StructPlan {
     /// A `Vec` of the struct is laid out in rows (`Value::Rows`), its
     /// elements' slots one after another.
     pub in_rows: bool,
-    /// No slot of a value ever owns memory (every field a number, a `bool`
-    /// or a `char`, or an `Option` of one, structs inline included): its
+    /// No slot of a value ever owns memory (every field a number, a `bool`,
+    /// a `char`, an enum of unit variants, or an `Option` of one, structs
+    /// inline included): its
     /// slots are [plain](crate::value::Slots::plain).
     pub plain: bool,
     /// The names that decode, aliases included (serde's `FIELDS`).

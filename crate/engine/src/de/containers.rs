@@ -84,7 +84,7 @@ impl<'de> Visitor<'de> for SeqVisitor<'_> {
                 return Err(errors::invalid_length(items.len(), &self));
             }
         }
-        let plain = crate::layout::holds_no_memory(self.seed.ty);
+        let plain = crate::layout::holds_no_memory(&self.seed.plan.types, self.seed.ty);
         Ok(Value::Seq(Slots::plain_if(plain, items)))
     }
 }

@@ -171,7 +171,7 @@ impl<'de> DeserializeSeed<'de> for Seed<'_> {
                     other => return Ok(other),
                 };
                 dedup(&mut items, *sorted);
-                let plain = crate::layout::holds_no_memory(item);
+                let plain = crate::layout::holds_no_memory(&self.plan.types, item);
                 Ok(Value::Seq(crate::value::Slots::plain_if(plain, items)))
             }
             Ty::Array(len, item) => d.deserialize_tuple(

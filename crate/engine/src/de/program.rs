@@ -56,7 +56,10 @@ impl Op {
     /// [plain](crate::value::Slots::plain), freed without a look at each.
     pub(super) fn holds_no_memory(&self) -> bool {
         match self {
-            Op::Scalar(scalar) => crate::layout::holds_no_memory(&scalar.ty()),
+            // Of the scalars only a string owns memory (as
+            // `layout::holds_no_memory` says of their types); a match here
+            // stays inline where a sequence is read.
+            Op::Scalar(scalar) => *scalar != Scalar::Str,
             Op::Tag(_) => true,
             _ => false,
         }
