@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use overhead_engine::generate::Generator;
 use overhead_engine::run::Interpreter;
-use overhead_engine::{Flatten, Value};
+use overhead_engine::{Flatten, Slots, Value};
 
 /// Definitions with their root, from `tests/<folder>/` (each `.json` names
 /// its `.rs`'s root) and the scenarios.
@@ -153,6 +153,98 @@ fn the_bundled_car_reads_back_by_the_program() {
     let bytes = postcard::to_allocvec(&engine.typed(&value)).expect("writes");
     assert_eq!(engine.read_postcard(&bytes).expect("reads"), value);
     agree_when_damaged(&engine, &bytes, "car");
+}
+
+/// The values a slot can be given in place of its own: each variant a
+/// scalar's code looks for, at the edges of the narrow types' ranges, and
+/// the variants none does.
+fn stand_ins() -> Vec<Value> {
+    vec![
+        Value::Unit,
+        Value::Bool(true),
+        Value::U64(255),
+        Value::U64(256),
+        Value::U64(u64::MAX),
+        Value::I64(-129),
+        Value::I64(127),
+        Value::I128(-1),
+        Value::U128(1),
+        Value::F64(1.5),
+        Value::Char('x'),
+        Value::Str("x".into()),
+        Value::Seq(Slots::from(vec![Value::U64(1)])),
+        Value::Tag(0),
+    ]
+}
+
+/// The writer and `Typed` on `value`: the same postcard bytes, or both fail.
+fn write_alike(engine: &Interpreter, value: &Value, what: &str) {
+    assert_eq!(
+        postcard::to_allocvec(&engine.written(value)).ok(),
+        postcard::to_allocvec(&engine.typed(value)).ok(),
+        "{what}: {value:?}"
+    );
+}
+
+/// `value` changed in one place each: any slot at any depth (a struct's,
+/// a row's, a sequence's) replaced by each stand-in, or a struct short of
+/// its last slot.
+fn changed(value: &Value) -> Vec<Value> {
+    let slots = match value {
+        Value::Struct(slots) | Value::Seq(slots) | Value::Rows(_, slots) => slots,
+        Value::Variant(index, payload) => {
+            return changed(payload)
+                .into_iter()
+                .map(|p| Value::Variant(*index, Box::new(p)))
+                .collect();
+        }
+        _ => return Vec::new(),
+    };
+    let rebuild = |values: Vec<Value>| match value {
+        Value::Struct(_) => Value::Struct(Slots::from(values)),
+        Value::Rows(width, _) => Value::Rows(*width, Slots::from(values)),
+        _ => Value::Seq(Slots::from(values)),
+    };
+    let mut out = Vec::new();
+    for (i, slot) in slots.iter().enumerate() {
+        for new in stand_ins().into_iter().chain(changed(slot)) {
+            let mut values = slots.to_vec();
+            values[i] = new;
+            out.push(rebuild(values));
+        }
+    }
+    if let Value::Struct(slots) = value
+        && let Some((_, rest)) = slots.split_last()
+    {
+        out.push(Value::Struct(Slots::from(rest.to_vec())));
+    }
+    out
+}
+
+#[test]
+fn the_writer_writes_any_value_as_typed_does() {
+    // Values no decoder makes (a slot of another variant, a number out of
+    // its type's range, a struct short of a slot) take the writer's cold
+    // paths: they must write, or fail, as `Typed` does.
+    let dir = scenario_dir("car");
+    let schema = std::fs::read_to_string(dir.join("schema.rs")).expect("schema");
+    let input = std::fs::read_to_string(dir.join("inputs/valid.json")).expect("input");
+    let engine = Interpreter::new(&schema, Some("Car")).expect("a plan");
+    let value = engine.decode(&input).expect("decodes");
+    let changes = changed(&value);
+    assert!(changes.len() > 500, "only {} changes", changes.len());
+    for v in &changes {
+        write_alike(&engine, v, "car");
+    }
+    let mut written = 0;
+    for (paste, engine) in engines().into_iter().step_by(3) {
+        let value: Value = Generator::new(engine.plan(), 5).valid();
+        for v in changed(&value).iter().step_by(3) {
+            write_alike(&engine, v, &paste);
+            written += 1;
+        }
+    }
+    assert!(written > 1000, "only {written} changed values were written");
 }
 
 /// The two readers of a `serde_json::Value`: the same value, or the same

@@ -626,7 +626,10 @@ fn serialize_struct<S: Serializer>(
     s: S,
 ) -> Result<S::Ok, S::Error> {
     if let Some(slot) = sp.transparent {
-        return at(plan, &sp.fields[slot].ty, &slots[slot]).serialize(s);
+        let (Some(f), Some(v)) = (sp.fields.get(slot), slots.get(slot)) else {
+            return Err(mismatch());
+        };
+        return at(plan, &f.ty, v).serialize(s);
     }
     if sp.flattens {
         return match plan.flatten {
@@ -651,7 +654,12 @@ fn serialize_struct<S: Serializer>(
     }
     match sp.style {
         Style::Unit => s.serialize_unit_struct(name),
-        Style::Newtype => s.serialize_newtype_struct(name, &at(plan, &sp.fields[0].ty, &slots[0])),
+        Style::Newtype => {
+            let (Some(f), Some(v)) = (sp.fields.first(), slots.first()) else {
+                return Err(mismatch());
+            };
+            s.serialize_newtype_struct(name, &at(plan, &f.ty, v))
+        }
         Style::Tuple => {
             let mut ts = s.serialize_tuple_struct(name, slots.len())?;
             for (f, v) in sp.fields.iter().zip(slots) {

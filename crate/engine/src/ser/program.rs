@@ -52,19 +52,47 @@ struct Struct {
     name: &'static str,
     /// Named fields (`serialize_struct`) or positional ones (`serialize_tuple_struct`).
     named: bool,
-    fields: Box<[Field]>,
+    /// Whether every step writes a scalar, from the slot at its own
+    /// position: such a struct is written by [`write_scalars`], one loop
+    /// over steps and slots side by side (no bound checked per field, no
+    /// call back into the writer), and rows of it or a struct of it laid
+    /// out inline go there without `write_struct`'s lookup.
+    scalars: bool,
+    /// Its fields, in the plan's order (a step's position is its field's).
+    steps: Box<[Step]>,
+    /// What the `Code::Op` steps write.
+    ops: Box<[Op]>,
 }
 
-struct Field {
+/// One field's write: its key, its slot and its code, all fixed when the
+/// writer is built, so writing it is one jump on `code` and a check of the
+/// value's variant (an explicit tag each: no niche to decode, no box to
+/// follow for a scalar).
+#[derive(Clone, Copy)]
+struct Step {
     key: &'static str,
-    at: usize,
-    write: FieldWrite,
+    at: u32,
+    code: Code,
 }
 
-enum FieldWrite {
-    One(Op),
+#[derive(Clone, Copy)]
+enum Code {
+    /// An integer from a `Value::U64`, other than a `u8`: written as a
+    /// `u64` (postcard's varint and the text formats' digits are the same
+    /// number at any width; see `write_int`).
+    Unsigned,
+    /// The same from a `Value::I64`, other than an `i8`.
+    Signed,
+    U8,
+    I8,
+    F32,
+    F64,
+    Bool,
+    Str,
+    /// Anything else: `ops[i]`.
+    Op(u32),
     /// A struct laid out inline: its type and width.
-    Inline(TypeId, usize),
+    Inline(u32, u32),
 }
 
 impl Writer {
@@ -127,22 +155,44 @@ fn struct_of(plan: &Plan, id: TypeId) -> Option<Struct> {
     if s.transparent.is_some() || s.flattens || s.ser_len != Some(s.fields.len()) {
         return None;
     }
-    let fields = s
-        .fields
-        .iter()
-        .map(|f| Field {
-            key: f.ser_key,
-            at: f.at,
-            write: match f.inline {
-                Some((child, width)) => FieldWrite::Inline(child, width),
-                None => FieldWrite::One(op_of(plan, &f.ty)),
+    let mut ops = Vec::new();
+    let mut steps = Vec::with_capacity(s.fields.len());
+    for f in &s.fields {
+        let code = match f.inline {
+            Some((child, width)) => {
+                Code::Inline(u32::try_from(child).ok()?, u32::try_from(width).ok()?)
+            }
+            None => match op_of(plan, &f.ty) {
+                Op::Int(Int::U8) => Code::U8,
+                Op::Int(Int::I8) => Code::I8,
+                Op::Int(int) if int.is_signed() => Code::Signed,
+                Op::Int(_) => Code::Unsigned,
+                Op::F32 => Code::F32,
+                Op::F64 => Code::F64,
+                Op::Bool => Code::Bool,
+                Op::Str => Code::Str,
+                op => {
+                    ops.push(op);
+                    Code::Op(u32::try_from(ops.len() - 1).ok()?)
+                }
             },
-        })
-        .collect();
+        };
+        steps.push(Step {
+            key: f.ser_key,
+            at: u32::try_from(f.at).ok()?,
+            code,
+        });
+    }
     Some(Struct {
         name: plan.types[id].name,
         named,
-        fields,
+        scalars: ops.is_empty()
+            && steps
+                .iter()
+                .enumerate()
+                .all(|(k, s)| s.at as usize == k && !matches!(s.code, Code::Inline(..))),
+        steps: steps.into(),
+        ops: ops.into(),
     })
 }
 
@@ -225,13 +275,24 @@ impl Serialize for Write<'_> {
                     return Err(mismatch());
                 };
                 let mut seq = s.serialize_seq(Some(rows.len()))?;
-                for slots in rows {
-                    seq.serialize_element(&Slots {
-                        writer,
-                        plan,
-                        id: *id,
-                        slots,
-                    })?;
+                if let Some(st) = writer.scalars(*id) {
+                    for slots in rows {
+                        seq.serialize_element(&Scalars {
+                            plan,
+                            id: *id,
+                            st,
+                            slots,
+                        })?;
+                    }
+                } else {
+                    for slots in rows {
+                        seq.serialize_element(&Slots {
+                            writer,
+                            plan,
+                            id: *id,
+                            slots,
+                        })?;
+                    }
                 }
                 seq.end()
             }
@@ -295,52 +356,78 @@ impl Writer {
         };
         if !st.named {
             let mut ts = s.serialize_tuple_struct(st.name, slots.len())?;
-            for (field, v) in st.fields.iter().zip(slots) {
-                match &field.write {
-                    FieldWrite::One(op) => ts.serialize_field(&self.at(plan, op, v))?,
-                    FieldWrite::Inline(..) => return Err(mismatch()),
+            for (k, (step, v)) in st.steps.iter().zip(slots).enumerate() {
+                match step.code {
+                    Code::Op(i) => ts.serialize_field(&self.at(plan, &st.ops[i as usize], v))?,
+                    Code::Inline(..) => return Err(mismatch()),
+                    _ => ts.serialize_field(&Field {
+                        plan,
+                        id,
+                        k,
+                        value: v,
+                    })?,
                 }
             }
             return ts.end();
         }
-        let mut out = s.serialize_struct(st.name, st.fields.len())?;
-        for field in st.fields.iter() {
-            match &field.write {
-                FieldWrite::One(op) => {
-                    let v = slots.get(field.at).unwrap_or(Value::unit());
-                    let key = field.key;
-                    // A scalar written here, by its own type's `Serialize`:
-                    // entering `Write` (which holds every op) cost more than
-                    // writing one.
-                    match (op, v) {
-                        (Op::Int(int), Value::U64(n)) if *int != Int::U8 => {
-                            out.serialize_field(key, n)?
-                        }
-                        (Op::Int(int), Value::I64(n)) if *int != Int::I8 => {
-                            out.serialize_field(key, n)?
-                        }
-                        (Op::F32, Value::F64(f)) => out.serialize_field(key, &(*f as f32))?,
-                        (Op::F64, Value::F64(f)) => out.serialize_field(key, f)?,
-                        (Op::Bool, Value::Bool(b)) => out.serialize_field(key, b)?,
-                        (Op::Str, Value::Str(text)) => out.serialize_field(key, &**text)?,
-                        (op, v) => out.serialize_field(key, &self.at(plan, op, v))?,
+        let mut out = s.serialize_struct(st.name, st.steps.len())?;
+        if st.scalars {
+            write_scalars(plan, id, &st.steps, slots, &mut out)?;
+            return out.end();
+        }
+        for (k, step) in st.steps.iter().enumerate() {
+            let at = step.at as usize;
+            match step.code {
+                Code::Op(i) => {
+                    let v = slots.get(at).unwrap_or(Value::unit());
+                    out.serialize_field(step.key, &self.at(plan, &st.ops[i as usize], v))?
+                }
+                Code::Inline(child, width) => {
+                    let (id, slots) = (
+                        child as TypeId,
+                        slots.get(at..at + width as usize).unwrap_or(&[]),
+                    );
+                    match self.scalars(id) {
+                        Some(st) => out.serialize_field(
+                            step.key,
+                            &Scalars {
+                                plan,
+                                id,
+                                st,
+                                slots,
+                            },
+                        )?,
+                        None => out.serialize_field(
+                            step.key,
+                            &Slots {
+                                writer: self,
+                                plan,
+                                id,
+                                slots,
+                            },
+                        )?,
                     }
                 }
-                FieldWrite::Inline(child, width) => {
-                    let inline = slots.get(field.at..field.at + width).unwrap_or(&[]);
-                    out.serialize_field(
-                        field.key,
-                        &Slots {
-                            writer: self,
-                            plan,
-                            id: *child,
-                            slots: inline,
-                        },
-                    )?;
-                }
+                _ => write_scalar(
+                    plan,
+                    id,
+                    k,
+                    step,
+                    slots.get(at).unwrap_or(Value::unit()),
+                    &mut out,
+                )?,
             }
         }
         out.end()
+    }
+
+    /// Struct `id`'s fields, when it has named fields here, all scalars.
+    #[inline]
+    fn scalars(&self, id: TypeId) -> Option<&Struct> {
+        match self.structs.get(id) {
+            Some(Some(st)) if st.scalars && st.named => Some(st),
+            _ => None,
+        }
     }
 
     fn at<'a>(&'a self, plan: &'a Plan, op: &'a Op, value: &'a Value) -> Write<'a> {
@@ -349,6 +436,112 @@ impl Writer {
             plan,
             op,
             value,
+        }
+    }
+}
+
+/// The fields of a struct of scalars (`Struct::scalars`) into `out`.
+#[inline]
+fn write_scalars<O: SerializeStruct>(
+    plan: &Plan,
+    id: TypeId,
+    steps: &[Step],
+    slots: &[Value],
+    out: &mut O,
+) -> Result<(), O::Error> {
+    // Each field's slot is its position (`Struct::scalars`): read side by
+    // side, with no bound to check per field.
+    let Some(slots) = slots.get(..steps.len()) else {
+        return write_short(plan, id, steps, slots, out);
+    };
+    for (k, (step, v)) in steps.iter().zip(slots).enumerate() {
+        write_scalar(plan, id, k, step, v, out)?;
+    }
+    Ok(())
+}
+
+/// Field `k` of struct `id`, a scalar's step, into `out`: the value by its
+/// own type's `Serialize`, or, for a value its code does not expect (one
+/// the decoder never makes), by `Typed`, out of line.
+#[inline(always)]
+fn write_scalar<O: SerializeStruct>(
+    plan: &Plan,
+    id: TypeId,
+    k: usize,
+    step: &Step,
+    v: &Value,
+    out: &mut O,
+) -> Result<(), O::Error> {
+    let key = step.key;
+    match (step.code, v) {
+        (Code::Unsigned, Value::U64(n)) => out.serialize_field(key, n),
+        (Code::Signed, Value::I64(n)) => out.serialize_field(key, n),
+        (Code::U8, Value::U64(n)) if *n <= u8::MAX as u64 => out.serialize_field(key, &(*n as u8)),
+        (Code::I8, Value::I64(n)) if i8::try_from(*n).is_ok() => {
+            out.serialize_field(key, &(*n as i8))
+        }
+        (Code::F32, Value::F64(f)) => out.serialize_field(key, &(*f as f32)),
+        (Code::F64, Value::F64(f)) => out.serialize_field(key, f),
+        (Code::Bool, Value::Bool(b)) => out.serialize_field(key, b),
+        (Code::Str, Value::Str(text)) => out.serialize_field(key, &**text),
+        _ => write_odd(plan, id, k, step, v, out),
+    }
+}
+
+/// What [`write_scalar`] does not write inline: a value its code does not
+/// expect (never one the decoder made), by `Typed`.
+#[cold]
+#[inline(never)]
+fn write_odd<O: SerializeStruct>(
+    plan: &Plan,
+    id: TypeId,
+    k: usize,
+    step: &Step,
+    value: &Value,
+    out: &mut O,
+) -> Result<(), O::Error> {
+    out.serialize_field(step.key, &Field { plan, id, k, value })
+}
+
+/// A struct of scalars short of a slot (never one the decoder made): its
+/// fields up to the first missing one, which fails, as `Typed` fails on a
+/// scalar that is `Unit`.
+#[cold]
+#[inline(never)]
+fn write_short<O: SerializeStruct>(
+    plan: &Plan,
+    id: TypeId,
+    steps: &[Step],
+    slots: &[Value],
+    out: &mut O,
+) -> Result<(), O::Error> {
+    for (k, (step, value)) in steps.iter().zip(slots).enumerate() {
+        out.serialize_field(step.key, &Field { plan, id, k, value })?;
+    }
+    Err(mismatch())
+}
+
+/// Field `k` of struct `id` with its value, written by `Typed`.
+struct Field<'a> {
+    plan: &'a Plan,
+    id: TypeId,
+    k: usize,
+    value: &'a Value,
+}
+
+impl Serialize for Field<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let Field {
+            plan, id, k, value, ..
+        } = *self;
+        match plan.struct_plan(id).and_then(|sp| sp.fields.get(k)) {
+            Some(f) => Typed {
+                plan,
+                ty: &f.ty,
+                value,
+            }
+            .serialize(s),
+            None => Err(mismatch()),
         }
     }
 }
@@ -364,5 +557,30 @@ struct Slots<'a> {
 impl Serialize for Slots<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         self.writer.write_struct(self.plan, self.id, self.slots, s)
+    }
+}
+
+/// A struct of scalars' slots with its fields ([`Writer::scalars`]): written
+/// by a loop that calls nothing of the writer, so it is inlined where it is
+/// written.
+struct Scalars<'a> {
+    plan: &'a Plan,
+    id: TypeId,
+    st: &'a Struct,
+    slots: &'a [Value],
+}
+
+impl Serialize for Scalars<'_> {
+    #[inline]
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let Scalars {
+            plan,
+            id,
+            st,
+            slots,
+        } = *self;
+        let mut out = s.serialize_struct(st.name, st.steps.len())?;
+        write_scalars(plan, id, &st.steps, slots, &mut out)?;
+        out.end()
     }
 }
