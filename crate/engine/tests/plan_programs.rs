@@ -143,13 +143,19 @@ fn the_program_reads_what_the_seed_reads() {
     assert!(read > 1000, "only {read} values were written to postcard");
 }
 
-#[test]
-fn the_bundled_car_reads_back_by_the_program() {
+/// The bundled car's engine and its input's value.
+fn bundled_car() -> (Interpreter, Value) {
     let dir = scenario_dir("car");
     let schema = std::fs::read_to_string(dir.join("schema.rs")).expect("schema");
     let input = std::fs::read_to_string(dir.join("inputs/valid.json")).expect("input");
     let engine = Interpreter::new(&schema, Some("Car")).expect("a plan");
     let value = engine.decode(&input).expect("decodes");
+    (engine, value)
+}
+
+#[test]
+fn the_bundled_car_reads_back_by_the_program() {
+    let (engine, value) = bundled_car();
     let bytes = postcard::to_allocvec(&engine.typed(&value)).expect("writes");
     assert_eq!(engine.read_postcard(&bytes).expect("reads"), value);
     agree_when_damaged(&engine, &bytes, "car");
@@ -226,11 +232,7 @@ fn the_writer_writes_any_value_as_typed_does() {
     // Values no decoder makes (a slot of another variant, a number out of
     // its type's range, a struct short of a slot) take the writer's cold
     // paths: they must write, or fail, as `Typed` does.
-    let dir = scenario_dir("car");
-    let schema = std::fs::read_to_string(dir.join("schema.rs")).expect("schema");
-    let input = std::fs::read_to_string(dir.join("inputs/valid.json")).expect("input");
-    let engine = Interpreter::new(&schema, Some("Car")).expect("a plan");
-    let value = engine.decode(&input).expect("decodes");
+    let (engine, value) = bundled_car();
     let changes = changed(&value);
     assert!(changes.len() > 500, "only {} changes", changes.len());
     for v in &changes {
