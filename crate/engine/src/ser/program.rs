@@ -162,6 +162,12 @@ fn struct_of(plan: &Plan, id: TypeId) -> Option<Struct> {
             Some((child, width)) => {
                 Code::Inline(u32::try_from(child).ok()?, u32::try_from(width).ok()?)
             }
+            // A tuple struct's fields are written by `Write` (its loop
+            // has no per-scalar arms of its own).
+            None if !named => {
+                ops.push(op_of(plan, &f.ty));
+                Code::Op(u32::try_from(ops.len() - 1).ok()?)
+            }
             None => match op_of(plan, &f.ty) {
                 Op::Int(Int::U8) => Code::U8,
                 Op::Int(Int::I8) => Code::I8,
@@ -356,16 +362,10 @@ impl Writer {
         };
         if !st.named {
             let mut ts = s.serialize_tuple_struct(st.name, slots.len())?;
-            for (k, (step, v)) in st.steps.iter().zip(slots).enumerate() {
+            for (step, v) in st.steps.iter().zip(slots) {
                 match step.code {
                     Code::Op(i) => ts.serialize_field(&self.at(plan, &st.ops[i as usize], v))?,
-                    Code::Inline(..) => return Err(mismatch()),
-                    _ => ts.serialize_field(&Field {
-                        plan,
-                        id,
-                        k,
-                        value: v,
-                    })?,
+                    _ => return Err(mismatch()),
                 }
             }
             return ts.end();
