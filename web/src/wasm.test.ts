@@ -1,7 +1,7 @@
 // The two wasm modules themselves, through the API the Workers call, in Node.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { initSync, run } from './wasm-pkg/overhead_wasm.js';
+import { initSync, run, rustVerdicts } from './wasm-pkg/overhead_wasm.js';
 import {
   analyze,
   buildInfo,
@@ -12,7 +12,7 @@ import {
 import type { Env, Report, ScenarioDocument, TimerInfo } from './report';
 
 const benchmarkModule = initSync({ module: readFileSync(new URL('./wasm-pkg/overhead_wasm_bg.wasm', import.meta.url)) });
-initAnalyzer({ module: readFileSync(new URL('./wasm-pkg/overhead_wasm_analyzer_bg.wasm', import.meta.url)) });
+const analyzerModule = initAnalyzer({ module: readFileSync(new URL('./wasm-pkg/overhead_wasm_analyzer_bg.wasm', import.meta.url)) });
 
 function bundled(name: string): ScenarioDocument {
   const docs = JSON.parse(bundledScenarios()) as ScenarioDocument[];
@@ -315,6 +315,26 @@ describe('overhead-wasm', () => {
     expect(broken.diagnostics[0]?.message).toContain('did you mean `email`');
     expect(broken.diagnostics[1]?.message).toContain('`Widget` is not defined in the paste');
   });
+
+  it('keeps nothing of earlier edits: analysing a long paste again and again holds its memory, and lines stay right', () => {
+    // A 328-line garde paste from the corpus. Each analysis parses it whole;
+    // before the analyzer released the texts parsed earlier, 200 edits kept 3 MB.
+    const paste = readFileSync(new URL('../../crate/engine/tests/real_world/garde2_qctl_chore_ledger.rs', import.meta.url), 'utf8');
+    analyze(paste, undefined, '[]');
+    rustVerdicts(paste, undefined, '[]');
+    const analyzerBefore = analyzerModule.memory.buffer.byteLength;
+    const benchmarkBefore = benchmarkModule.memory.buffer.byteLength;
+    for (let i = 0; i < 200; i++) analyze(paste, undefined, '[]');
+    for (let i = 0; i < 50; i++) rustVerdicts(paste, undefined, '[]');
+    expect(analyzerModule.memory.buffer.byteLength - analyzerBefore).toBeLessThan(1 << 20);
+    expect(benchmarkModule.memory.buffer.byteLength - benchmarkBefore).toBeLessThan(1 << 20);
+    // Spans made after a release still read their own text.
+    const broken = JSON.parse(analyze(`${paste}\nstruct Late {\n    #[garde(lenght(max = 3))]\n    x: String,\n}\n`, undefined, '[]')) as {
+      diagnostics: { severity: string; line: number; column: number }[];
+    };
+    const errors = broken.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.line}:${d.column}`);
+    expect(errors).toEqual([`${paste.split('\n').length + 2}:13`]);
+  }, 60_000);
 
   it('reads a type the definitions do not define in the form the inputs show, with the definition to insert', () => {
     const text = 'struct A {\n    email: String,\n    when: Widget,\n}\n';

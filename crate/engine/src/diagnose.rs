@@ -3,10 +3,10 @@
 //! custom validator it will skip), together and in text order. The editor and
 //! `overhead check` show the same list.
 
-use overhead_schema::{Diagnostic, Severity, analyze};
+use overhead_schema::{Diagnostic, Severity};
 use serde::Serialize;
 
-use crate::assume::{Assumed, complete_values};
+use crate::assume::{Assumed, complete_analyzed};
 use crate::plan::Plan;
 use crate::root::Automatic;
 
@@ -49,10 +49,10 @@ pub fn diagnose_with(schema: &str, root: Option<&str>, inputs: &[&str]) -> Diagn
             Err(e) => Err(format!("not JSON: {e}")),
         })
         .collect();
-    let completion = complete_values(schema, root, &values);
+    // The completed text's analysis, made by the completion.
+    let (completion, analysis) = complete_analyzed(schema, root, &values);
     // Checked at the root a run would use.
     let root = root.or(completion.root.as_ref().map(|a| a.name.as_str()));
-    let analysis = analyze(&completion.text);
     // What can be the root: each definition, a generic one at the arguments
     // the definitions (or the root) give it.
     let instances = crate::generic::instantiate(&analysis.types, root);

@@ -1,7 +1,7 @@
 //! The operations the benchmark times, on definitions given as text: the
 //! interpreted counterparts of the compiled variants.
 
-use overhead_schema::{Diagnostic, analyze};
+use overhead_schema::{Analysis, Diagnostic, analyze};
 use overhead_validate::Violations;
 use serde::de::DeserializeSeed;
 
@@ -45,8 +45,17 @@ impl Interpreter {
         root: Option<&str>,
         flatten: Flatten,
     ) -> Result<Interpreter, Vec<Diagnostic>> {
-        let analysis = analyze(schema);
-        let mut plan = Plan::compile_with(&analysis, root, flatten).map_err(|e| e.0)?;
+        Interpreter::of_analysis(&analyze(schema), root, flatten)
+    }
+
+    /// [`with_flatten`](Interpreter::with_flatten) on definitions analysed
+    /// already (by [`complete_analyzed`](crate::assume::complete_analyzed)).
+    pub fn of_analysis(
+        analysis: &Analysis,
+        root: Option<&str>,
+        flatten: Flatten,
+    ) -> Result<Interpreter, Vec<Diagnostic>> {
+        let mut plan = Plan::compile_with(analysis, root, flatten).map_err(|e| e.0)?;
         read_paste_defaults(&mut plan);
         let root = Ty::Named(plan.root);
         let many = Ty::Seq(Box::new(root.clone()));

@@ -18,9 +18,10 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path as FsPath, PathBuf};
 
-use overhead_engine::assume::complete;
+use overhead_engine::Flatten;
+use overhead_engine::assume::{complete_analyzed, parsed};
 use overhead_engine::run::{Error as RunError, Interpreter};
-use overhead_schema::{Severity, analyze};
+use overhead_schema::{Analysis, Severity, analyze};
 use overhead_validate::{Segment, Violation, Violations};
 use serde_json::Value as Json;
 
@@ -158,8 +159,9 @@ fn de_then_validate(engine: &Interpreter, text: &str, garde: bool) -> Outcome {
 /// Ok, or the first reason the case does not run with the library's outcome.
 fn check(case: &Case) -> Result<(), String> {
     // The person's input tabs: what an undefined type's form is read from.
-    let completion = complete(&case.paste, Some(&case.root), &[&case.valid, &case.broken]);
-    let analysis = analyze(&completion.text);
+    // The engine is built as the page builds it, from the completion's analysis.
+    let inputs = parsed(&[&case.valid, &case.broken]);
+    let (_, analysis) = complete_analyzed(&case.paste, Some(&case.root), &inputs);
     if let Some(d) = analysis
         .diagnostics
         .iter()
@@ -167,10 +169,12 @@ fn check(case: &Case) -> Result<(), String> {
     {
         return Err(format!("refused: {d}"));
     }
-    let engine = Interpreter::new(&completion.text, Some(&case.root)).map_err(|diagnostics| {
-        let first = diagnostics.first().map(ToString::to_string);
-        format!("no plan: {}", first.unwrap_or_default())
-    })?;
+    let root = Some(case.root.as_str());
+    let engine =
+        Interpreter::of_analysis(&analysis, root, Flatten::Serde).map_err(|diagnostics| {
+            let first = diagnostics.first().map(ToString::to_string);
+            format!("no plan: {}", first.unwrap_or_default())
+        })?;
     let expected = Outcome::Invalid(case.violations.clone());
     for (variant, run) in [
         (
@@ -257,6 +261,53 @@ fn corpus_runs_with_the_libraries_outcomes() {
         "the corpus disagrees with its list of misses:\n{}",
         dishonest.join("\n")
     );
+}
+
+/// An analysis as text, with each span's place in proc-macro2's source map
+/// (which grows with every text parsed) left out: two analyses of one text
+/// then read the same.
+fn shown(analysis: &Analysis) -> String {
+    let places = regex::Regex::new(r"bytes\(\d+\.\.\d+\)").expect("a pattern");
+    let regexes: std::collections::BTreeMap<_, _> = analysis.regexes.iter().collect();
+    let text = format!(
+        "{:?}\n{:?}\n{:?}\n{:?}",
+        analysis.types, analysis.diagnostics, regexes, analysis.code
+    );
+    places.replace_all(&text, "bytes(..)").into_owned()
+}
+
+/// The editor's diagnosis and the interpreter take the analysis the
+/// completion made of the completed text, rather than parsing it again: it
+/// must be that text's analysis, whether the completion added nothing,
+/// one round of definitions, or definitions inside definitions.
+#[test]
+fn the_completion_hands_on_the_analysis_of_its_completed_text() {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(fixtures())
+        .expect("the fixtures' directory")
+        .map(|entry| entry.expect("an entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    paths.sort();
+    let (mut added, mut compared) = (0, 0);
+    for case in paths.iter().map(|p| load(p)) {
+        for (root, inputs) in [
+            (Some(case.root.as_str()), vec![&*case.valid, &*case.broken]),
+            (None, vec![&*case.valid]),
+            (None, vec![]),
+        ] {
+            let (completion, analysis) = complete_analyzed(&case.paste, root, &parsed(&inputs));
+            assert_eq!(
+                shown(&analysis),
+                shown(&analyze(&completion.text)),
+                "{}: the completion's analysis is not its text's",
+                case.name
+            );
+            compared += 1;
+            added += usize::from(completion.text != case.paste);
+        }
+    }
+    // Both kinds were seen: pastes completed and pastes left as they are.
+    assert!(added > 0 && added < compared, "{added} of {compared}");
 }
 
 fn first_line(text: &str) -> &str {

@@ -36,7 +36,7 @@ pub mod via;
 pub use derived::as_derived;
 pub use diagnostic::{Diagnostic, Errors, Severity};
 pub use dialect::{DialectOf, as_pasted, stated_context};
-pub use file::{Analysis, analyze};
+pub use file::{Analysis, analyze, release_parsed_texts};
 pub use model::{
     Conversion, DefaultValue, FieldDef, Identifier, Style, Tagging, TypeDef, TypeKind, VariantDef,
 };

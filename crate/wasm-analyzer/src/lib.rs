@@ -37,6 +37,8 @@ pub fn analyze(schema: &str, root: Option<String>, inputs: &str) -> Result<Strin
     }
     let inputs: Vec<String> = serde_json::from_str(inputs).map_err(to_js)?;
     let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
+    // Nothing of the last edit's analysis is held: its text can go.
+    overhead_schema::release_parsed_texts();
     let diagnosis = overhead_engine::diagnose::diagnose_with(schema, root.as_deref(), &inputs);
     serde_json::to_string(&diagnosis).map_err(to_js)
 }

@@ -220,10 +220,15 @@ fn engine_for(
     root: Option<&str>,
     inputs: &[&str],
 ) -> Result<overhead_engine::run::Interpreter, JsError> {
-    let completion = overhead_engine::assume::complete(schema, root, inputs);
+    // No span of an earlier call is held (each builds its engine afresh):
+    // the texts they parsed can go, rather than stay for the page's life.
+    overhead_schema::release_parsed_texts();
+    let values = overhead_engine::assume::parsed(inputs);
+    let (completion, analysis) = overhead_engine::assume::complete_analyzed(schema, root, &values);
     // The root a run of these inputs uses (named, else the automatic choice).
     let root = root.or(completion.root.as_ref().map(|a| a.name.as_str()));
-    overhead_engine::run::Interpreter::new(&completion.text, root).map_err(|d| {
+    let flatten = overhead_engine::Flatten::Serde;
+    overhead_engine::run::Interpreter::of_analysis(&analysis, root, flatten).map_err(|d| {
         let lines: Vec<String> = d.iter().map(|d| d.to_string()).collect();
         JsError::new(&format!(
             "the definitions cannot run:\n{}",
@@ -253,6 +258,9 @@ pub fn run(
     }
     let req: PageRequest = serde_json::from_str(page_request).map_err(to_js)?;
     let scenario = Scenario::try_from(req.scenario).map_err(to_js)?;
+    // Each run analyses its definitions afresh: the texts earlier calls
+    // parsed can go (see `engine_for`).
+    overhead_schema::release_parsed_texts();
     // Compiled code sought on demand stands for the compiled engine, even
     // when it could not be built (its notes say why); else the bundled code.
     let mut bench = match (&compiled, &req.compiled_notes) {
