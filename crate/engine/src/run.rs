@@ -70,6 +70,22 @@ impl Interpreter {
         })
     }
 
+    /// The interpreter for a paste as a run reads it: completed with what
+    /// it may assume (a type it names and does not define takes the form
+    /// `inputs` show), at `root` or else the automatic choice, built from
+    /// the completion's own analysis. The analysis is dropped here, in the
+    /// engine: a caller in another crate would carry a copy of syn's drop
+    /// code (47 KB of the page's module).
+    pub fn completed(
+        schema: &str,
+        root: Option<&str>,
+        inputs: &[serde_json::Value],
+    ) -> Result<Interpreter, Vec<Diagnostic>> {
+        let (completion, analysis) = crate::assume::complete_analyzed(schema, root, inputs);
+        let root = root.or(completion.root.as_ref().map(|a| a.name.as_str()));
+        Interpreter::of_analysis(&analysis, root, Flatten::Serde)
+    }
+
     pub fn plan(&self) -> &Plan {
         &self.plan
     }

@@ -224,11 +224,8 @@ fn engine_for(
     // the texts they parsed can go, rather than stay for the page's life.
     overhead_schema::release_parsed_texts();
     let values = overhead_engine::assume::parsed(inputs);
-    let (completion, analysis) = overhead_engine::assume::complete_analyzed(schema, root, &values);
-    // The root a run of these inputs uses (named, else the automatic choice).
-    let root = root.or(completion.root.as_ref().map(|a| a.name.as_str()));
-    let flatten = overhead_engine::Flatten::Serde;
-    overhead_engine::run::Interpreter::of_analysis(&analysis, root, flatten).map_err(|d| {
+    // The root a run of these inputs uses: named, else the automatic choice.
+    overhead_engine::run::Interpreter::completed(schema, root, &values).map_err(|d| {
         let lines: Vec<String> = d.iter().map(|d| d.to_string()).collect();
         JsError::new(&format!(
             "the definitions cannot run:\n{}",
