@@ -215,15 +215,20 @@ fn check_caught(case: &Case) -> Result<(), String> {
     })
 }
 
-#[test]
-fn corpus_runs_with_the_libraries_outcomes() {
+/// Every case, in the order of its file's name.
+fn cases() -> Vec<Case> {
     let mut paths: Vec<PathBuf> = std::fs::read_dir(fixtures())
         .expect("the fixtures' directory")
         .map(|entry| entry.expect("an entry").path())
         .filter(|p| p.extension().is_some_and(|e| e == "json"))
         .collect();
     paths.sort();
-    let cases: Vec<Case> = paths.iter().map(|p| load(p)).collect();
+    paths.iter().map(|p| load(p)).collect()
+}
+
+#[test]
+fn corpus_runs_with_the_libraries_outcomes() {
+    let cases = cases();
 
     let mut passed = 0;
     let mut dishonest = Vec::new();
@@ -282,14 +287,8 @@ fn shown(analysis: &Analysis) -> String {
 /// one round of definitions, or definitions inside definitions.
 #[test]
 fn the_completion_hands_on_the_analysis_of_its_completed_text() {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(fixtures())
-        .expect("the fixtures' directory")
-        .map(|entry| entry.expect("an entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    paths.sort();
     let (mut added, mut compared) = (0, 0);
-    for case in paths.iter().map(|p| load(p)) {
+    for case in cases() {
         for (root, inputs) in [
             (Some(case.root.as_str()), vec![&*case.valid, &*case.broken]),
             (None, vec![&*case.valid]),
