@@ -33,8 +33,11 @@ async function fileFor(dir, urlPath) {
   return path;
 }
 
-/** Serves `dir` on 127.0.0.1 (`port` 0: a free one) until `close()`. */
-export async function serveStatic(dir, port = 0) {
+/**
+ * Serves `dir` on 127.0.0.1 (`port` 0: a free one) until `close()`, with
+ * `headers` on every response (none by default, as a static host sends).
+ */
+export async function serveStatic(dir, port = 0, headers = {}) {
   const base = resolve(dir);
   const server = createServer((req, res) => {
     const urlPath = new URL(req.url ?? '/', 'http://host').pathname;
@@ -42,10 +45,10 @@ export async function serveStatic(dir, port = 0) {
       .then((file) => (file === null ? Promise.reject(new Error('outside')) : readFile(file).then((body) => ({ file, body }))))
       .then(
         ({ file, body }) => {
-          res.writeHead(200, { 'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' });
+          res.writeHead(200, { ...headers, 'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' });
           res.end(body);
         },
-        () => res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found'),
+        () => res.writeHead(404, { ...headers, 'Content-Type': 'text/plain' }).end('not found'),
       );
   });
   await new Promise((done) => server.listen(port, '127.0.0.1', done));
