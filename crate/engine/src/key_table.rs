@@ -148,6 +148,21 @@ impl KeyTable {
         self.index = OnceLock::new();
     }
 
+    /// The slot of entry `entry` when `key` is its key: one compare, kept
+    /// inline, for a reader that knows which key most likely comes next
+    /// (inputs write a struct's keys in the order it declares them, and
+    /// the table holds them in that order).
+    #[inline]
+    pub fn slot_if(&self, entry: usize, key: &str) -> Option<usize> {
+        let e = self.entries.get(entry)?;
+        let bytes = key.as_bytes();
+        if e.len != bytes.len() {
+            return None;
+        }
+        let (head, tail) = words(bytes);
+        (e.head == head && e.tail == tail && (e.len <= 16 || e.key == key)).then_some(e.slot)
+    }
+
     /// The slot of the field `key` names. Not `#[inline]`: each codegen
     /// unit that calls it would carry its own copy of it (four in the page's
     /// module), which LLVM calls rather than inlines anyway.
@@ -243,6 +258,28 @@ mod tests {
             assert_eq!(table.index.get().is_some(), !extra.is_empty());
             assert!(table.index.get().is_none_or(Option::is_none));
         }
+    }
+
+    #[test]
+    fn an_entry_answers_only_for_its_own_key() {
+        let mut table = KeyTable::default();
+        let keys = [
+            "num1",
+            "num2",
+            "a_key_longer_than_sixteen_1",
+            "a_key_longer_than_sixteen_2",
+        ];
+        for (slot, key) in keys.into_iter().enumerate() {
+            table.insert(key, slot + 10);
+        }
+        for (entry, key) in keys.into_iter().enumerate() {
+            assert_eq!(table.slot_if(entry, key), Some(entry + 10), "{key}");
+            // Any other entry, or none, says no: the caller then looks it up.
+            for other in (0..keys.len() + 1).filter(|&other| other != entry) {
+                assert_eq!(table.slot_if(other, key), None, "{key} at {other}");
+            }
+        }
+        assert_eq!(table.slot_if(0, "num"), None);
     }
 
     #[test]

@@ -162,6 +162,21 @@ fn place_flat_nodes(types: &mut [TypePlan]) {
             }
         }
     }
+    // Once every node is placed: which trees read their keys directly.
+    for id in 0..types.len() {
+        let direct = match &types[id].kind {
+            KindPlan::Struct(StructPlan {
+                flat: Some(table), ..
+            }) => crate::plan::direct_reads(types, table).map(Box::new),
+            _ => continue,
+        };
+        if let KindPlan::Struct(StructPlan {
+            flat: Some(table), ..
+        }) = &mut types[id].kind
+        {
+            table.direct = direct;
+        }
+    }
 }
 
 /// The struct a `Vec` of `item` holds in rows, if any.

@@ -303,6 +303,9 @@ pub struct FlatTable {
     /// Each key's node and slot, found as a struct's own keys are.
     lookup: KeyTable,
     entries: Vec<(&'static str, usize, usize)>,
+    /// The tree's keys read straight into the root's slots, where they can
+    /// be (set by the layout, which places the nodes).
+    pub direct: Option<Box<DirectReads>>,
     /// `deny_unknown_fields` anywhere in the tree.
     pub deny_unknown: bool,
     /// How many fields of the tree serializing writes, when no field's skip
@@ -324,14 +327,107 @@ pub struct FlatNode {
 }
 
 impl FlatTable {
-    /// The node and slot of the field `key` names.
+    /// The entry of the key `key`: see [`node_field`](Self::node_field)
+    /// and [`DirectReads::entries`].
     #[inline]
-    pub fn find(&self, key: &str) -> Option<(usize, usize)> {
-        self.lookup.find(key).map(|i| {
-            let (_, node, slot) = self.entries[i];
-            (node, slot)
-        })
+    pub fn find(&self, key: &str) -> Option<usize> {
+        self.lookup.find(key)
     }
+
+    /// [`find`](Self::find), trying entry `expected` first (the one after
+    /// the last key found: the table lists each struct's keys in the order
+    /// it declares them, as inputs write them, and a tree's structs in the
+    /// order their keys come). An entry's slot in the lookup is the entry.
+    #[inline]
+    pub fn find_expecting(&self, key: &str, expected: usize) -> Option<usize> {
+        self.lookup
+            .slot_if(expected, key)
+            .or_else(|| self.lookup.find(key))
+    }
+
+    /// The node of entry `entry`'s field, and the field's index in its struct.
+    #[inline]
+    pub fn node_field(&self, entry: usize) -> Option<(usize, usize)> {
+        self.entries
+            .get(entry)
+            .map(|&(_, node, field)| (node, field))
+    }
+}
+
+/// A fast-flatten tree whose every node is laid out inline in the root's
+/// slots and whose every key names a scalar field: each key is read by its
+/// entry here, into its slot, with no struct of the tree looked up per key
+/// (or per value). The tree's fields share one `seen` mask (at most 128).
+#[derive(Debug)]
+pub struct DirectReads {
+    /// By entry of the table (aliases too).
+    pub entries: Vec<DirectRead>,
+    /// By node: the bit of its first field in the mask (field `i`'s is
+    /// this plus `i`).
+    pub first_bit: Vec<u32>,
+    /// The mask when every field a key fills was read, when nothing is then
+    /// left to fill in (no node skips a field or checks late).
+    pub complete: Option<u128>,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct DirectRead {
+    /// Its field's bit in the tree's mask.
+    pub mask: u128,
+    /// Its field's slot among the root's.
+    pub slot: usize,
+    pub read: crate::de::ScalarRead,
+    /// Its field's key, which serde's duplicate-field error names.
+    pub key: &'static str,
+}
+
+/// The direct reads of `table`, once its nodes are placed; `None` when
+/// a node keeps slots of its own, a key names a field that is not a
+/// scalar, or the tree has more than 128 fields.
+pub(crate) fn direct_reads(types: &[TypePlan], table: &FlatTable) -> Option<DirectReads> {
+    let mut first_bit = Vec::with_capacity(table.nodes.len());
+    let mut bits = 0u32;
+    let mut complete = Some(0u128);
+    for node in &table.nodes {
+        let KindPlan::Struct(s) = &types.get(node.type_id)?.kind else {
+            return None;
+        };
+        if node.owner != 0 {
+            return None;
+        }
+        first_bit.push(bits);
+        let keyed = (s.all_seen & !s.flattened).checked_shl(bits)?;
+        complete = complete.filter(|_| s.read_whole).map(|mask| mask | keyed);
+        bits = bits.checked_add(u32::try_from(s.fields.len()).ok()?)?;
+        if bits > u128::BITS {
+            return None;
+        }
+    }
+    let entries = table
+        .entries
+        .iter()
+        .map(|&(_, node, index)| {
+            let (place, first) = (table.nodes.get(node)?, *first_bit.get(node)?);
+            let KindPlan::Struct(s) = &types.get(place.type_id)?.kind else {
+                return None;
+            };
+            let field = s.fields.get(index)?;
+            match (field.scalar, field.inline) {
+                (Some(read), None) => Some(DirectRead {
+                    mask: 1u128.checked_shl(first + u32::try_from(index).ok()?)?,
+                    slot: place.base + field.at,
+                    read,
+                    key: field.key,
+                }),
+                _ => None,
+            }
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(DirectReads {
+        entries,
+        first_bit,
+        complete,
+    })
 }
 
 /// What a missing field becomes.
@@ -1274,6 +1370,7 @@ fn flat_table(types: &[TypePlan], id: TypeId) -> Option<FlatTable> {
         keys: &[],
         lookup: KeyTable::default(),
         entries: Vec::new(),
+        direct: None,
         deny_unknown: false,
         ser_len: flat_ser_len(types, id),
     };

@@ -159,3 +159,82 @@ fn a_flattened_struct_with_a_slot_of_its_own_reads_as_the_inline_ones() {
         }
     }
 }
+
+/// A tree of scalar fields laid out inline is read by its direct reads (a
+/// bit and a slot per key); the same tree with one field that is not a
+/// scalar, by the reader that walks its structs. Both give serde's values,
+/// and the same errors (an alias given beside its field, a key left out,
+/// a value of the wrong type) at the same place.
+#[test]
+fn the_direct_reads_read_as_the_struct_walk_does() {
+    let tree = |extra: &str| {
+        format!(
+            r#"
+            #[derive(Deserialize, Serialize)]
+            pub struct Outer {{
+                #[serde(alias = "ident")]
+                pub id: u32,
+                #[serde(flatten)]
+                pub inner: Inner,
+                #[serde(skip)]
+                pub cache: u8,
+            }}
+
+            #[derive(Deserialize, Serialize)]
+            pub struct Inner {{
+                #[serde(default)]
+                pub code: Option<u16>,
+                pub name: String,
+                #[serde(flatten)]
+                pub deep: Deep,
+                {extra}
+            }}
+
+            #[derive(Deserialize, Serialize)]
+            pub struct Deep {{
+                #[serde(alias = "lvl")]
+                pub level: i8,
+            }}
+            "#
+        )
+    };
+    let direct_text = tree("");
+    let walked_text = tree("#[serde(default, skip_serializing)] pub tags: Vec<String>,");
+    let direct =
+        Interpreter::with_flatten(&direct_text, Some("Outer"), Flatten::Fast).expect("runs");
+    let walked =
+        Interpreter::with_flatten(&walked_text, Some("Outer"), Flatten::Fast).expect("runs");
+    let serde_way =
+        Interpreter::with_flatten(&direct_text, Some("Outer"), Flatten::Serde).expect("runs");
+    let reads_directly = |engine: &Interpreter| {
+        let plan = engine.plan();
+        plan.struct_plan(plan.root)
+            .and_then(|s| s.flat.as_ref())
+            .is_some_and(|table| table.direct.is_some())
+    };
+    assert!(reads_directly(&direct));
+    assert!(!reads_directly(&walked));
+    for input in [
+        r#"{"id":1,"code":2,"name":"n","level":-3}"#,
+        r#"{"level":3,"name":"n","ident":1}"#,
+        r#"{"lvl":3,"name":"n","id":1,"code":null,"other":{"x":[1]}}"#,
+        r#"{"id":1,"name":"n"}"#,
+        r#"{"id":1,"level":3}"#,
+        r#"{"id":1,"ident":2,"name":"n","level":3}"#,
+        r#"{"id":1,"name":"n","level":3,"lvl":4}"#,
+        r#"{"id":1,"name":"n","level":300}"#,
+        r#"{"id":1,"name":7,"level":3}"#,
+        r#"{"id":1,"name":"n","level":3,"cache":9}"#,
+    ] {
+        let (ours, theirs) = (direct.decode(input), walked.decode(input));
+        match (&ours, &theirs, serde_way.decode(input)) {
+            (Ok(d), Ok(w), Ok(s)) => {
+                let json = serde_way.to_json(&s).expect("ser");
+                assert_eq!(direct.to_json(d).expect("ser"), json, "{input}");
+                assert_eq!(walked.to_json(w).expect("ser"), json, "{input}");
+            }
+            (Err(d), Err(w), _) => assert_eq!(d.to_string(), w.to_string(), "{input}"),
+            _ => panic!("{input}: direct {ours:?}, walked {theirs:?}"),
+        }
+    }
+}

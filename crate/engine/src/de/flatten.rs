@@ -46,6 +46,10 @@ impl<'p> StructVisitor<'p> {
         table: &FlatTable,
         out: &mut [Value],
     ) -> Result<(), A::Error> {
+        // Fail-fast checks each field as it is read, by its struct's plan.
+        if let (Some(direct), None) = (&table.direct, self.seed.stop) {
+            return self.direct_into(map, table, direct, out);
+        }
         // Trees of up to eight structs (nearly all) keep their bookkeeping on
         // the stack.
         const SMALL: usize = 8;
@@ -85,8 +89,10 @@ impl<'p> StructVisitor<'p> {
             seen[i] = v.s.flattened;
             nodes[i] = Some(v);
         }
-        while let Some(key) = map.next_key_seed(FlatKeySeed { table })? {
-            let Some((at, index)) = key else {
+        let mut expected = 0;
+        while let Some(key) = map.next_key_seed(FlatKeySeed { table, expected })? {
+            expected = key.map_or(expected, |entry| entry + 1);
+            let Some((at, index)) = key.and_then(|entry| table.node_field(entry)) else {
                 map.next_value::<IgnoredAny>()?;
                 continue;
             };
@@ -198,7 +204,7 @@ impl<'p> StructVisitor<'p> {
 }
 
 /// The error of slots too few for their plan (never, for a plan laid out once).
-const LAID_OUT: &str = "a flattened struct's slots do not match its layout";
+pub(super) const LAID_OUT: &str = "a flattened struct's slots do not match its layout";
 
 /// The slots of a node of a fast-flatten tree: in the root's (`out`), or in
 /// the node it is laid out in.
@@ -255,25 +261,28 @@ impl<'de> Visitor<'de> for BufferingKeySeed<'_> {
     }
 }
 
-/// A key of a struct and its flattened children, found in their one table.
+/// A key of a struct and its flattened children, found in their one table:
+/// its entry there.
 pub(super) struct FlatKeySeed<'p> {
     pub(super) table: &'p FlatTable,
+    /// The entry most likely next: the one after the last key's.
+    pub(super) expected: usize,
 }
 
 impl<'de> DeserializeSeed<'de> for FlatKeySeed<'_> {
-    type Value = Option<(usize, usize)>;
+    type Value = Option<usize>;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
         d.deserialize_identifier(self)
     }
 }
 
 impl<'de> Visitor<'de> for FlatKeySeed<'_> {
-    type Value = Option<(usize, usize)>;
+    type Value = Option<usize>;
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("a field name")
     }
     fn visit_str<E: de::Error>(self, key: &str) -> Result<Self::Value, E> {
-        match self.table.find(key) {
+        match self.table.find_expecting(key, self.expected) {
             Some(found) => Ok(Some(found)),
             None if self.table.deny_unknown => Err(errors::unknown_field(key, self.table.keys)),
             None => Ok(None),

@@ -10,6 +10,12 @@ use crate::plan::StructPlan;
 /// key to skip (an error when the struct denies unknown fields).
 pub(super) struct KeySeed<'p> {
     pub(super) s: &'p StructPlan,
+    /// The entry of the struct's key table most likely next (see
+    /// [`KeyTable::slot_if`](crate::plan::KeyTable::slot_if)): the one after
+    /// the last key's field, which is that field's next unless a field
+    /// before it is skipped or flattened (a guess: a wrong one costs a
+    /// compare, never a wrong field).
+    pub(super) expected: usize,
 }
 
 impl<'de> DeserializeSeed<'de> for KeySeed<'_> {
@@ -26,7 +32,8 @@ impl<'de> Visitor<'de> for KeySeed<'_> {
     }
     #[inline]
     fn visit_str<E: de::Error>(self, key: &str) -> Result<Self::Value, E> {
-        if let Some(slot) = self.s.lookup.find(key) {
+        let found = self.s.lookup.slot_if(self.expected, key);
+        if let Some(slot) = found.or_else(|| self.s.lookup.find(key)) {
             return Ok(Some(slot));
         }
         if self.s.deny_unknown {

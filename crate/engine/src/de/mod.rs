@@ -12,6 +12,7 @@ mod enums;
 mod errors;
 mod fail_fast;
 mod flat_buffer;
+mod flat_direct;
 mod flatten;
 mod from_value;
 mod keys;

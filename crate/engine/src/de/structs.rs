@@ -257,11 +257,16 @@ impl<'p> StructVisitor<'p> {
         slots: &mut [Value],
     ) -> Result<(), A::Error> {
         let mut seen: u128 = 0;
-        while let Some(key) = map.next_key_seed(KeySeed { s: self.s })? {
+        let mut expected = 0;
+        while let Some(key) = map.next_key_seed(KeySeed {
+            s: self.s,
+            expected,
+        })? {
             let Some(index) = key else {
                 map.next_value::<IgnoredAny>()?;
                 continue;
             };
+            expected = index + 1;
             self.read_field(&mut map, index, &mut seen, slots)?;
         }
         self.finish_into(slots, seen)

@@ -5,6 +5,7 @@
 
 use std::collections::BTreeSet;
 
+use overhead_engine::Flatten;
 use overhead_engine::diagnose::diagnose;
 use overhead_engine::generate::Generator;
 use overhead_engine::run::{Error, Interpreter};
@@ -111,5 +112,38 @@ pub fn decode(data: &[u8]) {
                 let _ = engine.decode(&text);
             }
         }
+    }
+    if schema.contains("flatten") {
+        fast_flatten(&engine, schema, input);
+    }
+}
+
+/// Flattened structs read by field dispatch: plain decoding (a tree's
+/// direct reads, where it has them) and fail-fast (the walk through its
+/// structs) read the same value; and a value both flatten modes read is
+/// the same value.
+fn fast_flatten(serde_way: &Interpreter, schema: &str, input: &str) {
+    let Ok(fast) = Interpreter::with_flatten(schema, None, Flatten::Fast) else {
+        return;
+    };
+    let read = fast.decode(input);
+    match (&read, fast.decode_fail_fast(input)) {
+        (Err(_), Err(_)) | (Ok(_), Err(Error::Invalid(_))) => {}
+        (Ok(plain), Ok(checked)) => assert_eq!(
+            format!("{plain:?}"),
+            format!("{checked:?}"),
+            "fast flatten: de and fail-fast read different values"
+        ),
+        (Err(e), Ok(_)) => panic!("fast flatten: fail-fast read what de refused: {e}"),
+        (Ok(_), Err(Error::Syntax(e))) => {
+            panic!("fast flatten: fail-fast refused what de read: {e}")
+        }
+    }
+    if let (Ok(fast_value), Ok(serde_value)) = (read, serde_way.decode(input)) {
+        assert_eq!(
+            fast.to_json(&fast_value).ok(),
+            serde_way.to_json(&serde_value).ok(),
+            "the two flatten modes read different values"
+        );
     }
 }
