@@ -162,12 +162,16 @@ fn place_flat_nodes(types: &mut [TypePlan]) {
             }
         }
     }
-    // Once every node is placed: which trees read their keys directly.
+    // Once every node is placed: which trees read and write their fields
+    // directly.
     for id in 0..types.len() {
-        let direct = match &types[id].kind {
+        let (direct, writes) = match &types[id].kind {
             KindPlan::Struct(StructPlan {
                 flat: Some(table), ..
-            }) => crate::plan::direct_reads(types, table).map(Box::new),
+            }) => (
+                crate::plan::direct_reads(types, table).map(Box::new),
+                crate::plan::direct_writes(types, table).map(Box::new),
+            ),
             _ => continue,
         };
         if let KindPlan::Struct(StructPlan {
@@ -175,6 +179,7 @@ fn place_flat_nodes(types: &mut [TypePlan]) {
         }) = &mut types[id].kind
         {
             table.direct = direct;
+            table.writes = writes;
         }
     }
 }

@@ -306,6 +306,9 @@ pub struct FlatTable {
     /// The tree's keys read straight into the root's slots, where they can
     /// be (set by the layout, which places the nodes).
     pub direct: Option<Box<DirectReads>>,
+    /// The tree's fields written straight from the root's slots, where
+    /// they can be (set by the layout, with `direct`).
+    pub writes: Option<Box<DirectWrites>>,
     /// `deny_unknown_fields` anywhere in the tree.
     pub deny_unknown: bool,
     /// How many fields of the tree serializing writes, when no field's skip
@@ -379,6 +382,80 @@ pub struct DirectRead {
     pub read: crate::de::ScalarRead,
     /// Its field's key, which serde's duplicate-field error names.
     pub key: &'static str,
+}
+
+/// A fast-flatten tree laid out inline in the root's slots whose fields
+/// are written whatever their values (no `skip_serializing_if`) and none
+/// is a struct of its own laid out inline: its fields in the order serde's
+/// derive writes them (each flattened struct's in its field's place), each
+/// with its slot among the root's, so that writing walks no struct of the
+/// tree.
+#[derive(Debug)]
+pub struct DirectWrites {
+    /// How many fields are written: the length the serializer is told.
+    pub len: usize,
+    pub steps: Box<[DirectWrite]>,
+}
+
+#[derive(Debug)]
+pub enum DirectWrite {
+    /// A field written as its type, from its slot among the root's.
+    Field {
+        key: &'static str,
+        slot: usize,
+        ty: Ty,
+    },
+    /// A `skip_serializing` field: serde's `skip_field`.
+    Skip(&'static str),
+}
+
+/// The direct writes of `table`, once its nodes are placed (see
+/// [`DirectWrites`]).
+pub(crate) fn direct_writes(types: &[TypePlan], table: &FlatTable) -> Option<DirectWrites> {
+    fn node_steps(
+        types: &[TypePlan],
+        table: &FlatTable,
+        node: usize,
+        steps: &mut Vec<DirectWrite>,
+    ) -> Option<()> {
+        let place = table.nodes.get(node)?;
+        let KindPlan::Struct(s) = &types.get(place.type_id)?.kind else {
+            return None;
+        };
+        if place.owner != 0 {
+            return None;
+        }
+        for (index, field) in s.fields.iter().enumerate() {
+            if field.flatten {
+                let child = table
+                    .nodes
+                    .iter()
+                    .position(|n| n.parent == Some((node, index)))?;
+                node_steps(types, table, child, steps)?;
+            } else if field.skip_serializing {
+                steps.push(DirectWrite::Skip(field.ser_key));
+            } else if field.skip_if.is_some() || field.inline.is_some() {
+                return None;
+            } else {
+                steps.push(DirectWrite::Field {
+                    key: field.ser_key,
+                    slot: place.base + field.at,
+                    ty: field.ty.clone(),
+                });
+            }
+        }
+        Some(())
+    }
+    let mut steps = Vec::new();
+    node_steps(types, table, 0, &mut steps)?;
+    let len = steps
+        .iter()
+        .filter(|step| matches!(step, DirectWrite::Field { .. }))
+        .count();
+    Some(DirectWrites {
+        len,
+        steps: steps.into(),
+    })
 }
 
 /// The direct reads of `table`, once its nodes are placed; `None` when
@@ -1371,6 +1448,7 @@ fn flat_table(types: &[TypePlan], id: TypeId) -> Option<FlatTable> {
         lookup: KeyTable::default(),
         entries: Vec::new(),
         direct: None,
+        writes: None,
         deny_unknown: false,
         ser_len: flat_ser_len(types, id),
     };
