@@ -8,6 +8,7 @@
 
 mod form;
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use overhead_schema::{Analysis, Diagnostic, Severity, Shape, TypeDef, TypeKind, analyze};
@@ -355,9 +356,11 @@ fn map_keys(analysis: &Analysis) -> Vec<String> {
 /// The definitions (and generic instances) by the name a path gives them.
 struct Types<'t>(HashMap<&'t str, &'t TypeDef>);
 
-/// The JSON values found where the definitions put each undefined type.
+/// The JSON values found where the definitions put each undefined type
+/// (borrowed from the inputs; a flattened type's, the part of its object
+/// serde hands it).
 struct Seen<'a> {
-    by_name: HashMap<String, Vec<&'a serde_json::Value>>,
+    by_name: HashMap<String, Vec<Cow<'a, serde_json::Value>>>,
 }
 
 impl<'a> Seen<'a> {
@@ -389,8 +392,8 @@ impl<'a> Seen<'a> {
         seen
     }
 
-    fn values(&self, name: &str) -> impl Iterator<Item = &'a serde_json::Value> + '_ {
-        self.by_name.get(name).into_iter().flatten().copied()
+    fn values(&self, name: &str) -> impl Iterator<Item = &serde_json::Value> + '_ {
+        self.by_name.get(name).into_iter().flatten().map(|v| &**v)
     }
 
     fn visit_def(
@@ -409,10 +412,42 @@ impl<'a> Seen<'a> {
         let serde_json::Value::Object(map) = value else {
             return;
         };
+        // serde reads the struct's own keys first and hands what is left to
+        // its flattened fields in declaration order, each flattened struct
+        // taking the keys it knows: an undefined one is shown only those
+        // (it would otherwise be assumed to need the struct's own keys,
+        // which never reach it), and is assumed to take all of them.
+        let own = |key: &str| {
+            fields
+                .iter()
+                .filter(|f| !f.flatten)
+                .any(|f| f.name == key || f.aliases.iter().any(|a| a == key))
+        };
+        let mut taken: Vec<&str> = Vec::new();
         for field in fields {
             if field.flatten {
-                // A flattened field's keys sit in this object.
-                self.visit_ty(types, &field.ty, value, depth + 1);
+                match undefined_path(types, &field.ty) {
+                    Some(name) => {
+                        let left: serde_json::Map<String, serde_json::Value> = map
+                            .iter()
+                            .filter(|(key, _)| !own(key) && !taken.contains(&key.as_str()))
+                            .map(|(key, v)| (key.clone(), v.clone()))
+                            .collect();
+                        taken.extend(
+                            map.keys()
+                                .map(String::as_str)
+                                .filter(|k| left.contains_key(*k)),
+                        );
+                        self.by_name
+                            .entry(name)
+                            .or_default()
+                            .push(Cow::Owned(serde_json::Value::Object(left)));
+                    }
+                    None => {
+                        self.visit_ty(types, &field.ty, value, depth + 1);
+                        taken.extend(struct_keys(types, &field.ty));
+                    }
+                }
                 continue;
             }
             let found = std::iter::once(&field.name)
@@ -479,11 +514,50 @@ impl<'a> Seen<'a> {
             _ if resolve(ty, &HashMap::new())
                 .is_err_and(|e| e.undefined.as_deref() == Some(&name)) =>
             {
-                self.by_name.entry(name).or_default().push(value);
+                self.by_name
+                    .entry(name)
+                    .or_default()
+                    .push(Cow::Borrowed(value));
             }
             _ => {}
         }
     }
+}
+
+/// The name of `ty` when it names a type the paste does not define.
+fn undefined_path(types: &Types, ty: &syn::Type) -> Option<String> {
+    let syn::Type::Path(path) = ty else {
+        return None;
+    };
+    let last = path.path.segments.last()?;
+    let name = last.ident.to_string();
+    let undefined = !types.0.contains_key(generic::key(last).as_str())
+        && resolve(ty, &HashMap::new()).is_err_and(|e| e.undefined.as_deref() == Some(&name));
+    undefined.then_some(name)
+}
+
+/// The keys a flattened struct the paste defines takes for itself: its own
+/// fields' names and aliases.
+fn struct_keys<'t>(types: &Types<'t>, ty: &syn::Type) -> Vec<&'t str> {
+    let syn::Type::Path(path) = ty else {
+        return Vec::new();
+    };
+    let Some(def) = path
+        .path
+        .segments
+        .last()
+        .and_then(|last| types.0.get(generic::key(last).as_str()))
+    else {
+        return Vec::new();
+    };
+    let TypeKind::Struct { fields, .. } = &def.kind else {
+        return Vec::new();
+    };
+    fields
+        .iter()
+        .filter(|f| !f.flatten)
+        .flat_map(|f| std::iter::once(f.name.as_str()).chain(f.aliases.iter().map(String::as_str)))
+        .collect()
 }
 
 #[cfg(test)]
@@ -612,5 +686,59 @@ pub struct Invite {
             assert!(done.known.is_empty(), "{import}");
             assert_eq!(done.assumed[0].name, "Duration", "{import}");
         }
+    }
+}
+#[cfg(test)]
+mod flatten_tests {
+    use super::*;
+
+    /// A query struct that flattens two parameter structs defined elsewhere
+    /// (a shape common in public web handlers): serde reads the struct's own
+    /// keys first and hands the rest to the flattened structs in order, so
+    /// the first undefined one is assumed to take what is left, not the
+    /// struct's own keys (which never reach it), and the next finds nothing.
+    #[test]
+    fn a_flattened_undefined_type_takes_the_keys_its_struct_leaves() {
+        let paste = r#"
+#[derive(Debug, Deserialize, Validate)]
+pub struct UserPageParams {
+    pub username: Option<String>,
+    #[serde(alias = "mail")]
+    pub email: Option<String>,
+    pub status: Option<i32>,
+    #[serde(flatten)]
+    #[validate(nested)]
+    pub page: PageParams,
+    #[serde(flatten)]
+    #[validate(nested)]
+    pub time_range: TimeRangeParams,
+}
+"#;
+        let valid = r#"{"username": "ada", "mail": "ada@example.com", "status": 1, "page": 1, "pageSize": 20, "startTime": "2024-01-01"}"#;
+        let other = r#"{"username": "bo", "status": 2, "page": 3}"#;
+        let done = complete(paste, None, &[valid, other]);
+        let warnings: Vec<String> = done.assumed.iter().map(|a| a.warning.to_string()).collect();
+        assert!(
+            warnings[0].contains("`PageParams` is not defined in the paste; it is read as an object with keys `page`, `pageSize`, `startTime`,"),
+            "{warnings:?}"
+        );
+        assert!(
+            warnings[1].contains(
+                "`TimeRangeParams` is not defined in the paste; it is read as an object,"
+            ),
+            "{warnings:?}"
+        );
+        let engine = crate::run::Interpreter::new(&done.text, None).expect("runs");
+        for input in [valid, other] {
+            let value = engine.decode(input).expect("the inputs decode");
+            let json: serde_json::Value =
+                serde_json::from_str(&engine.to_json(&value).expect("writes")).expect("json");
+            assert_eq!(
+                json["status"],
+                serde_json::from_str::<serde_json::Value>(input).expect("json")["status"]
+            );
+        }
+        // The struct's own keys are still its own: a wrong type there is its error.
+        assert!(engine.decode(r#"{"status": "one", "page": 1}"#).is_err());
     }
 }
