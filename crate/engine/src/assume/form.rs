@@ -36,6 +36,28 @@ impl Form {
             .fold(Form::Nothing, |form, v| form.merge(Form::one(v)))
     }
 
+    /// [`of`](Form::of), each object without the keys listed beside it.
+    pub fn of_left<'a>(
+        values: impl IntoIterator<Item = (&'a serde_json::Value, &'a [&'a str])>,
+    ) -> Form {
+        values
+            .into_iter()
+            .fold(Form::Nothing, |form, (value, left_out)| {
+                let one = match value {
+                    serde_json::Value::Object(map) if !left_out.is_empty() => Form::Object {
+                        fields: map
+                            .iter()
+                            .filter(|(key, _)| !left_out.contains(&key.as_str()))
+                            .map(|(key, v)| (key.clone(), Form::one(v), 1))
+                            .collect(),
+                        objects: 1,
+                    },
+                    value => Form::one(value),
+                };
+                form.merge(one)
+            })
+    }
+
     fn one(value: &serde_json::Value) -> Form {
         use serde_json::Value as J;
         match value {

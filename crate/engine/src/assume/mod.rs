@@ -8,7 +8,6 @@
 
 mod form;
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 
 use overhead_schema::{Analysis, Diagnostic, Severity, Shape, TypeDef, TypeKind, analyze};
@@ -129,7 +128,7 @@ pub fn complete_analyzed(
         let keys = map_keys(&analysis);
         for (name, span) in fresh {
             // A map's key is a JSON object's key: a string, whatever else it is.
-            let shown = seen.values(&name).next().is_some();
+            let shown = seen.shown(&name);
             // Without an input showing it, the rules on it say what it is (a
             // `length` rule on an imported `Sku`: a string), as serde will
             // find it when inputs come.
@@ -144,10 +143,7 @@ pub fn complete_analyzed(
                     format!(", as its `{rule}` rule implies (no input shows it)"),
                 )
             } else if shown {
-                (
-                    Form::of(seen.values(&name)),
-                    ", as the inputs show it".to_owned(),
-                )
+                (seen.form(&name), ", as the inputs show it".to_owned())
             } else {
                 (Form::Nothing, ", since no input shows it".to_owned())
             };
@@ -356,11 +352,12 @@ fn map_keys(analysis: &Analysis) -> Vec<String> {
 /// The definitions (and generic instances) by the name a path gives them.
 struct Types<'t>(HashMap<&'t str, &'t TypeDef>);
 
-/// The JSON values found where the definitions put each undefined type
-/// (borrowed from the inputs; a flattened type's, the part of its object
-/// serde hands it).
+/// The JSON values found where the definitions put each undefined type,
+/// each with the keys of its object that serde does not hand it (none, but
+/// for a flattened type's: those its struct and earlier flattened structs
+/// take).
 struct Seen<'a> {
-    by_name: HashMap<String, Vec<Cow<'a, serde_json::Value>>>,
+    by_name: HashMap<String, Vec<(&'a serde_json::Value, Vec<&'a str>)>>,
 }
 
 impl<'a> Seen<'a> {
@@ -392,8 +389,16 @@ impl<'a> Seen<'a> {
         seen
     }
 
-    fn values(&self, name: &str) -> impl Iterator<Item = &serde_json::Value> + '_ {
-        self.by_name.get(name).into_iter().flatten().map(|v| &**v)
+    fn shown(&self, name: &str) -> bool {
+        self.by_name
+            .get(name)
+            .is_some_and(|values| !values.is_empty())
+    }
+
+    /// The form of what the inputs show of `name`.
+    fn form(&self, name: &str) -> Form {
+        let values = self.by_name.get(name).into_iter().flatten();
+        Form::of_left(values.map(|(value, taken)| (*value, &taken[..])))
     }
 
     fn visit_def(
@@ -423,29 +428,31 @@ impl<'a> Seen<'a> {
                 .filter(|f| !f.flatten)
                 .any(|f| f.name == key || f.aliases.iter().any(|a| a == key))
         };
-        let mut taken: Vec<&str> = Vec::new();
+        let mut taken: Vec<&'a str> = Vec::new();
         for field in fields {
             if field.flatten {
                 match undefined_path(types, &field.ty) {
                     Some(name) => {
-                        let left: serde_json::Map<String, serde_json::Value> = map
-                            .iter()
-                            .filter(|(key, _)| !own(key) && !taken.contains(&key.as_str()))
-                            .map(|(key, v)| (key.clone(), v.clone()))
+                        let left_out: Vec<&'a str> = map
+                            .keys()
+                            .map(String::as_str)
+                            .filter(|key| own(key) || taken.contains(key))
                             .collect();
-                        taken.extend(
-                            map.keys()
-                                .map(String::as_str)
-                                .filter(|k| left.contains_key(*k)),
-                        );
+                        // Assumed to take every key it is handed.
+                        taken = map.keys().map(String::as_str).collect();
                         self.by_name
                             .entry(name)
                             .or_default()
-                            .push(Cow::Owned(serde_json::Value::Object(left)));
+                            .push((value, left_out));
                     }
                     None => {
                         self.visit_ty(types, &field.ty, value, depth + 1);
-                        taken.extend(struct_keys(types, &field.ty));
+                        let keys = struct_keys(types, &field.ty);
+                        taken.extend(
+                            map.keys()
+                                .map(String::as_str)
+                                .filter(|key| keys.contains(key)),
+                        );
                     }
                 }
                 continue;
@@ -517,7 +524,7 @@ impl<'a> Seen<'a> {
                 self.by_name
                     .entry(name)
                     .or_default()
-                    .push(Cow::Borrowed(value));
+                    .push((value, Vec::new()));
             }
             _ => {}
         }
