@@ -149,11 +149,9 @@ impl KeyTable {
     }
 
     /// The slot of entry `entry` when `key` is its key: one compare, kept
-    /// inline, for a reader that knows which key most likely comes next
-    /// (inputs write a struct's keys in the order it declares them, and
-    /// the table holds them in that order).
+    /// inline.
     #[inline]
-    pub fn slot_if(&self, entry: usize, key: &str) -> Option<usize> {
+    fn slot_if(&self, entry: usize, key: &str) -> Option<usize> {
         let e = self.entries.get(entry)?;
         let bytes = key.as_bytes();
         if e.len != bytes.len() {
@@ -163,10 +161,35 @@ impl KeyTable {
         (e.head == head && e.tail == tail && (e.len <= 16 || e.key == key)).then_some(e.slot)
     }
 
-    /// The slot of the field `key` names. Not `#[inline]`: each codegen
+    /// The field `key` names, trying entry `expected` first: a reader that
+    /// passes the entry after the last one found finds most keys by one
+    /// compare, since inputs write a struct's keys in the order it declares
+    /// them, which is the table's. Any other guess costs that compare and
+    /// is then looked up as [`find`](Self::find) does.
+    #[inline]
+    pub fn find_expecting(&self, key: &str, expected: usize) -> Option<Found> {
+        if let Some(slot) = self.slot_if(expected, key) {
+            return Some(Found {
+                slot,
+                entry: expected,
+            });
+        }
+        self.find_entry(key).map(|(entry, e)| Found {
+            slot: e.slot,
+            entry,
+        })
+    }
+
+    /// The slot of the field `key` names.
+    #[inline]
+    pub fn find(&self, key: &str) -> Option<usize> {
+        self.find_entry(key).map(|(_, e)| e.slot)
+    }
+
+    /// The entry of `key`, with its place. Not `#[inline]`: each codegen
     /// unit that calls it would carry its own copy of it (four in the page's
     /// module), which LLVM calls rather than inlines anyway.
-    pub fn find(&self, key: &str) -> Option<usize> {
+    fn find_entry(&self, key: &str) -> Option<(usize, &KeyEntry)> {
         let bytes = key.as_bytes();
         let len = bytes.len();
         let (head, tail) = words(bytes);
@@ -175,17 +198,24 @@ impl KeyTable {
         };
         // A few keys: compared one after another, no hash.
         if self.entries.len() <= LINEAR {
-            return self.entries.iter().find(|e| matches(e)).map(|e| e.slot);
+            return self.entries.iter().enumerate().find(|(_, e)| matches(e));
         }
         match self.index.get_or_init(|| HashIndex::build(&self.entries)) {
             Some(index) => index
                 .entry(len, head, tail)
-                .map(|i| &self.entries[i])
-                .filter(|e| matches(e)),
-            None => self.entries.iter().find(|e| matches(e)),
+                .and_then(|i| self.entries.get(i).map(|e| (i, e)))
+                .filter(|(_, e)| matches(e)),
+            None => self.entries.iter().enumerate().find(|(_, e)| matches(e)),
         }
-        .map(|e| e.slot)
     }
+}
+
+/// A key found: its field's slot, and its entry (the next entry is the
+/// guess to pass [`KeyTable::find_expecting`] for the key after it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Found {
+    pub slot: usize,
+    pub entry: usize,
 }
 
 #[cfg(test)]

@@ -330,22 +330,16 @@ pub struct FlatNode {
 }
 
 impl FlatTable {
-    /// The entry of the key `key`: see [`node_field`](Self::node_field)
-    /// and [`DirectReads::entries`].
-    #[inline]
-    pub fn find(&self, key: &str) -> Option<usize> {
-        self.lookup.find(key)
-    }
-
-    /// [`find`](Self::find), trying entry `expected` first (the one after
-    /// the last key found: the table lists each struct's keys in the order
-    /// it declares them, as inputs write them, and a tree's structs in the
-    /// order their keys come). An entry's slot in the lookup is the entry.
+    /// The entry of the key `key`, trying entry `expected` first (see
+    /// [`KeyTable::find_expecting`]; the table lists each struct's keys in
+    /// the order it declares them, and a tree's structs in the order their
+    /// keys come): see [`node_field`](Self::node_field) and
+    /// [`DirectReads::entries`].
     #[inline]
     pub fn find_expecting(&self, key: &str, expected: usize) -> Option<usize> {
         self.lookup
-            .slot_if(expected, key)
-            .or_else(|| self.lookup.find(key))
+            .find_expecting(key, expected)
+            .map(|found| found.entry)
     }
 
     /// The node of entry `entry`'s field, and the field's index in its struct.
@@ -369,7 +363,7 @@ pub struct DirectReads {
     /// this plus `i`).
     pub first_bit: Vec<u32>,
     /// The mask when every field a key fills was read, when nothing is then
-    /// left to fill in (no node skips a field or checks late).
+    /// left to fill in (no node skips a field).
     pub complete: Option<u128>,
 }
 
@@ -474,7 +468,11 @@ pub(crate) fn direct_reads(types: &[TypePlan], table: &FlatTable) -> Option<Dire
         }
         first_bit.push(bits);
         let keyed = (s.all_seen & !s.flattened).checked_shl(bits)?;
-        complete = complete.filter(|_| s.read_whole).map(|mask| mask | keyed);
+        // A skipped field is filled in after its struct is read; the late
+        // checks `read_whole` also counts run in fail-fast alone, which
+        // never reads by these.
+        let fills_in = s.fields.iter().any(|f| f.skip);
+        complete = complete.filter(|_| !fills_in).map(|mask| mask | keyed);
         bits = bits.checked_add(u32::try_from(s.fields.len()).ok()?)?;
         if bits > u128::BITS {
             return None;

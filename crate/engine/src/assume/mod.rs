@@ -10,7 +10,9 @@ mod form;
 
 use std::collections::HashMap;
 
-use overhead_schema::{Analysis, Diagnostic, Severity, Shape, TypeDef, TypeKind, analyze};
+use overhead_schema::{
+    Analysis, Diagnostic, FieldDef, Severity, Shape, TypeDef, TypeKind, analyze,
+};
 use serde::Serialize;
 
 pub use form::{Form, definitions};
@@ -422,12 +424,7 @@ impl<'a> Seen<'a> {
         // taking the keys it knows: an undefined one is shown only those
         // (it would otherwise be assumed to need the struct's own keys,
         // which never reach it), and is assumed to take all of them.
-        let own = |key: &str| {
-            fields
-                .iter()
-                .filter(|f| !f.flatten)
-                .any(|f| f.name == key || f.aliases.iter().any(|a| a == key))
-        };
+        let own = |key: &str| own_keys(fields).any(|own| own == key);
         let mut taken: Vec<&'a str> = Vec::new();
         for field in fields {
             if field.flatten {
@@ -518,9 +515,7 @@ impl<'a> Seen<'a> {
                     self.visit_ty(types, inner, item, depth + 1);
                 }
             }
-            _ if resolve(ty, &HashMap::new())
-                .is_err_and(|e| e.undefined.as_deref() == Some(&name)) =>
-            {
+            _ if names_undefined(ty, &name) => {
                 self.by_name
                     .entry(name)
                     .or_default()
@@ -531,40 +526,46 @@ impl<'a> Seen<'a> {
     }
 }
 
-/// The name of `ty` when it names a type the paste does not define.
+/// Whether `ty`, whose last segment is `name`, is that type undefined (not
+/// a standard type, not one the paste defines).
+fn names_undefined(ty: &syn::Type, name: &str) -> bool {
+    resolve(ty, &HashMap::new()).is_err_and(|e| e.undefined.as_deref() == Some(name))
+}
+
+/// The name of `ty` when it is a path to a type the paste does not define.
 fn undefined_path(types: &Types, ty: &syn::Type) -> Option<String> {
     let syn::Type::Path(path) = ty else {
         return None;
     };
     let last = path.path.segments.last()?;
     let name = last.ident.to_string();
-    let undefined = !types.0.contains_key(generic::key(last).as_str())
-        && resolve(ty, &HashMap::new()).is_err_and(|e| e.undefined.as_deref() == Some(&name));
-    undefined.then_some(name)
+    (!types.0.contains_key(generic::key(last).as_str()) && names_undefined(ty, &name))
+        .then_some(name)
 }
 
-/// The keys a flattened struct the paste defines takes for itself: its own
-/// fields' names and aliases.
-fn struct_keys<'t>(types: &Types<'t>, ty: &syn::Type) -> Vec<&'t str> {
-    let syn::Type::Path(path) = ty else {
-        return Vec::new();
-    };
-    let Some(def) = path
-        .path
-        .segments
-        .last()
-        .and_then(|last| types.0.get(generic::key(last).as_str()))
-    else {
-        return Vec::new();
-    };
-    let TypeKind::Struct { fields, .. } = &def.kind else {
-        return Vec::new();
-    };
+/// The keys a struct reads itself: its fields' names and aliases, but a
+/// flattened field's (whose keys are its struct's).
+fn own_keys(fields: &[FieldDef]) -> impl Iterator<Item = &str> {
     fields
         .iter()
         .filter(|f| !f.flatten)
         .flat_map(|f| std::iter::once(f.name.as_str()).chain(f.aliases.iter().map(String::as_str)))
-        .collect()
+}
+
+/// The keys a flattened struct the paste defines takes: its own keys.
+fn struct_keys<'t>(types: &Types<'t>, ty: &syn::Type) -> Vec<&'t str> {
+    let syn::Type::Path(path) = ty else {
+        return Vec::new();
+    };
+    let def = path
+        .path
+        .segments
+        .last()
+        .and_then(|last| types.0.get(generic::key(last).as_str()));
+    match def.map(|def| &def.kind) {
+        Some(TypeKind::Struct { fields, .. }) => own_keys(fields).collect(),
+        _ => Vec::new(),
+    }
 }
 
 #[cfg(test)]
@@ -694,10 +695,6 @@ pub struct Invite {
             assert_eq!(done.assumed[0].name, "Duration", "{import}");
         }
     }
-}
-#[cfg(test)]
-mod flatten_tests {
-    use super::*;
 
     /// A query struct that flattens two parameter structs defined elsewhere
     /// (a shape common in public web handlers): serde reads the struct's own

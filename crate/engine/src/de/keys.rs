@@ -4,37 +4,35 @@ use std::fmt;
 
 use serde::de::{self, DeserializeSeed, Deserializer, Visitor};
 
+use crate::key_table::Found;
 use crate::plan::StructPlan;
 
-/// A struct's key, identified without allocating: `Some(slot)`, or `None` for a
-/// key to skip (an error when the struct denies unknown fields).
+/// A struct's key, identified without allocating: `Some` of its field's slot
+/// (and its entry in the key table), or `None` for a key to skip (an error
+/// when the struct denies unknown fields).
 pub(super) struct KeySeed<'p> {
     pub(super) s: &'p StructPlan,
-    /// The entry of the struct's key table most likely next (see
-    /// [`KeyTable::slot_if`](crate::plan::KeyTable::slot_if)): the one after
-    /// the last key's field, which is that field's next unless a field
-    /// before it is skipped or flattened (a guess: a wrong one costs a
-    /// compare, never a wrong field).
+    /// The entry most likely next: the one after the last key's (see
+    /// [`KeyTable::find_expecting`](crate::plan::KeyTable::find_expecting)).
     pub(super) expected: usize,
 }
 
 impl<'de> DeserializeSeed<'de> for KeySeed<'_> {
-    type Value = Option<usize>;
+    type Value = Option<Found>;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
         d.deserialize_identifier(self)
     }
 }
 
 impl<'de> Visitor<'de> for KeySeed<'_> {
-    type Value = Option<usize>;
+    type Value = Option<Found>;
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("field identifier")
     }
     #[inline]
     fn visit_str<E: de::Error>(self, key: &str) -> Result<Self::Value, E> {
-        let found = self.s.lookup.slot_if(self.expected, key);
-        if let Some(slot) = found.or_else(|| self.s.lookup.find(key)) {
-            return Ok(Some(slot));
+        if let Some(found) = self.s.lookup.find_expecting(key, self.expected) {
+            return Ok(Some(found));
         }
         if self.s.deny_unknown {
             Err(super::errors::unknown_field(key, self.s.keys))
@@ -48,9 +46,11 @@ impl<'de> Visitor<'de> for KeySeed<'_> {
             Err(_) => Ok(None),
         }
     }
-    /// Some formats name fields by index: the index among the fields that decode.
+    /// Some formats name fields by index: the index among the fields that
+    /// decode (which is its key's entry too: the table lists those keys first).
     fn visit_u64<E: de::Error>(self, index: u64) -> Result<Self::Value, E> {
-        let slot = usize::try_from(index).ok().and_then(|i| {
+        let entry = usize::try_from(index).ok();
+        let slot = entry.and_then(|i| {
             self.s
                 .fields
                 .iter()
@@ -59,6 +59,6 @@ impl<'de> Visitor<'de> for KeySeed<'_> {
                 .nth(i)
                 .map(|(slot, _)| slot)
         });
-        Ok(slot)
+        Ok(slot.zip(entry).map(|(slot, entry)| Found { slot, entry }))
     }
 }

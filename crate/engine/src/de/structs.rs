@@ -10,6 +10,7 @@ use super::fail_fast::nested;
 use super::keys::KeySeed;
 use super::scalar::ScalarSeed;
 use super::{Seed, errors};
+use crate::key_table::Found;
 use crate::plan::{FieldDefault, FieldPlan, Flatten, StructPlan, TypePlan, VariantPlan};
 use crate::value::{Slots, Value, default_value, fill_default};
 
@@ -262,11 +263,11 @@ impl<'p> StructVisitor<'p> {
             s: self.s,
             expected,
         })? {
-            let Some(index) = key else {
+            let Some(Found { slot: index, entry }) = key else {
                 map.next_value::<IgnoredAny>()?;
                 continue;
             };
-            expected = index + 1;
+            expected = entry + 1;
             self.read_field(&mut map, index, &mut seen, slots)?;
         }
         self.finish_into(slots, seen)
