@@ -6,7 +6,9 @@ use overhead_validate::Violations;
 use serde::de::DeserializeSeed;
 
 use crate::check::Checker;
-use crate::de::{Program, Seed, Stop, read_json_value, read_paste_defaults, read_postcard};
+use crate::de::{
+    Program, Seed, Stop, read_by_program, read_json_value, read_paste_defaults, read_postcard,
+};
 use crate::plan::{Flatten, Plan};
 use crate::ser::{Typed, Writer};
 use crate::ty::Ty;
@@ -99,8 +101,16 @@ impl Interpreter {
         }
     }
 
-    /// Reads a root value from any serde format, rules ignored.
+    /// Reads a root value from any serde format, rules ignored, by the
+    /// plan's program (see `de/visited.rs`).
     pub fn read<'de, D: serde::Deserializer<'de>>(&self, d: D) -> Result<Value, D::Error> {
+        read_by_program(&self.plan, &self.program, d)
+    }
+
+    /// [`read`](Interpreter::read) by the plan's seed alone, which the
+    /// program falls back on for what it has no op for: the reading every
+    /// program is held to in tests.
+    pub fn read_by_seed<'de, D: serde::Deserializer<'de>>(&self, d: D) -> Result<Value, D::Error> {
         self.seed(None).deserialize(d)
     }
 
@@ -121,7 +131,7 @@ impl Interpreter {
     /// `de`: JSON text to a value, rules ignored.
     pub fn decode(&self, text: &str) -> Result<Value, serde_json::Error> {
         let mut de = serde_json::Deserializer::from_str(text);
-        let value = self.seed(None).deserialize(&mut de)?;
+        let value = self.read(&mut de)?;
         de.end()?;
         Ok(value)
     }

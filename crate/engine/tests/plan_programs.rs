@@ -3,7 +3,8 @@
 //! corrupted; and its writer writes the bytes `Typed` writes. Its reader of
 //! a `serde_json::Value` (`from-value`) reads the seed's value, or gives the
 //! seed's error, from the tree and from the tree with any node replaced and
-//! keys left out or added. For every paste of the corpora (their roots,
+//! keys left out or added; so does its reader of JSON text (`de`), from
+//! the same trees written as text and from text cut short. For every paste of the corpora (their roots,
 //! values generated from their definitions) and the bundled scenarios.
 
 use std::path::{Path, PathBuf};
@@ -82,7 +83,7 @@ fn engines() -> Vec<(String, Interpreter)> {
 /// (postcard's error is its kind alone).
 fn agree(engine: &Interpreter, bytes: &[u8], what: &str) {
     let program = engine.read_postcard(bytes);
-    let seed = engine.read(&mut postcard::Deserializer::from_bytes(bytes));
+    let seed = engine.read_by_seed(&mut postcard::Deserializer::from_bytes(bytes));
     // By their `Debug` form: a NaN is the same NaN.
     assert_eq!(
         format!("{program:?}"),
@@ -250,14 +251,37 @@ fn the_writer_writes_any_value_as_typed_does() {
 }
 
 /// The two readers of a `serde_json::Value`: the same value, or the same
-/// error (serde_json's message in full).
+/// error (serde_json's message in full). And the tree as text: the same
+/// from the program's reading of text (`de`) as from the seed's.
 fn agree_on_tree(engine: &Interpreter, json: &serde_json::Value, what: &str) {
     let program = engine.read_json_value(json).map_err(|e| e.to_string());
-    let seed = engine.read(json).map_err(|e| e.to_string());
+    let seed = engine.read_by_seed(json).map_err(|e| e.to_string());
     assert_eq!(
         format!("{program:?}"),
         format!("{seed:?}"),
         "{what}: {json}"
+    );
+    agree_on_text(engine, &json.to_string(), what);
+}
+
+/// The seed's reading of JSON text, as `decode` reads it (nothing after
+/// the root but whitespace).
+fn seed_decode(engine: &Interpreter, text: &str) -> Result<Value, serde_json::Error> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let value = engine.read_by_seed(&mut de)?;
+    de.end()?;
+    Ok(value)
+}
+
+/// `decode` (the program's reading of text) and the seed's: the same
+/// value, or the same error, its line and column too.
+fn agree_on_text(engine: &Interpreter, text: &str, what: &str) {
+    let program = engine.decode(text).map_err(|e| e.to_string());
+    let seed = seed_decode(engine, text).map_err(|e| e.to_string());
+    assert_eq!(
+        format!("{program:?}"),
+        format!("{seed:?}"),
+        "{what}: {text}"
     );
 }
 
@@ -348,6 +372,11 @@ fn the_program_reads_a_json_value_as_the_seed_does() {
             agree_on_tree(&engine, &json, &what);
             if n == 0 {
                 agree_when_changed(&engine, &json, &what);
+                // Text cut short anywhere: the same error where it ends.
+                let text = json.to_string();
+                for (end, _) in text.char_indices() {
+                    agree_on_text(&engine, &text[..end], &what);
+                }
             }
             read += 1;
         }

@@ -61,7 +61,7 @@ fn agree_with<T: DeserializeOwned + Serialize>(
                     // read what needs `deserialize_any`).
                     let back = engine.read_postcard(cp);
                     // The plan's program reads what its seed reads.
-                    let by_seed = engine.read(&mut postcard::Deserializer::from_bytes(cp));
+                    let by_seed = engine.read_by_seed(&mut postcard::Deserializer::from_bytes(cp));
                     assert_eq!(
                         format!("{back:?}"),
                         format!("{by_seed:?}"),

@@ -55,13 +55,20 @@ pub(super) struct SeqVisitor<'p> {
     pub(super) len: Option<usize>,
 }
 
-impl<'de> Visitor<'de> for SeqVisitor<'_> {
-    type Value = Value;
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.len {
+impl SeqVisitor<'_> {
+    /// What a sequence is expected to be: of length `len` when it is an array's.
+    pub(super) fn expecting_items(len: Option<usize>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match len {
             Some(n) => write!(f, "an array of length {n}"),
             None => f.write_str("a sequence"),
         }
+    }
+}
+
+impl<'de> Visitor<'de> for SeqVisitor<'_> {
+    type Value = Value;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Self::expecting_items(self.len, f)
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
         let capacity = self.len.unwrap_or(seq.size_hint().unwrap_or(0)).min(4096);
@@ -107,36 +114,54 @@ impl<'de> Visitor<'de> for RowsVisitor<'_> {
         f.write_str("a sequence")
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
-        let width = self.s.width;
-        // Room for the probe past the last element too (the slots it takes
-        // are given back): a known length allocates once. The length is the
-        // input's word, so at most 1 MiB is taken on it, as serde's own
-        // `size_hint::cautious` does: a few bytes of postcard cannot ask for
-        // rows × width slots.
-        let capacity = seq
-            .size_hint()
-            .map_or(0, |n| n.saturating_add(1).saturating_mul(width))
-            .min(MAX_PREALLOCATED_SLOTS);
-        let mut slots = Vec::with_capacity(capacity);
-        for index in 0.. {
-            let start = slots.len();
-            slots.extend(std::iter::repeat_with(|| Value::Unit).take(width));
-            let element = InlineSeed::new(self.seed, self.ty, self.s, &mut slots[start..]);
-            let next = nested(
-                self.seed.stop,
-                || Some(Segment::Index(index)),
+        let RowsVisitor { seed, ty, s } = self;
+        let mut index = 0;
+        let slots = read_rows(&mut seq, s.width, |seq, row| {
+            let element = InlineSeed::new(seed, ty, s, row);
+            let at = index;
+            index += 1;
+            nested(
+                seed.stop,
+                || Some(Segment::Index(at)),
                 seq.next_element_seed(element),
-            )?;
-            if next.is_none() {
-                slots.truncate(start);
-                break;
-            }
-        }
+            )
+        })?;
         // Widths are field counts, at most MAX_FIELDS deep in structs.
-        Ok(Value::Rows(
-            width as u32,
-            Slots::plain_if(self.s.plain, slots),
-        ))
+        Ok(Value::Rows(s.width as u32, Slots::plain_if(s.plain, slots)))
+    }
+}
+
+/// The rows of a `Vec` of a struct `width` slots wide, each read into the
+/// slots after the one before's by `row` (`None` past the last).
+pub(super) fn read_rows<'de, A: SeqAccess<'de>>(
+    seq: &mut A,
+    width: usize,
+    mut row: impl FnMut(&mut A, &mut [Value]) -> Result<Option<()>, A::Error>,
+) -> Result<Vec<Value>, A::Error> {
+    // Room for the probe past the last element too (the slots it takes
+    // are given back): a known length allocates once. The length is the
+    // input's word, so at most 1 MiB is taken on it, as serde's own
+    // `size_hint::cautious` does: a few bytes of postcard cannot ask for
+    // rows × width slots.
+    let capacity = seq
+        .size_hint()
+        .map_or(0, |n| n.saturating_add(1).saturating_mul(width))
+        .min(MAX_PREALLOCATED_SLOTS);
+    let mut slots = Vec::with_capacity(capacity);
+    loop {
+        let start = slots.len();
+        // Without a length (JSON gives none), room for four rows once the
+        // first is read, then twice as many each time, as a `Vec` of the
+        // struct grows: growing by a row's slots took three reallocations
+        // to reach four rows, each a copy (4% of a car decode).
+        if start == slots.capacity() {
+            slots.reserve(width.saturating_mul(4).max(start));
+        }
+        slots.extend(std::iter::repeat_with(|| Value::Unit).take(width));
+        if row(seq, &mut slots[start..])?.is_none() {
+            slots.truncate(start);
+            return Ok(slots);
+        }
     }
 }
 
@@ -145,6 +170,13 @@ pub(super) struct TupleVisitor<'p> {
     pub(super) items: &'p [Ty],
     /// A tuple variant's enum and variant names, for serde's messages.
     pub(super) variant: Option<(&'static str, &'static str)>,
+}
+
+impl TupleVisitor<'_> {
+    /// What a tuple (not a variant's) is expected to be.
+    pub(super) fn expecting_size(size: usize, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a tuple of size {size}")
+    }
 }
 
 impl<'de> Visitor<'de> for TupleVisitor<'_> {
@@ -156,7 +188,7 @@ impl<'de> Visitor<'de> for TupleVisitor<'_> {
                 "tuple variant {ty}::{variant} with {} elements",
                 self.items.len()
             ),
-            None => write!(f, "a tuple of size {}", self.items.len()),
+            None => Self::expecting_size(self.items.len(), f),
         }
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {

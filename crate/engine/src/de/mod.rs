@@ -21,6 +21,7 @@ mod program;
 mod scalar;
 mod structs;
 mod tagged;
+mod visited;
 
 use serde::Deserialize;
 use serde::de::{DeserializeSeed, Deserializer, Error as _};
@@ -38,6 +39,7 @@ pub(crate) use postcard::read as read_postcard;
 pub(crate) use program::Program;
 pub use scalar::ScalarRead;
 use structs::deserialize_struct;
+pub(crate) use visited::read as read_by_program;
 
 /// Decodes a value of type `ty`.
 #[derive(Clone, Copy)]

@@ -276,7 +276,7 @@ impl<'p> StructVisitor<'p> {
     /// A struct's elements, in declaration order, into its slots (a skipped
     /// field's slot holds `Unit` until `finish_into` fills it in); once the
     /// loop ends every field that decodes has been seen.
-    fn seq_into<'de, A: SeqAccess<'de>>(
+    pub(super) fn seq_into<'de, A: SeqAccess<'de>>(
         &self,
         mut seq: A,
         slots: &mut [Value],

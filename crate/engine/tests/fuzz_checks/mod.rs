@@ -52,7 +52,7 @@ pub fn decode(data: &[u8]) {
     // reads, value or error.
     let bytes = &data[split + 1..];
     let program = engine.read_postcard(bytes);
-    let seed = engine.read(&mut postcard::Deserializer::from_bytes(bytes));
+    let seed = engine.read_by_seed(&mut postcard::Deserializer::from_bytes(bytes));
     assert_eq!(
         format!("{program:?}"),
         format!("{seed:?}"),
@@ -66,10 +66,22 @@ pub fn decode(data: &[u8]) {
     if let Ok(tree) = serde_json::from_str::<serde_json::Value>(input) {
         assert_eq!(
             format!("{:?}", engine.read_json_value(&tree)),
-            format!("{:?}", engine.read(&tree)),
+            format!("{:?}", engine.read_by_seed(&tree)),
             "the tree program and the seed differ"
         );
     }
+    // The input as JSON text: `decode` (the program) reads what the seed reads.
+    let by_seed = {
+        let mut de = serde_json::Deserializer::from_str(input);
+        engine
+            .read_by_seed(&mut de)
+            .and_then(|value| de.end().map(|()| value))
+    };
+    assert_eq!(
+        format!("{:?}", engine.decode(input)),
+        format!("{by_seed:?}"),
+        "the text program and the seed differ"
+    );
     match engine.decode(input) {
         Err(_) => {
             assert!(

@@ -1,0 +1,419 @@
+//! JSON text (and any self-describing format), read by the plan's
+//! [`Program`]: each op asks the format for its kind of value (a struct, a
+//! sequence, an option, a scalar of its concrete type) and reads what the
+//! format's visitor hands it into its slot. A struct's keys are found in its
+//! key table and each value read by the op of its slot, so a value costs
+//! its op, not a walk through the plan's types (which is what the plan's
+//! [`Seed`] does for every value it reads).
+//!
+//! Each op asks the format for what the seed asks for, with the seed's
+//! `expecting`, so values and errors are the seed's, message for message
+//! (`tests/plan_programs.rs` holds the two to each other on every paste's
+//! generated values, and on text with nodes replaced, keys left out or
+//! added, and cut short). Whatever has no op (maps, enums with data, tagged
+//! enums, conversions, flatten) is read by the seed; so is fail-fast, which
+//! checks each value as it is read.
+
+use std::fmt;
+
+use overhead_schema::Style;
+
+use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+
+use super::containers::{SeqVisitor, TupleVisitor, read_rows};
+use super::keys::KeySeed;
+use super::program::{Op, Program, all_plain};
+use super::scalar::{OptionInto, read_into};
+use super::structs::{StructVisitor, fill, mark_read, unit_slots};
+use super::{Seed, dedup, errors};
+use crate::key_table::Found;
+use crate::plan::{Plan, StructPlan};
+use crate::ty::{Ty, TypeId};
+use crate::value::{Slots, Value};
+
+/// What a seed built here to finish a struct is given as its type: the
+/// struct's finishing reads only the plan and the struct's own fields.
+static STRUCT: Ty = Ty::Unit;
+
+/// Reads a root value from `d` by the program (what follows it is the
+/// caller's to check).
+pub(crate) fn read<'de, D: Deserializer<'de>>(
+    plan: &Plan,
+    program: &Program,
+    d: D,
+) -> Result<Value, D::Error> {
+    let mut value = Value::Unit;
+    let run = Run { plan, program };
+    Into {
+        run,
+        op: &program.root,
+        out: &mut value,
+    }
+    .deserialize(d)?;
+    Ok(value)
+}
+
+#[derive(Clone, Copy)]
+struct Run<'p> {
+    plan: &'p Plan,
+    program: &'p Program,
+}
+
+impl<'p> Run<'p> {
+    fn seed<'a>(self, ty: &'a Ty) -> Seed<'a>
+    where
+        'p: 'a,
+    {
+        Seed {
+            plan: self.plan,
+            ty,
+            stop: None,
+            root: false,
+        }
+    }
+
+    /// The ops and the plan of struct `id`. The program's ops name only
+    /// structs it has ops for, so `None` is a fault of the program.
+    #[inline]
+    fn fields<E: de::Error>(self, id: TypeId) -> Result<(&'p [Op], &'p StructPlan, bool), E> {
+        match (self.program.fields(id), self.plan.struct_plan(id)) {
+            (Some(fields), Some(s)) => Ok((&fields.ops, s, fields.plain)),
+            _ => Err(E::custom("a struct the plan's program has no ops for")),
+        }
+    }
+
+    /// What reads struct `id` into `slots` (its own, or its parent's it is
+    /// laid out inline in), `ops` reading them.
+    fn object<'a>(
+        self,
+        id: TypeId,
+        s: &'p StructPlan,
+        ops: &'p [Op],
+        slots: &'a mut [Value],
+    ) -> Object<'p, 'a> {
+        Object {
+            run: self,
+            type_name: self.plan.types[id].name,
+            ops,
+            slots,
+            finisher: StructVisitor {
+                seed: self.seed(&STRUCT),
+                s,
+                name: self.plan.types[id].ident,
+                variant: None,
+            },
+        }
+    }
+}
+
+/// Reads one value by `op` into `out`, which holds `Unit`.
+struct Into<'p, 'a> {
+    run: Run<'p>,
+    op: &'p Op,
+    out: &'a mut Value,
+}
+
+impl<'de> DeserializeSeed<'de> for Into<'_, '_> {
+    type Value = ();
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        match self.op {
+            Op::Scalar(scalar) => read_into(*scalar, d, self.out),
+            op => self.compound(op, d),
+        }
+    }
+}
+
+impl Into<'_, '_> {
+    /// Every op but a scalar: kept out of the field loop, which reads
+    /// scalars mostly.
+    #[inline(never)]
+    fn compound<'de, D: Deserializer<'de>>(self, op: &Op, d: D) -> Result<(), D::Error> {
+        let Into { run, out, .. } = self;
+        match op {
+            Op::Scalar(scalar) => read_into(*scalar, d, out),
+            Op::Option(inner) => match &**inner {
+                Op::Scalar(scalar) => d.deserialize_option(OptionInto {
+                    scalar: *scalar,
+                    out,
+                }),
+                inner => d.deserialize_option(OptionOf {
+                    run,
+                    op: inner,
+                    out,
+                }),
+            },
+            Op::Struct(id) => {
+                let (ops, s, plain) = run.fields(*id)?;
+                let mut slots = unit_slots(s.width);
+                run.object(*id, s, ops, &mut slots).deserialize(d)?;
+                fill(out, Value::Struct(Slots::plain_if(plain, slots)));
+                Ok(())
+            }
+            Op::Rows(id) => {
+                let (ops, s, plain) = run.fields(*id)?;
+                let slots = d.deserialize_seq(Rows {
+                    run,
+                    id: *id,
+                    s,
+                    ops,
+                })?;
+                // Widths are field counts, at most MAX_FIELDS deep in structs.
+                fill(
+                    out,
+                    Value::Rows(s.width as u32, Slots::plain_if(plain, slots)),
+                );
+                Ok(())
+            }
+            Op::Seq(item) => {
+                let items = d.deserialize_seq(Items {
+                    run,
+                    op: item,
+                    len: None,
+                })?;
+                fill(
+                    out,
+                    Value::Seq(Slots::plain_if(item.holds_no_memory(), items)),
+                );
+                Ok(())
+            }
+            Op::Set { item, sorted } => {
+                let mut items = d.deserialize_seq(Items {
+                    run,
+                    op: item,
+                    len: None,
+                })?;
+                dedup(&mut items, *sorted);
+                fill(
+                    out,
+                    Value::Seq(Slots::plain_if(item.holds_no_memory(), items)),
+                );
+                Ok(())
+            }
+            Op::Array(len, item) => {
+                let items = d.deserialize_tuple(
+                    *len,
+                    Items {
+                        run,
+                        op: item,
+                        len: Some(*len),
+                    },
+                )?;
+                fill(
+                    out,
+                    Value::Seq(Slots::plain_if(item.holds_no_memory(), items)),
+                );
+                Ok(())
+            }
+            Op::Tuple(ops) => {
+                let items = d.deserialize_tuple(ops.len(), Tuple { run, ops })?;
+                fill(out, Value::Seq(Slots::plain_if(all_plain(ops), items)));
+                Ok(())
+            }
+            Op::Tag(id) => {
+                fill(out, run.seed(&Ty::Named(*id)).deserialize(d)?);
+                Ok(())
+            }
+            Op::Seed(ty) => {
+                fill(out, run.seed(ty).deserialize(d)?);
+                Ok(())
+            }
+        }
+    }
+}
+
+/// An `Option` of anything but a scalar (for which see [`OptionInto`]).
+struct OptionOf<'p, 'a> {
+    run: Run<'p>,
+    op: &'p Op,
+    out: &'a mut Value,
+}
+
+impl<'de> Visitor<'de> for OptionOf<'_, '_> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("option")
+    }
+    fn visit_none<E: de::Error>(self) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        Into {
+            run: self.run,
+            op: self.op,
+            out: self.out,
+        }
+        .deserialize(d)
+    }
+}
+
+/// A struct's keys and values into its slots; as a sequence, the seed's
+/// reading of its elements.
+struct Object<'p, 'a> {
+    run: Run<'p>,
+    /// The struct's name, as `deserialize_struct` is given it.
+    type_name: &'static str,
+    /// The op at `i` reads slot `i`.
+    ops: &'p [Op],
+    slots: &'a mut [Value],
+    /// Finishes the struct as the seed's own struct reader does, and names
+    /// it in messages.
+    finisher: StructVisitor<'p>,
+}
+
+impl<'de> DeserializeSeed<'de> for Object<'_, '_> {
+    type Value = ();
+
+    /// As the seed's `deserialize_struct` asks for a struct the program
+    /// reads (named or positional fields, no flatten, not transparent).
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        let (s, name) = (self.finisher.s, self.type_name);
+        match s.style {
+            Style::Tuple => d.deserialize_tuple_struct(name, s.fields.len(), self),
+            _ => d.deserialize_struct(name, s.keys, self),
+        }
+    }
+}
+
+impl<'de> Visitor<'de> for Object<'_, '_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.finisher.expecting(f)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let Object {
+            run,
+            ops,
+            type_name: _,
+            slots,
+            finisher,
+        } = self;
+        let s = finisher.s;
+        let mut seen: u128 = 0;
+        let mut expected = 0;
+        while let Some(key) = map.next_key_seed(KeySeed { s, expected })? {
+            let Some(Found { slot: index, entry }) = key else {
+                map.next_value::<IgnoredAny>()?;
+                continue;
+            };
+            expected = entry + 1;
+            let field = &s.fields[index];
+            mark_read(&mut seen, index, field.key)?;
+            let at = field.at;
+            match field.inline {
+                None => map.next_value_seed(Into {
+                    run,
+                    op: &ops[at],
+                    out: &mut slots[at],
+                })?,
+                Some((child, width)) => {
+                    let child_plan = run.plan.struct_plan(child).ok_or_else(|| {
+                        de::Error::custom("a value laid out inline is not a struct")
+                    })?;
+                    let (ops, slots) = (&ops[at..at + width], &mut slots[at..at + width]);
+                    map.next_value_seed(run.object(child, child_plan, ops, slots))?
+                }
+            }
+        }
+        finisher.finish_into(slots, seen)
+    }
+
+    /// A struct written as its fields' values in order: the seed reads it.
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
+        self.finisher.seq_into(seq, self.slots)
+    }
+}
+
+/// A `Vec` of a struct laid out in rows, each row read by the struct's ops.
+struct Rows<'p> {
+    run: Run<'p>,
+    id: TypeId,
+    s: &'p StructPlan,
+    ops: &'p [Op],
+}
+
+impl<'de> Visitor<'de> for Rows<'_> {
+    type Value = Vec<Value>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a sequence")
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Value>, A::Error> {
+        let Rows { run, id, s, ops } = self;
+        read_rows(&mut seq, s.width, |seq, row| {
+            seq.next_element_seed(run.object(id, s, ops, row))
+        })
+    }
+}
+
+/// A sequence's items (an array's, when `len` is its length), each by `op`.
+struct Items<'p> {
+    run: Run<'p>,
+    op: &'p Op,
+    len: Option<usize>,
+}
+
+impl<'de> Visitor<'de> for Items<'_> {
+    type Value = Vec<Value>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        SeqVisitor::expecting_items(self.len, f)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Value>, A::Error> {
+        let capacity = self.len.unwrap_or(seq.size_hint().unwrap_or(0)).min(4096);
+        let mut items = Vec::with_capacity(capacity);
+        loop {
+            items.push(Value::Unit);
+            let Some(out) = items.last_mut() else { break };
+            let into = Into {
+                run: self.run,
+                op: self.op,
+                out,
+            };
+            if seq.next_element_seed(into)?.is_none() {
+                items.pop();
+                break;
+            }
+            // An item past an array's length is read before it is refused,
+            // as the seed refuses it.
+            if self.len.is_some_and(|n| items.len() > n) {
+                return Err(errors::invalid_length(items.len(), &self));
+            }
+        }
+        match self.len {
+            Some(n) if items.len() != n => Err(errors::invalid_length(items.len(), &self)),
+            _ => Ok(items),
+        }
+    }
+}
+
+/// A tuple's items, each by its own op.
+struct Tuple<'p> {
+    run: Run<'p>,
+    ops: &'p [Op],
+}
+
+impl<'de> Visitor<'de> for Tuple<'_> {
+    type Value = Vec<Value>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        TupleVisitor::expecting_size(self.ops.len(), f)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Value>, A::Error> {
+        let mut items = unit_slots(self.ops.len());
+        for (i, (op, out)) in self.ops.iter().zip(items.iter_mut()).enumerate() {
+            let into = Into {
+                run: self.run,
+                op,
+                out,
+            };
+            if seq.next_element_seed(into)?.is_none() {
+                return Err(errors::invalid_length(i, &self));
+            }
+        }
+        Ok(items)
+    }
+}
