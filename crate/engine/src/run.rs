@@ -61,7 +61,7 @@ impl Interpreter {
         read_paste_defaults(&mut plan);
         let root = Ty::Named(plan.root);
         let many = Ty::Seq(Box::new(root.clone()));
-        let program = Program::new(&plan, &root);
+        let program = Program::new(&plan, &root, &many);
         let writer = Writer::new(&plan, &root);
         Ok(Interpreter {
             plan,
@@ -104,7 +104,7 @@ impl Interpreter {
     /// Reads a root value from any serde format, rules ignored, by the
     /// plan's program (see `de/visited.rs`).
     pub fn read<'de, D: serde::Deserializer<'de>>(&self, d: D) -> Result<Value, D::Error> {
-        read_by_program(&self.plan, &self.program, d)
+        read_by_program(&self.plan, &self.program, false, d)
     }
 
     /// [`read`](Interpreter::read) by the plan's seed alone, which the
@@ -174,13 +174,7 @@ impl Interpreter {
     /// A JSON array of root values (seed 003's workload), rules ignored.
     pub fn decode_many(&self, text: &str) -> Result<Value, serde_json::Error> {
         let mut de = serde_json::Deserializer::from_str(text);
-        let value = Seed {
-            plan: &self.plan,
-            ty: &self.many,
-            stop: None,
-            root: true,
-        }
-        .deserialize(&mut de)?;
+        let value = read_by_program(&self.plan, &self.program, true, &mut de)?;
         de.end()?;
         Ok(value)
     }

@@ -410,3 +410,36 @@ fn the_scenarios_inputs_read_from_a_tree_by_the_program() {
         }
     }
 }
+
+/// Many root values in one JSON array (`decode_many`, seed 003's workload),
+/// read by the program: the values each root's own decoding reads, and the
+/// error it gives when one of them is refused.
+#[test]
+fn many_roots_read_as_each_root_reads() {
+    let mut read = 0;
+    for (paste, engine) in engines() {
+        let mut generator = Generator::new(engine.plan(), 29);
+        let texts: Vec<String> = (0..3)
+            .filter_map(|_| engine.to_json(&generator.valid()).ok())
+            .collect();
+        let each: Result<Vec<String>, String> = texts
+            .iter()
+            .map(|text| {
+                let value = engine.decode(text).map_err(|e| e.to_string())?;
+                engine.to_json(&value).map_err(|e| e.to_string())
+            })
+            .collect();
+        let all = format!("[{}]", texts.join(","));
+        let many = engine.decode_many(&all).map_err(|e| e.to_string());
+        match (each, many) {
+            (Ok(each), Ok(many)) => {
+                let many = engine.many_to_json(&many).expect("writes");
+                assert_eq!(many, format!("[{}]", each.join(",")), "{paste}");
+                read += 1;
+            }
+            (Err(_), Err(_)) => {}
+            (each, many) => panic!("{paste}: each {each:?}, all {many:?}"),
+        }
+    }
+    assert!(read > 200, "only {read} arrays were read");
+}

@@ -21,6 +21,8 @@ use crate::ty::{Ty, TypeId};
 /// The ops of a plan's root type and of each struct that has them.
 pub(crate) struct Program {
     pub(super) root: Op,
+    /// A sequence of root values (seed 003's workload).
+    pub(super) many: Op,
     /// By type: a struct's fields as ops, `None` for every other type and
     /// for a struct read by the seed.
     pub(super) structs: Vec<Option<Fields>>,
@@ -83,7 +85,7 @@ pub(super) struct Fields {
 
 impl Program {
     /// The program of `plan`, for values of type `root`.
-    pub(crate) fn new(plan: &Plan, root: &Ty) -> Program {
+    pub(crate) fn new(plan: &Plan, root: &Ty, many: &Ty) -> Program {
         let structs: Vec<Option<Fields>> = (0..plan.types.len())
             .map(|id| struct_fields(plan, id))
             .collect();
@@ -93,6 +95,7 @@ impl Program {
         let has_ops: Vec<bool> = structs.iter().map(Option::is_some).collect();
         let mut program = Program {
             root: op_of(plan, root),
+            many: op_of(plan, many),
             structs,
         };
         for fields in program.structs.iter_mut().flatten() {
@@ -101,6 +104,7 @@ impl Program {
             }
         }
         demote(&mut program.root, &has_ops);
+        demote(&mut program.many, &has_ops);
         program
     }
 

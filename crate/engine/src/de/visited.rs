@@ -35,18 +35,19 @@ use crate::value::{Slots, Value};
 /// struct's finishing reads only the plan and the struct's own fields.
 static STRUCT: Ty = Ty::Unit;
 
-/// Reads a root value from `d` by the program (what follows it is the
-/// caller's to check).
+/// Reads a root value (or, with `many`, a sequence of them) from `d` by
+/// the program (what follows it is the caller's to check).
 pub(crate) fn read<'de, D: Deserializer<'de>>(
     plan: &Plan,
     program: &Program,
+    many: bool,
     d: D,
 ) -> Result<Value, D::Error> {
     let mut value = Value::Unit;
     let run = Run { plan, program };
     Into {
         run,
-        op: &program.root,
+        op: if many { &program.many } else { &program.root },
         out: &mut value,
     }
     .deserialize(d)?;
@@ -116,7 +117,7 @@ struct Into<'p, 'a> {
 impl<'de> DeserializeSeed<'de> for Into<'_, '_> {
     type Value = ();
 
-    #[inline]
+    #[inline(always)]
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
         match self.op {
             Op::Scalar(scalar) => read_into(*scalar, d, self.out),
