@@ -24,6 +24,11 @@ pub struct KeyTable {
     /// share their length and their first and last eight bytes, found then
     /// by comparing each entry).
     index: OnceLock<Option<HashIndex>>,
+    /// For each entry, the entry whose key sorts next (the number of
+    /// entries past the last); at the end, the entry whose key sorts first.
+    /// The guess of a reader whose keys come sorted, as a
+    /// `serde_json::Map`'s do (see [`first_sorted`](Self::first_sorted)).
+    sorted_next: Vec<usize>,
 }
 
 #[derive(Debug)]
@@ -146,6 +151,37 @@ impl KeyTable {
         });
         // Made again, with this key, when a key is next looked up.
         self.index = OnceLock::new();
+        self.sorted_next = self.sorted_order();
+    }
+
+    /// [`sorted_next`](Self::sorted_next), of the entries so far (a table
+    /// holds at most a struct's keys and aliases: sorting them again on
+    /// each insert costs nothing a plan would notice).
+    fn sorted_order(&self) -> Vec<usize> {
+        let n = self.entries.len();
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&i| self.entries[i].key);
+        let mut next = vec![n; n + 1];
+        for pair in order.windows(2) {
+            next[pair[0]] = pair[1];
+        }
+        next[n] = order.first().copied().unwrap_or(0);
+        next
+    }
+
+    /// The entry whose key sorts first: the guess for a map's first key
+    /// when its keys come sorted.
+    #[inline]
+    pub fn first_sorted(&self) -> usize {
+        self.sorted_next.last().copied().unwrap_or(0)
+    }
+
+    /// The entry whose key sorts after `entry`'s: the guess for the key
+    /// after it when keys come sorted (past the last entry at the end,
+    /// which no key is).
+    #[inline]
+    pub fn sorted_after(&self, entry: usize) -> usize {
+        self.sorted_next.get(entry).copied().unwrap_or(usize::MAX)
     }
 
     /// The slot of entry `entry` when `key` is its key: one compare, kept
@@ -330,5 +366,29 @@ mod tests {
             assert_eq!(table.find(key), Some(slot));
         }
         assert!(table.index.get().is_some_and(Option::is_some));
+    }
+
+    /// A reader of sorted keys (a `serde_json::Map`'s) guesses each key
+    /// from the last: the guesses walk the keys in sorted order, one
+    /// compare each, and end past the last entry.
+    #[test]
+    fn the_sorted_guesses_walk_the_keys_in_order() {
+        let declared = ["userName", "age", "email", "zip", "city", "addressLine"];
+        let mut table = KeyTable::default();
+        for (slot, key) in declared.iter().enumerate() {
+            table.insert(key, slot);
+        }
+        let mut sorted = declared.to_vec();
+        sorted.sort();
+        let mut expected = table.first_sorted();
+        for key in sorted {
+            let found = table
+                .find_expecting(key, expected)
+                .expect("a key of the table");
+            assert_eq!(found.entry, expected, "{key} was not the guess");
+            expected = table.sorted_after(found.entry);
+        }
+        assert_eq!(expected, declared.len(), "past the last entry");
+        assert!(table.find_expecting("userName", expected).is_some());
     }
 }

@@ -22,6 +22,7 @@ use super::program::{Fields, Op, Program, all_plain};
 use super::scalar::read_into;
 use super::structs::{StructVisitor, fill, mark_read, unit_slots};
 use super::{Seed, dedup, errors};
+use crate::key_table::Found;
 use crate::plan::{Plan, StructPlan};
 use crate::ty::{Ty, TypeId};
 use crate::value::{Slots, Value};
@@ -157,13 +158,17 @@ impl<'p> Run<'p> {
         slots: &mut [Value],
     ) -> Result {
         let mut seen: u128 = 0;
+        // A `Map` hands out its keys sorted: each is most likely the key
+        // that sorts after the last one found.
+        let mut expected = s.lookup.first_sorted();
         for (key, json) in map {
-            let Some(index) = s.lookup.find(key) else {
+            let Some(Found { slot: index, entry }) = s.lookup.find_expecting(key, expected) else {
                 if s.deny_unknown {
                     return Err(errors::unknown_field(key, s.keys));
                 }
                 continue;
             };
+            expected = s.lookup.sorted_after(entry);
             let field = &s.fields[index];
             mark_read::<serde_json::Error>(&mut seen, index, field.key)?;
             let at = field.at;
