@@ -27,8 +27,9 @@ pub struct KeyTable {
     /// For each entry, the entry whose key sorts next (the number of
     /// entries past the last); at the end, the entry whose key sorts first.
     /// The guess of a reader whose keys come sorted, as a
-    /// `serde_json::Map`'s do (see [`first_sorted`](Self::first_sorted)).
-    sorted_next: Vec<usize>,
+    /// `serde_json::Map`'s do (see [`first_sorted`](Self::first_sorted));
+    /// made when first asked for, so that only such a reader carries it.
+    sorted_next: OnceLock<Box<[usize]>>,
 }
 
 #[derive(Debug)]
@@ -151,29 +152,35 @@ impl KeyTable {
         });
         // Made again, with this key, when a key is next looked up.
         self.index = OnceLock::new();
-        self.sorted_next = self.sorted_order();
+        self.sorted_next = OnceLock::new();
     }
 
-    /// [`sorted_next`](Self::sorted_next), of the entries so far (a table
-    /// holds at most a struct's keys and aliases: sorting them again on
-    /// each insert costs nothing a plan would notice).
-    fn sorted_order(&self) -> Vec<usize> {
-        let n = self.entries.len();
-        let mut order: Vec<usize> = (0..n).collect();
-        order.sort_by_key(|&i| self.entries[i].key);
-        let mut next = vec![n; n + 1];
-        for pair in order.windows(2) {
-            next[pair[0]] = pair[1];
-        }
-        next[n] = order.first().copied().unwrap_or(0);
-        next
+    /// [`sorted_next`](Self::sorted_next)'s entries. The keys are put in
+    /// order by insertion (a table holds a struct's keys and aliases, a few
+    /// dozen at most), not by `sort`: the analyzer's module, which compiles
+    /// plans on every edit, would carry a sort of its own for it.
+    fn sorted_next(&self) -> &[usize] {
+        self.sorted_next.get_or_init(|| {
+            let n = self.entries.len();
+            let mut order: Vec<usize> = Vec::with_capacity(n);
+            for (i, entry) in self.entries.iter().enumerate() {
+                let at = order.partition_point(|&j| self.entries[j].key <= entry.key);
+                order.insert(at, i);
+            }
+            let mut next = vec![n; n + 1];
+            for pair in order.windows(2) {
+                next[pair[0]] = pair[1];
+            }
+            next[n] = order.first().copied().unwrap_or(0);
+            next.into_boxed_slice()
+        })
     }
 
     /// The entry whose key sorts first: the guess for a map's first key
     /// when its keys come sorted.
     #[inline]
     pub fn first_sorted(&self) -> usize {
-        self.sorted_next.last().copied().unwrap_or(0)
+        self.sorted_next().last().copied().unwrap_or(0)
     }
 
     /// The entry whose key sorts after `entry`'s: the guess for the key
@@ -181,7 +188,7 @@ impl KeyTable {
     /// which no key is).
     #[inline]
     pub fn sorted_after(&self, entry: usize) -> usize {
-        self.sorted_next.get(entry).copied().unwrap_or(usize::MAX)
+        self.sorted_next().get(entry).copied().unwrap_or(usize::MAX)
     }
 
     /// The slot of entry `entry` when `key` is its key: one compare, kept
