@@ -104,7 +104,7 @@ impl Interpreter {
     /// Reads a root value from any serde format, rules ignored, by the
     /// plan's program (see `de/visited.rs`).
     pub fn read<'de, D: serde::Deserializer<'de>>(&self, d: D) -> Result<Value, D::Error> {
-        read_by_program(&self.plan, &self.program, false, d)
+        read_by_program(&self.plan, &self.program, false, None, d)
     }
 
     /// [`read`](Interpreter::read) by the plan's seed alone, which the
@@ -155,12 +155,23 @@ impl Interpreter {
     /// `validate-on-de/fail-fast`: each field checked as it is read; decoding
     /// stops at the first violation.
     pub fn decode_fail_fast(&self, text: &str) -> Result<Value, Error> {
+        self.fail_fast(text, false)
+    }
+
+    /// [`decode_fail_fast`](Interpreter::decode_fail_fast) by the plan's
+    /// seed alone: what the program's fail-fast reading is held to in tests.
+    pub fn decode_fail_fast_by_seed(&self, text: &str) -> Result<Value, Error> {
+        self.fail_fast(text, true)
+    }
+
+    fn fail_fast(&self, text: &str, by_seed: bool) -> Result<Value, Error> {
         let stop = Stop::default();
         let mut de = serde_json::Deserializer::from_str(text);
-        let result = self
-            .seed(Some(&stop))
-            .deserialize(&mut de)
-            .and_then(|value| de.end().map(|()| value));
+        let read = match by_seed {
+            false => read_by_program(&self.plan, &self.program, false, Some(&stop), &mut de),
+            true => self.seed(Some(&stop)).deserialize(&mut de),
+        };
+        let result = read.and_then(|value| de.end().map(|()| value));
         match (result, stop.take()) {
             (Ok(value), None) => Ok(value),
             (Ok(_), Some(violations)) => Err(Error::Invalid(violations)),
@@ -174,7 +185,7 @@ impl Interpreter {
     /// A JSON array of root values (seed 003's workload), rules ignored.
     pub fn decode_many(&self, text: &str) -> Result<Value, serde_json::Error> {
         let mut de = serde_json::Deserializer::from_str(text);
-        let value = read_by_program(&self.plan, &self.program, true, &mut de)?;
+        let value = read_by_program(&self.plan, &self.program, true, None, &mut de)?;
         de.end()?;
         Ok(value)
     }

@@ -274,7 +274,7 @@ fn seed_decode(engine: &Interpreter, text: &str) -> Result<Value, serde_json::Er
 }
 
 /// `decode` (the program's reading of text) and the seed's: the same
-/// value, or the same error, its line and column too.
+/// value, or the same error, its line and column too; and so fail-fast.
 fn agree_on_text(engine: &Interpreter, text: &str, what: &str) {
     let program = engine.decode(text).map_err(|e| e.to_string());
     let seed = seed_decode(engine, text).map_err(|e| e.to_string());
@@ -283,6 +283,43 @@ fn agree_on_text(engine: &Interpreter, text: &str, what: &str) {
         format!("{seed:?}"),
         "{what}: {text}"
     );
+    agree_fail_fast(engine, text, what);
+}
+
+/// Fail-fast by the program and by the seed: the same value, the same
+/// first violation at the same path, or the same error.
+fn agree_fail_fast(engine: &Interpreter, text: &str, what: &str) {
+    let show = |r: Result<Value, overhead_engine::run::Error>| match r {
+        Ok(value) => format!("{value:?}"),
+        Err(overhead_engine::run::Error::Syntax(e)) => format!("syntax: {e}"),
+        Err(overhead_engine::run::Error::Invalid(v)) => format!("invalid: {v:?}"),
+    };
+    assert_eq!(
+        show(engine.decode_fail_fast(text)),
+        show(engine.decode_fail_fast_by_seed(text)),
+        "fail-fast, {what}: {text}"
+    );
+}
+
+/// Fail-fast on values that break each rule the generator can break: the
+/// program stops where the seed stops, with the same violation.
+#[test]
+fn fail_fast_by_the_program_stops_where_the_seed_stops() {
+    let mut broken = 0;
+    for (paste, engine) in engines() {
+        let mut generator = Generator::new(engine.plan(), 41);
+        for target in generator.targets() {
+            let Some(value) = generator.violating(target) else {
+                continue;
+            };
+            let Ok(text) = engine.to_json(&value) else {
+                continue;
+            };
+            agree_fail_fast(&engine, &text, &paste);
+            broken += 1;
+        }
+    }
+    assert!(broken > 500, "only {broken} values broke a rule");
 }
 
 /// The JSON pointer of every node of `json`, the root first.

@@ -82,6 +82,12 @@ pub fn decode(data: &[u8]) {
         format!("{by_seed:?}"),
         "the text program and the seed differ"
     );
+    // And fail-fast: the program stops where the seed stops.
+    assert_eq!(
+        format!("{:?}", engine.decode_fail_fast(input)),
+        format!("{:?}", engine.decode_fail_fast_by_seed(input)),
+        "fail-fast by the program and by the seed differ"
+    );
     match engine.decode(input) {
         Err(_) => {
             assert!(
