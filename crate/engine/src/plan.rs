@@ -258,6 +258,12 @@ impl FieldPlan {
         any(&self.checks)
     }
 
+    /// Whether the field checks its value's own rules (`nested`, garde's
+    /// `dive`): fail-fast then reads the value checking them.
+    pub fn checks_nested(&self) -> bool {
+        self.checks.iter().any(crate::rules::Check::is_nested)
+    }
+
     /// Where the field's violations go: the segment the plan decided for it
     /// (its name, its position, or none).
     #[inline]

@@ -20,7 +20,7 @@ use serde_json::{Map, Value as Json};
 
 use super::program::{Fields, Op, Program, all_plain};
 use super::scalar::read_into;
-use super::structs::{StructVisitor, fill, mark_read, unit_slots};
+use super::structs::{FINISHING, StructVisitor, fill, mark_read, unit_slots};
 use super::{Seed, dedup, errors};
 use crate::key_table::Found;
 use crate::plan::{Plan, StructPlan};
@@ -28,10 +28,6 @@ use crate::ty::{Ty, TypeId};
 use crate::value::{Slots, Value};
 
 type Result<T = ()> = std::result::Result<T, serde_json::Error>;
-
-/// What a seed built here to finish a struct is given as its type: the
-/// struct's finishing reads only the plan and the struct's own fields.
-static STRUCT: Ty = Ty::Unit;
 
 /// Reads a root value from a `serde_json::Value`; `root` is the plan's seed
 /// of the root type, which reads the tree when the program meets a node it
@@ -210,7 +206,7 @@ impl<'p> Run<'p> {
     /// own struct reader does.
     fn finisher(self, id: TypeId, s: &'p StructPlan) -> StructVisitor<'p> {
         StructVisitor {
-            seed: self.seed(&STRUCT),
+            seed: self.seed(&FINISHING),
             s,
             name: self.plan.types[id].ident,
             variant: None,

@@ -90,7 +90,7 @@ impl<'p> Seed<'p> {
     /// The rules are looked at only in fail-fast mode: plain decoding pays nothing.
     #[inline]
     fn field(self, field: &'p FieldPlan) -> Seed<'p> {
-        let nested = |_: &&Stop| field.checks.iter().any(crate::rules::Check::is_nested);
+        let nested = |_: &&Stop| field.checks_nested();
         Seed {
             stop: self.stop.filter(nested),
             ..self.at(&field.ty)

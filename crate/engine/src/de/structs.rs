@@ -12,6 +12,7 @@ use super::scalar::ScalarSeed;
 use super::{Seed, errors};
 use crate::key_table::Found;
 use crate::plan::{FieldDefault, FieldPlan, Flatten, StructPlan, TypePlan, VariantPlan};
+use crate::ty::Ty;
 use crate::value::{Slots, Value, default_value, fill_default};
 
 pub(super) fn deserialize_struct<'de, D: Deserializer<'de>>(
@@ -96,6 +97,11 @@ pub(super) fn mark_read<E: de::Error>(
     *seen |= 1 << index;
     Ok(())
 }
+
+/// What a program's reader gives the seed of a [`StructVisitor`] it builds
+/// to finish a struct as its type: finishing reads only the plan and the
+/// struct's own fields.
+pub(super) static FINISHING: Ty = Ty::Unit;
 
 #[derive(Clone, Copy)]
 pub(super) struct StructVisitor<'p> {

@@ -11,8 +11,9 @@
 //! (`tests/plan_programs.rs` holds the two to each other on every paste's
 //! generated values, and on text with nodes replaced, keys left out or
 //! added, and cut short). Whatever has no op (maps, enums with data, tagged
-//! enums, conversions, flatten) is read by the seed; so is fail-fast, which
-//! checks each value as it is read.
+//! enums, conversions, flatten) is read by the seed. Fail-fast is the same
+//! reader compiled with `CHECK`: each field's rules checked as it is read,
+//! as the seed checks them.
 
 use std::fmt;
 
@@ -26,16 +27,12 @@ use super::fail_fast::nested;
 use super::keys::KeySeed;
 use super::program::{Op, Program, all_plain};
 use super::scalar::{OptionInto, read_into};
-use super::structs::{StructVisitor, fill, mark_read, unit_slots};
+use super::structs::{FINISHING, StructVisitor, fill, mark_read, unit_slots};
 use super::{Seed, Stop, dedup, errors};
 use crate::key_table::Found;
 use crate::plan::{FieldPlan, Plan, StructPlan};
 use crate::ty::{Ty, TypeId};
 use crate::value::{Slots, Value};
-
-/// What a seed built here to finish a struct is given as its type: the
-/// struct's finishing reads only the plan and the struct's own fields.
-static STRUCT: Ty = Ty::Unit;
 
 /// Reads a root value (or, with `many`, a sequence of them) from `d` by
 /// the program (what follows it is the caller's to check); with `stop`,
@@ -131,7 +128,7 @@ impl<'p, const CHECK: bool> Run<'p, CHECK> {
     /// unchecked, as the seed's [`field`](Seed) reads it.
     #[inline]
     fn field(self, field: &FieldPlan) -> Run<'p, CHECK> {
-        let nested = |_: &&Stop| field.checks.iter().any(crate::rules::Check::is_nested);
+        let nested = |_: &&Stop| field.checks_nested();
         Run {
             stop: self.stop().filter(nested),
             ..self
@@ -167,7 +164,7 @@ impl<'p, const CHECK: bool> Run<'p, CHECK> {
             finisher: StructVisitor {
                 seed: Seed {
                     root,
-                    ..self.seed(&STRUCT)
+                    ..self.seed(&FINISHING)
                 },
                 s,
                 name: self.plan.types[id].ident,
