@@ -170,6 +170,26 @@ impl<'de> Visitor<'de> for EnumVisitor<'_> {
     }
 }
 
+/// An enum of unit variants (the program's `Op::Tag`): its variant found
+/// by name in the enum's table, as [`EnumVisitor`] finds it, with nothing
+/// after it to read. Its index, which is its value's tag.
+pub(super) struct TagVisitor<'p> {
+    pub(super) e: &'p EnumPlan,
+}
+
+impl<'de> Visitor<'de> for TagVisitor<'_> {
+    type Value = u32;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("enum")
+    }
+    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<u32, A::Error> {
+        let (index, access) = data.variant_seed(VariantSeed { e: self.e })?;
+        access.unit_variant()?;
+        // Variant indices are below MAX_VARIANTS.
+        Ok(index as u32)
+    }
+}
+
 pub(super) struct VariantSeed<'p> {
     pub(super) e: &'p EnumPlan,
 }

@@ -11,7 +11,8 @@
 //! (`tests/plan_programs.rs` holds the two to each other on every paste's
 //! generated values, and on text with nodes replaced, keys left out or
 //! added, and cut short). Whatever has no op (maps, enums with data, tagged
-//! enums, conversions, flatten) is read by the seed. Fail-fast is the same
+//! enums, conversions, flatten) is read by the seed; an enum of unit
+//! variants is read by its name table here. Fail-fast is the same
 //! reader compiled with `CHECK`: each field's rules checked as it is read,
 //! as the seed checks them.
 
@@ -23,6 +24,7 @@ use overhead_validate::Segment;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
 use super::containers::{SeqVisitor, TupleVisitor, read_rows};
+use super::enums::TagVisitor;
 use super::fail_fast::nested;
 use super::keys::KeySeed;
 use super::program::{Op, Program, all_plain};
@@ -30,7 +32,7 @@ use super::scalar::{OptionInto, read_into};
 use super::structs::{FINISHING, StructVisitor, fill, mark_read, unit_slots};
 use super::{Seed, Stop, dedup, errors};
 use crate::key_table::Found;
-use crate::plan::{FieldPlan, Plan, StructPlan};
+use crate::plan::{FieldPlan, KindPlan, Plan, StructPlan};
 use crate::ty::{Ty, TypeId};
 use crate::value::{Slots, Value};
 
@@ -280,7 +282,12 @@ impl<const CHECK: bool> Into<'_, '_, CHECK> {
                 Ok(())
             }
             Op::Tag(id) => {
-                fill(out, run.seed(&Ty::Named(*id)).deserialize(d)?);
+                let ty = &run.plan.types[*id];
+                let KindPlan::Enum(e) = &ty.kind else {
+                    return Err(de::Error::custom("a tag of a type that is not an enum"));
+                };
+                let index = d.deserialize_enum(ty.name, e.names, TagVisitor { e })?;
+                fill(out, Value::Tag(index));
                 Ok(())
             }
             Op::Seed(ty) => {
