@@ -90,9 +90,9 @@ impl<'de> DeserializeSeed<'de> for ScalarSeed<'_> {
 
 /// An `Option` of a scalar, as serde's `Option<T>` reads one: `None` (or a
 /// unit) leaves the slot `Unit`.
-pub(super) struct OptionInto<'a> {
-    pub(super) scalar: Scalar,
-    pub(super) out: &'a mut Value,
+struct OptionInto<'a> {
+    scalar: Scalar,
+    out: &'a mut Value,
 }
 
 impl<'de> Visitor<'de> for OptionInto<'_> {

@@ -28,7 +28,7 @@ use super::enums::TagVisitor;
 use super::fail_fast::nested;
 use super::keys::KeySeed;
 use super::program::{Op, Program, all_plain};
-use super::scalar::{OptionInto, read_into};
+use super::scalar::read_into;
 use super::structs::{FINISHING, StructVisitor, fill, mark_read, unit_slots};
 use super::{Seed, Stop, dedup, errors};
 use crate::key_table::Found;
@@ -203,17 +203,11 @@ impl<const CHECK: bool> Into<'_, '_, CHECK> {
         let Into { run, out, .. } = self;
         match op {
             Op::Scalar(scalar) => read_into(*scalar, d, out),
-            Op::Option(inner) => match &**inner {
-                Op::Scalar(scalar) => d.deserialize_option(OptionInto {
-                    scalar: *scalar,
-                    out,
-                }),
-                inner => d.deserialize_option(OptionOf {
-                    run,
-                    op: inner,
-                    out,
-                }),
-            },
+            Op::Option(inner) => d.deserialize_option(OptionOf {
+                run,
+                op: inner,
+                out,
+            }),
             Op::Struct(id) => {
                 let (ops, s, plain) = run.fields(*id)?;
                 let mut slots = unit_slots(s.width);
@@ -298,7 +292,8 @@ impl<const CHECK: bool> Into<'_, '_, CHECK> {
     }
 }
 
-/// An `Option` of anything but a scalar (for which see [`OptionInto`]).
+/// An `Option`: `None` (or a unit) leaves the slot `Unit`, as serde's
+/// `Option<T>` reads one.
 struct OptionOf<'p, 'a, const CHECK: bool> {
     run: Run<'p, CHECK>,
     op: &'p Op,
