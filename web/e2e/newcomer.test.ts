@@ -153,6 +153,34 @@ describe('a newcomer’s first paste', () => {
     await context.close();
   });
 
+  it('only definitions pasted, the inputs left alone: inputs are made for the root, and the run reads them', async () => {
+    // The scenario's signup inputs fit none of an order type's fields: a run
+    // of them would time serde's "missing field" on every row.
+    const paste = await corpusCase('mamang_order');
+    const { context, page, errors } = await freshPage();
+    await pasteInto(page, '#schema-editor', paste.schema);
+    await expect.poll(() => page.locator('#message').textContent(), { timeout: 60_000 }).toContain("inputs were made for");
+    expect(await page.locator('#input-tabs [data-input]').evaluateAll((tabs) => tabs.map((t) => (t as HTMLElement).dataset['input']))).toEqual(['valid', 'invalid']);
+    await expect.poll(() => page.locator('#input-tabs .tab.misfit').count(), { timeout: 10_000 }).toBe(0);
+    // Pretty JSON, as a person would write it.
+    expect(await modelText(page, '#input-editor')).toMatch(/^\{\n {2}"/);
+    await page.click('#run');
+    await expect.poll(() => page.locator('#results .result-row').count(), { timeout: 600_000 }).toBeGreaterThan(0);
+    const { outcomes } = await rows(page);
+    expect(outcomes.get('valid')).toEqual(new Set(['ok']));
+    expect(outcomes.get('invalid')).toEqual(new Set(['invalid']));
+    expect(await page.locator('#message.error:not([hidden])').count()).toBe(0);
+    // An input the person edits is theirs: a second paste of definitions leaves it.
+    await page.click('#input-tabs [data-input="valid"]');
+    await pasteInto(page, '#input-editor', '{"mine": true}');
+    await pasteInto(page, '#schema-editor', 'struct Point { x: i32, y: i32 }');
+    await expect.poll(() => page.locator('#input-tabs .tab.misfit').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.click('#input-tabs [data-input="valid"]');
+    expect(await modelText(page, '#input-editor')).toBe('{"mine": true}');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a paste our derives refuse and its library accepts: the library’s rows run, ours say why not', async () => {
     // A nested struct read through the paste's own `deserialize_with`, under
     // garde's derive: garde takes it, Overhead's `ValidateOnDeserialize` does
@@ -300,6 +328,11 @@ describe('a newcomer’s first paste', () => {
     const { context, page, errors } = await freshPage();
     const teaching = (await page.locator('#scenario-summary').innerText()).trim();
     expect(teaching.length).toBeGreaterThan(0);
+    // Inputs the person has touched are theirs (untouched ones are replaced
+    // by inputs made for the paste, tested above): a space after one.
+    await page.click('#input-editor .view-lines');
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type(' ');
     // Only the definitions: user-signup's inputs stay, and no longer fit.
     await pasteInto(page, '#schema-editor', paste.schema);
     await expect.poll(() => page.locator('#scenario-title').textContent(), { timeout: 10_000 }).toMatch(/^Your definitions/);

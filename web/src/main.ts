@@ -32,7 +32,7 @@ import { compiledFor } from './ui/compiled-step';
 import { showTranslations } from './ui/translations';
 import { parseDocument } from './state/document';
 import { loadPreset, loadSaved, save, savePreset } from './state/saved';
-import { presetOnOpen, presetWhenOwn, rootGone } from './state/ownership';
+import { presetOnOpen, presetWhenOwn, rootGone, sameInputs, wantsExamples } from './state/ownership';
 import { showHeader, showPicker, showRoots } from './ui/scenario-head';
 import { isShareFragment, readShareFragment } from './state/share';
 import { toCsv, toJson, toMarkdown } from './export';
@@ -80,6 +80,7 @@ function showDiagnosis(diagnosis: Diagnosis): void {
       return why ? [[name, why] as const] : [];
     })),
   );
+  offerExamples(diagnosis);
   editors.setMarkers(toMarkers(diagnosis));
   editors.setAssumed(diagnosis.assumed);
   const errors = diagnosis.diagnostics.some((d) => d.severity === 'error');
@@ -96,6 +97,55 @@ function showDiagnosis(diagnosis: Diagnosis): void {
   ui.schemaStatus.className = `schema-status ${errors ? 'error' : diagnosis.diagnostics.length > 0 ? 'warn' : 'good'}`;
   showRoots(state, diagnosis.types, diagnosis.automatic);
   showHeader(state);
+}
+
+/** The inputs the page made for pasted definitions, last time it made some. */
+let madeInputs: Record<string, string> | null = null;
+/** The definitions inputs were last asked for (one request per text). */
+let examplesAskedFor: string | null = null;
+/** Inputs being made: a run waits for them, so that it runs what the page shows next. */
+let examplesInFlight: Promise<void> | null = null;
+
+/**
+ * A paste whose root none of the page's inputs fits (the scenario's, left as
+ * they were) gets inputs made for it: a value that keeps every rule and one
+ * that breaks one. Without them a newcomer's first run would time serde's
+ * "missing field" error on every row. Inputs the person wrote are never replaced.
+ */
+function offerExamples(diagnosis: Diagnosis): void {
+  const scenario = state.scenario;
+  const inputs = editors.inputs();
+  const placed = [...state.shipped.map((doc) => doc.inputs), ...(madeInputs ? [madeInputs] : [])];
+  if (!scenario || !wantsExamples(scenario, diagnosis, inputs, placed)) return;
+  const schema = editors.schemaText();
+  if (examplesAskedFor === schema) return;
+  examplesAskedFor = schema;
+  const root = diagnosis.automatic?.name ?? null;
+  const attention = editors.attention;
+  examplesInFlight = client.examples(schema, root).then(
+    (examples) => {
+      // Only onto the same page: an edit meanwhile is the person's, and so
+      // are inputs they turned to (a paste may be on its way into a tab).
+      if (editors.schemaText() !== schema || !sameInputs(editors.inputs(), inputs) || editors.attention !== attention) return;
+      const made: Record<string, string> = { valid: examples.valid };
+      if (examples.invalid) made['invalid'] = examples.invalid.text;
+      madeInputs = made;
+      editors.replaceInputs(made);
+      const broken = examples.invalid
+        ? `, “invalid” breaks a rule of \`${examples.invalid.field}\``
+        : ` (no rule of its own fields can be broken by a made value: + adds an input of yours)`;
+      showMessage(
+        `The inputs did not fit ${examples.root}, so inputs were made for it: “valid” ${examples.keeps_rules ? 'keeps every rule' : 'is the closest made value (one of its rules could not be kept: edit it)'}${broken}. Edit them, or paste your own.`,
+        'info',
+      );
+    },
+    (error: unknown) => {
+      const why = error instanceof Error ? error.message : String(error);
+      showMessage(`The inputs do not fit ${root ?? 'the root'}, and none could be made for it (${why}). Paste an input of yours.`, 'error');
+    },
+  ).finally(() => {
+    examplesInFlight = null;
+  });
 }
 
 /** A paste no longer holds the scenario's root: the work is the person's (see state/ownership.ts). */
@@ -203,6 +253,10 @@ type Engines = 'all' | 'compiled' | 'interpreted';
 
 async function run(): Promise<void> {
   if (!state.scenario || client.running) return;
+  if (examplesInFlight) {
+    await examplesInFlight;
+    if (client.running) return;
+  }
   const quick = ui.preset.value === 'quick';
   // Quick sizes its own runs: the settings typed are not read.
   const parsed = quick

@@ -568,3 +568,84 @@ fn breaking(kind: &CheckKind, ty: &Ty) -> Option<Value> {
         | CheckKind::Each(_) => None,
     }
 }
+
+/// Inputs for definitions that came without any of their own (a paste over a
+/// scenario whose inputs no longer fit): what the page puts in its input tabs.
+#[derive(Debug, serde::Serialize)]
+pub struct Examples {
+    /// The root the values are of.
+    pub root: String,
+    /// A value keeping every rule the generator can honour, as pretty JSON.
+    pub valid: String,
+    /// Whether `valid` decodes and keeps every rule (a regex or a custom
+    /// function the generator cannot honour may be broken).
+    pub keeps_rules: bool,
+    /// A value breaking one rule of the root, when it has a rule to break.
+    pub invalid: Option<BrokenExample>,
+}
+
+/// A value that breaks one rule, and the field whose rule it is.
+#[derive(Debug, serde::Serialize)]
+pub struct BrokenExample {
+    pub text: String,
+    /// The field's key as the input writes it.
+    pub field: String,
+}
+
+/// The page's starting inputs for `engine`'s root, the same for every
+/// `seed`: a value that decodes and keeps every rule (of a few tries: a
+/// field whose regex the generator cannot honour may break it), and the
+/// first value breaking one rule of the root's fields that the interpreter
+/// reports as broken at that field.
+pub fn examples(engine: &crate::run::Interpreter, seed: u64) -> serde_json::Result<Examples> {
+    const TRIES: usize = 8;
+    let plan = engine.plan();
+    let mut generator = Generator::new(plan, seed);
+    let pretty = |value: &Value| serde_json::to_string_pretty(&engine.typed(value));
+    let keeps = |text: &str| {
+        engine
+            .decode(text)
+            .is_ok_and(|v| engine.validate(&v).is_ok())
+    };
+    let first = pretty(&generator.valid())?;
+    let mut valid = (keeps(&first), first);
+    for _ in 1..TRIES {
+        if valid.0 {
+            break;
+        }
+        let next = pretty(&generator.valid())?;
+        if keeps(&next) {
+            valid = (true, next);
+        }
+    }
+    let (keeps_rules, valid) = valid;
+    let root = plan.struct_plan(plan.root);
+    let mut invalid = None;
+    for target in generator.targets() {
+        let (Some(value), Some(field)) = (
+            generator.violating(target),
+            root.and_then(|s| s.fields.get(target.slot)),
+        ) else {
+            continue;
+        };
+        let text = pretty(&value)?;
+        let broken_here = engine.decode(&text).is_ok_and(|v| {
+            engine
+                .validate(&v)
+                .is_err_and(|found| found.iter().all(|v| v.path.to_string() == field.key))
+        });
+        if broken_here {
+            invalid = Some(BrokenExample {
+                text,
+                field: field.key.to_owned(),
+            });
+            break;
+        }
+    }
+    Ok(Examples {
+        root: plan.types[plan.root].ident.to_owned(),
+        valid,
+        keeps_rules,
+        invalid,
+    })
+}

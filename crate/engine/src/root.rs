@@ -88,14 +88,23 @@ pub fn choose(schema: &str, types: &[TypeDef], inputs: &[serde_json::Value]) -> 
         }
     }
     let first = concrete.first()?;
-    let top = concrete.iter().find(|t| unreferenced(t));
+    // No input to go by: of the types no other refers to, the one with the
+    // most rules it reaches (a paste of a module's request types holds query
+    // parameters and responses beside the request someone validates), then
+    // text order.
+    let top = concrete
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| unreferenced(t))
+        .max_by_key(|(i, t)| (rules_reached(t, &by_name), std::cmp::Reverse(*i)))
+        .map(|(_, t)| t);
     Some(match top {
         Some(t) => Automatic {
             name: t.ident.to_string(),
             why: if objects.is_empty() {
-                "no other type refers to it (no input is a JSON object to fit)".into()
+                "no other type refers to it, and it has the most rules (no input is a JSON object to fit)".into()
             } else {
-                "no other type refers to it (no type's fields match the inputs' keys)".into()
+                "no other type refers to it, and it has the most rules (no type's fields match the inputs' keys)".into()
             },
         },
         None => Automatic {
@@ -513,6 +522,29 @@ fn peel_option(shape: &Shape) -> &Shape {
         Shape::Option(inner) => peel_option(inner),
         other => other,
     }
+}
+
+/// The rules of `root`'s fields and of every type they reach, each type
+/// counted once.
+fn rules_reached(root: &TypeDef, by_name: &HashMap<String, &TypeDef>) -> usize {
+    let mut seen = HashSet::from([root.ident.to_string()]);
+    let mut stack = vec![root];
+    let mut rules = 0;
+    while let Some(ty) = stack.pop() {
+        for field in ty.all_fields() {
+            rules += field.rules.len();
+            let mut names = Vec::new();
+            idents(&field.ty, &mut names);
+            for name in names {
+                if let Some(next) = by_name.get(&name)
+                    && seen.insert(name)
+                {
+                    stack.push(next);
+                }
+            }
+        }
+    }
+    rules
 }
 
 /// The names of the types some other type's fields name (anywhere in a

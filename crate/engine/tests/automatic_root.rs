@@ -230,3 +230,40 @@ fn automatic_is_the_root_of_every_unseen_paste() {
         failures.join("\n")
     );
 }
+
+/// A paste with no input of its own yet (the page then makes inputs for
+/// the root it chose): with nothing to fit, the choice is the type no other
+/// refers to that reaches the most rules. A module's request file holds
+/// query parameters, responses and several requests; the one a person
+/// validates is the root of most. Measured when this rule came in: 105 of
+/// the 125 roots of the real-world and unseen pastes and the pastes of
+/// public repositories' shipped code (the first type no other refers to,
+/// the rule before: 81). A generic envelope cannot be chosen without an
+/// input that shows its argument.
+#[test]
+fn without_inputs_the_root_is_the_type_that_reaches_the_most_rules() {
+    let shipped = cases("shipped_pastes", |_| Vec::new());
+    let all: Vec<Case> = corpus()
+        .into_iter()
+        .chain(unseen())
+        .chain(shipped)
+        .collect();
+    let mut wrong = Vec::new();
+    for case in &all {
+        let chosen = automatic(&case.schema, None, &[]).map(|a| a.name);
+        if chosen.as_deref().map(compact) != Some(compact(&case.root)) {
+            wrong.push(format!(
+                "{}: chose {chosen:?}, the root is {}",
+                case.name, case.root
+            ));
+        }
+    }
+    let right = all.len() - wrong.len();
+    println!("without inputs: {right} of {}", all.len());
+    assert!(
+        right >= 105,
+        "{right} of {} (105 when measured):\n{}",
+        all.len(),
+        wrong.join("\n")
+    );
+}

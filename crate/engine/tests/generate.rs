@@ -92,3 +92,67 @@ fn the_same_seed_gives_the_same_inputs() {
     assert_eq!(texts(7), texts(7));
     assert_ne!(texts(7), texts(8));
 }
+
+/// A request type as people paste it: the page's starting inputs for it.
+const PASTED: &str = r#"
+use serde::Deserialize;
+use validator::Validate;
+
+#[derive(Debug, Deserialize, Validate)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateProfile {
+    #[validate(length(min = 1, max = 50))]
+    pub display_name: String,
+    #[validate(email)]
+    pub contact_email: Option<String>,
+    #[validate(range(min = 13, max = 130))]
+    pub age: u8,
+    #[validate(nested)]
+    pub address: Address,
+}
+
+#[derive(Debug, Deserialize, Validate)]
+pub struct Address {
+    #[validate(length(min = 1))]
+    pub street: String,
+    #[validate(regex(path = *ZIP))]
+    pub zip: String,
+}
+"#;
+
+#[test]
+fn examples_are_a_valid_value_and_one_that_breaks_a_named_field() {
+    let engine = Interpreter::new(PASTED, None).expect("runs");
+    let examples = overhead_engine::generate::examples(&engine, 1).expect("written");
+    assert_eq!(examples.root, "UpdateProfile");
+    assert!(examples.keeps_rules);
+    let valid = engine.decode(&examples.valid).expect("decodes");
+    assert!(engine.validate(&valid).is_ok(), "{}", examples.valid);
+    // Pretty, as a person would write it in the input editor.
+    assert!(
+        examples.valid.contains("\n  \"displayName\": "),
+        "{}",
+        examples.valid
+    );
+    let invalid = examples.invalid.expect("a rule to break");
+    let broken = engine.decode(&invalid.text).expect("decodes");
+    let violations = engine.validate(&broken).expect_err(&invalid.text);
+    assert!(
+        violations
+            .iter()
+            .all(|v| v.path.to_string() == invalid.field)
+    );
+    let again = overhead_engine::generate::examples(&engine, 1).expect("written");
+    assert_eq!(
+        (again.valid, again.invalid.map(|b| b.text)),
+        (examples.valid, Some(invalid.text))
+    );
+}
+
+#[test]
+fn definitions_without_rules_get_only_a_valid_example() {
+    let engine = Interpreter::new("struct Point { x: i32, y: i32 }", None).expect("runs");
+    let examples = overhead_engine::generate::examples(&engine, 1).expect("written");
+    assert!(engine.decode(&examples.valid).is_ok());
+    assert!(examples.invalid.is_none());
+}

@@ -212,6 +212,21 @@ pub fn generated_inputs(
     serde_json::to_string(&texts).map_err(to_js)
 }
 
+/// Starting inputs for definitions that came without their own (a paste over
+/// a scenario whose inputs no longer fit): a valid value of the root (named,
+/// else the automatic choice) and one breaking a rule, as `Examples` JSON.
+/// The same definitions give the same inputs. Here, not in the analyzer:
+/// the generator and the writer would double the first-paint module.
+#[wasm_bindgen(js_name = exampleInputs)]
+pub fn example_inputs(schema: &str, root: Option<String>) -> Result<String, JsError> {
+    let engine = engine_for(schema, root.as_deref(), &[])?;
+    let examples = overhead_engine::generate::examples(&engine, EXAMPLE_SEED).map_err(to_js)?;
+    serde_json::to_string(&examples).map_err(to_js)
+}
+
+/// Any fixed seed: a paste's starting inputs are the same on every visit.
+const EXAMPLE_SEED: u64 = 1;
+
 /// The interpreter for the definitions as the benchmark runs them: completed
 /// with what the paste may assume, types it does not define taking the form
 /// `inputs` (JSON texts) show.

@@ -4,7 +4,7 @@
 import type { Report } from '../report';
 import type { Checked } from '../surprises';
 import { benchModule } from '../wasm-module';
-import type { FromWorker, Progress, RunRequest, ToWorker } from './protocol';
+import type { Examples, FromWorker, Progress, RunRequest, ToWorker } from './protocol';
 
 export class RunCancelled extends Error {
   constructor() {
@@ -29,6 +29,8 @@ export class BenchClient {
   private ready: Promise<void> | null = null;
   /** The module built on demand the current Worker has loaded, if any. */
   private compiledIn: string | null = null;
+  /** Example requests waiting for the Worker, by id (they may wait behind a run). */
+  private examplesPending = new Map<number, { resolve: (examples: Examples) => void; reject: (error: Error) => void }>();
 
   constructor(private readonly onCrash: (message: string) => void) {}
 
@@ -73,6 +75,14 @@ export class BenchClient {
   }
 
   private handle(message: FromWorker): void {
+    const asked = 'id' in message && message.id !== null ? this.examplesPending.get(message.id) : undefined;
+    if (asked && 'id' in message && message.id !== null) {
+      this.examplesPending.delete(message.id);
+      if (message.type === 'examples') asked.resolve(message.examples);
+      else if (message.type === 'error' || message.type === 'crash') asked.reject(new Error(message.message));
+      if (message.type === 'crash') this.crash(message.message);
+      return;
+    }
     const pending = this.pending;
     if (!pending || !('id' in message) || message.id !== pending.id) return;
     switch (message.type) {
@@ -99,6 +109,8 @@ export class BenchClient {
   /** Replaces the Worker; the module is compiled already, so this is quick. */
   private replace(): void {
     this.compiledIn = null;
+    for (const asked of this.examplesPending.values()) asked.reject(new Error('the benchmark worker was restarted'));
+    this.examplesPending.clear();
     this.worker?.terminate();
     this.ready = this.start();
   }
@@ -144,6 +156,25 @@ export class BenchClient {
           if (this.pending?.id !== id) return;
           this.pending = null;
           reject(new Error(`The benchmark module could not start: ${error instanceof Error ? error.message : String(error)}`));
+        },
+      );
+    });
+  }
+
+  /**
+   * Starting inputs for `schema` at `root` (null: the automatic choice),
+   * made by the benchmark module: asking starts the Worker if no run has.
+   */
+  examples(schema: string, root: string | null): Promise<Examples> {
+    const ready = (this.ready ??= this.start());
+    const id = this.nextId++;
+    return new Promise<Examples>((resolve, reject) => {
+      this.examplesPending.set(id, { resolve, reject });
+      ready.then(
+        () => this.worker?.postMessage({ type: 'examples', id, schema, root } satisfies ToWorker),
+        (error: unknown) => {
+          this.examplesPending.delete(id);
+          reject(error instanceof Error ? error : new Error(String(error)));
         },
       );
     });

@@ -36,7 +36,18 @@ export interface Progress {
 export type ToWorker =
   /** The compiled wasm module (the first message a Worker gets). */
   | { type: 'init'; module: WebAssembly.Module }
-  | { type: 'run'; id: number; request: RunRequest };
+  | { type: 'run'; id: number; request: RunRequest }
+  /** Starting inputs for definitions whose inputs do not fit them (`exampleInputs`). */
+  | { type: 'examples'; id: number; schema: string; root: string | null };
+
+/** What `exampleInputs` gives: a valid value of the root and, when it has a rule, one that breaks it. */
+export interface Examples {
+  root: string;
+  valid: string;
+  /** Whether `valid` decodes and keeps every rule (a regex or custom check may defeat the generator). */
+  keeps_rules: boolean;
+  invalid: { text: string; field: string } | null;
+}
 
 export type FromWorker =
   /** The module has started; runs may be sent. */
@@ -45,6 +56,7 @@ export type FromWorker =
   /** Before any timing: what each job returned on its checking run. */
   | { type: 'checked'; id: number; outcomes: Checked[] }
   | { type: 'report'; id: number; report: Report }
+  | { type: 'examples'; id: number; examples: Examples }
   /** The run was refused or failed; the Worker is still usable. */
   | { type: 'error'; id: number | null; message: string }
   /** The wasm instance trapped or could not start; the Worker must be replaced. */

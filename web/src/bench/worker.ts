@@ -1,11 +1,11 @@
 // The benchmark Worker: owns the benchmark module's instance and runs timed loops
 // off the UI thread. The page starts it at the first run.
-import init, { run } from '../wasm-pkg/overhead_wasm.js';
+import init, { exampleInputs, run } from '../wasm-pkg/overhead_wasm.js';
 import { compiledJobs, forget } from './compiled-jobs';
 import { jsJobs } from './js-jobs';
 import type { Report } from '../report';
 import type { Checked } from '../surprises';
-import type { FromWorker, Progress, ToWorker } from './protocol';
+import type { Examples, FromWorker, Progress, ToWorker } from './protocol';
 
 const post = (message: FromWorker) => self.postMessage(message);
 
@@ -41,6 +41,15 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
   }
   if (!ready || !(await ready)) return;
   const { id } = message;
+  if (message.type === 'examples') {
+    try {
+      const examples = JSON.parse(exampleInputs(message.schema, message.root ?? undefined)) as Examples;
+      post({ type: 'examples', id, examples });
+    } catch (error) {
+      post({ type: isTrap(error) ? 'crash' : 'error', id, message: describe(error) });
+    }
+    return;
+  }
   const { js, compiled, ...request } = message.request;
   try {
     const variants = request.request.variants ?? request.scenario.variants;

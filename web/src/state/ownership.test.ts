@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ScenarioDocument } from '../report';
-import { OWN_TITLE, asOwn, isOwn, ownHeading, presetOnOpen, presetWhenOwn, rootGone } from './ownership';
+import { OWN_TITLE, asOwn, isOwn, ownHeading, presetOnOpen, presetWhenOwn, rootGone, sameInputs, wantsExamples } from './ownership';
 
 const signup: ScenarioDocument = {
   version: 1,
@@ -48,5 +48,34 @@ describe('a paste over a scenario', () => {
   it('opens the person’s own definitions Quick, a scenario with its own numbers', () => {
     expect(presetOnOpen(asOwn(signup))).toBe('quick');
     expect(presetOnOpen(signup)).toBe('custom');
+  });
+});
+
+describe('inputs made for a paste', () => {
+  const own = asOwn(signup);
+  const misfit = { runnable: true, automatic: { name: 'CreateOrder' }, misfits: ['none of its keys is a field'] };
+
+  it('are made when the scenario’s inputs, untouched, fit none of the pasted root', () => {
+    expect(wantsExamples(own, misfit, signup.inputs, [signup.inputs])).toBe(true);
+  });
+
+  it('never replace inputs the person edited, or inputs of which one fits', () => {
+    expect(wantsExamples(own, misfit, { valid: '{"id":1}' }, [signup.inputs])).toBe(false);
+    expect(wantsExamples(own, misfit, { ...signup.inputs, mine: '{}' }, [signup.inputs])).toBe(false);
+    const twoInputs = { valid: '{}', invalid: '[]' };
+    expect(wantsExamples(own, { ...misfit, misfits: ['no', null] }, twoInputs, [twoInputs])).toBe(false);
+  });
+
+  it('wait for definitions that run, with the root left automatic', () => {
+    expect(wantsExamples(own, { ...misfit, runnable: false }, signup.inputs, [signup.inputs])).toBe(false);
+    expect(wantsExamples(own, { ...misfit, automatic: null }, signup.inputs, [signup.inputs])).toBe(false);
+    expect(wantsExamples(signup, misfit, signup.inputs, [signup.inputs])).toBe(false);
+    expect(wantsExamples(own, { ...misfit, misfits: [] }, {}, [{}])).toBe(false);
+  });
+
+  it('compare inputs by name and text', () => {
+    expect(sameInputs({ a: '1', b: '2' }, { b: '2', a: '1' })).toBe(true);
+    expect(sameInputs({ a: '1' }, { a: '1 ' })).toBe(false);
+    expect(sameInputs({ a: '1' }, { a: '1', b: '2' })).toBe(false);
   });
 });

@@ -47,3 +47,41 @@ export function presetWhenOwn(current: Preset, form: Settings, scenario: Setting
 export function presetOnOpen(doc: ScenarioDocument): Preset {
   return isOwn(doc) ? 'quick' : 'custom';
 }
+
+/** Whether two sets of inputs are the same names with the same texts. */
+export function sameInputs(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const names = Object.keys(a);
+  return names.length === Object.keys(b).length && names.every((name) => b[name] === a[name]);
+}
+
+/** What an analysis says that decides whether inputs are made (see `wantsExamples`). */
+export interface Fit {
+  runnable: boolean;
+  /** The root a run uses while none is named. */
+  automatic: { name: string } | null;
+  /** For each input, why it is not a value of the root, or null. */
+  misfits: readonly (string | null)[];
+}
+
+/**
+ * Whether the page should make inputs for the definitions: a paste of the
+ * person's own (no root named) that runs, and inputs that are all the page's
+ * (`placed`: a shipped scenario's, or ones made earlier) and of which none
+ * fits. Inputs the person typed or pasted are never replaced, and neither are
+ * inputs of which one fits: those are a scenario the paste only edited.
+ */
+export function wantsExamples(
+  doc: ScenarioDocument,
+  fit: Fit,
+  inputs: Readonly<Record<string, string>>,
+  placed: readonly Readonly<Record<string, string>>[],
+): boolean {
+  return (
+    doc.root === undefined &&
+    fit.runnable &&
+    fit.automatic !== null &&
+    fit.misfits.length > 0 &&
+    fit.misfits.every((why) => why !== null) &&
+    placed.some((p) => sameInputs(p, inputs))
+  );
+}

@@ -63,6 +63,8 @@ export class Editors {
   private assumed: Assumed[] = [];
   /** Why an input is not a value of the root, by input name (its tab is marked). */
   private misfits = new Map<string, string>();
+  /** Counts each time the person turns to the inputs (a tab clicked, the input editor focused). */
+  private inputAttention = 0;
 
   constructor(
     schemaHost: HTMLElement,
@@ -78,6 +80,8 @@ export class Editors {
       const name = tab?.dataset['input'];
       if (tab && name !== undefined) this.editName(tab, name);
     });
+    this.input.onDidFocusEditorText(() => this.inputAttention++);
+    this.tabs.addEventListener('pointerdown', () => this.inputAttention++);
     followColorScheme();
     monaco.languages.registerCodeActionProvider('rust', {
       provideCodeActions: (model, _range, context) => ({ actions: this.quickFixes(model, context.markers), dispose() {} }),
@@ -120,6 +124,21 @@ export class Editors {
   /** Replaces the editors' contents with a scenario's. */
   load(schema: string, inputs: Record<string, string>): void {
     this.schemaModel.setValue(schema);
+    this.setInputs(inputs);
+  }
+
+  /** A mark of the person's attention to the inputs: it moves when they click a tab or into the input editor. */
+  get attention(): number {
+    return this.inputAttention;
+  }
+
+  /** Replaces every input with `inputs` (the definitions stay as they are); listeners hear of it. */
+  replaceInputs(inputs: Record<string, string>): void {
+    this.setInputs(inputs);
+    this.notify();
+  }
+
+  private setInputs(inputs: Record<string, string>): void {
     for (const model of this.inputModels.values()) model.dispose();
     this.inputModels = new Map();
     for (const name of inputOrder(Object.keys(inputs))) this.inputModels.set(name, this.inputModel(inputs[name] ?? ''));
