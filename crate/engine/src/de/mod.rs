@@ -24,7 +24,7 @@ mod tagged;
 mod visited;
 
 use serde::Deserialize;
-use serde::de::{DeserializeSeed, Deserializer, Error as _};
+use serde::de::{DeserializeSeed, Deserializer};
 
 use crate::plan::{FieldPlan, KindPlan, Plan};
 use crate::ty::{Int, Ty};
@@ -121,36 +121,11 @@ impl<'de> DeserializeSeed<'de> for Seed<'_> {
             Ty::F64 => f64::deserialize(d).map(Value::F64),
             Ty::Char => char::deserialize(d).map(Value::Char),
             Ty::Str => String::deserialize(d).map(|s| Value::Str(s.into_boxed_str())),
-            Ty::Trimmed => String::deserialize(d).map(|s| Value::Str(s.trim().into())),
-            Ty::Borrowed => <&'de str>::deserialize(d).map(|s| Value::Str(s.into())),
-            // `url::Url` holds its text as the URL Standard writes it
-            // (`http://host:4317` → `http://host:4317/`), and writes that.
-            Ty::Text(crate::text_form::TextForm::Url) => {
-                let text = String::deserialize(d)?;
-                match url::Url::parse(&text) {
-                    Ok(url) if url.as_str() == text => Ok(Value::Str(text.into_boxed_str())),
-                    Ok(url) => Ok(Value::Str(String::from(url).into_boxed_str())),
-                    Err(_) => Err(not_of_form(&text, crate::text_form::TextForm::Url)),
-                }
-            }
-            Ty::Text(form) => {
-                let text = String::deserialize(d)?;
-                if form.accepts(&text) {
-                    Ok(Value::Str(text.into_boxed_str()))
-                } else {
-                    Err(not_of_form(&text, *form))
-                }
-            }
-            Ty::NonZero(int) => match int_value(*int, d)? {
-                Value::I64(0) | Value::U64(0) | Value::I128(0) | Value::U128(0) => {
-                    Err(D::Error::invalid_value(
-                        serde::de::Unexpected::Unsigned(0),
-                        &"a nonzero integer",
-                    ))
-                }
-                value => Ok(value),
-            },
-            Ty::Json => serde_json::Value::deserialize(d).map(|v| Value::Json(Box::new(v))),
+            Ty::Trimmed => scalar::read_other(scalar::Scalar::Trimmed, d),
+            Ty::Borrowed => scalar::read_other(scalar::Scalar::Borrowed, d),
+            Ty::Text(form) => scalar::read_other(scalar::Scalar::Text(*form), d),
+            Ty::NonZero(int) => scalar::read_other(scalar::Scalar::NonZero(*int), d),
+            Ty::Json => scalar::read_other(scalar::Scalar::Json, d),
             Ty::Option(inner) => d.deserialize_option(OptionVisitor {
                 seed: self.at(inner),
             }),
@@ -226,12 +201,6 @@ impl<'de> DeserializeSeed<'de> for Seed<'_> {
             }
         }
     }
-}
-
-/// The error of a text of the wrong shape; kept out of the decoding loop.
-#[cold]
-fn not_of_form<E: serde::de::Error>(text: &str, form: crate::text_form::TextForm) -> E {
-    E::invalid_value(serde::de::Unexpected::Str(text), &form.expecting())
 }
 
 fn int_value<'de, D: Deserializer<'de>>(int: Int, d: D) -> Result<Value, D::Error> {

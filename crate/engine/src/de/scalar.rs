@@ -10,6 +10,7 @@ use std::fmt;
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, Visitor};
 
+use crate::text_form::TextForm;
 use crate::ty::{Int, Ty};
 use crate::value::Value;
 
@@ -22,6 +23,16 @@ pub enum Scalar {
     F64,
     Char,
     Str,
+    /// A `String` read trimmed (`serde_trim`).
+    Trimmed,
+    /// A `&str` field: the input's text as it is, where the format lends it.
+    Borrowed,
+    /// A string of a form (`Uuid`, `Url`, a date, an integer as text…).
+    Text(TextForm),
+    /// `NonZeroU32` and its kin.
+    NonZero(Int),
+    /// `serde_json::Value`.
+    Json,
 }
 
 impl Scalar {
@@ -34,7 +45,27 @@ impl Scalar {
             Scalar::F64 => Ty::F64,
             Scalar::Char => Ty::Char,
             Scalar::Str => Ty::Str,
+            Scalar::Trimmed => Ty::Trimmed,
+            Scalar::Borrowed => Ty::Borrowed,
+            Scalar::Text(form) => Ty::Text(form),
+            Scalar::NonZero(int) => Ty::NonZero(int),
+            Scalar::Json => Ty::Json,
         }
+    }
+
+    /// Whether its values never own memory (a number, a `bool`, a `char`),
+    /// as `layout::holds_no_memory` says of their types.
+    #[inline]
+    pub fn holds_no_memory(self) -> bool {
+        matches!(
+            self,
+            Scalar::Bool
+                | Scalar::Int(_)
+                | Scalar::F32
+                | Scalar::F64
+                | Scalar::Char
+                | Scalar::NonZero(_)
+        )
     }
 }
 
@@ -60,6 +91,11 @@ impl ScalarRead {
             Ty::F64 => Scalar::F64,
             Ty::Char => Scalar::Char,
             Ty::Str => Scalar::Str,
+            Ty::Trimmed => Scalar::Trimmed,
+            Ty::Borrowed => Scalar::Borrowed,
+            Ty::Text(form) => Scalar::Text(*form),
+            Ty::NonZero(int) => Scalar::NonZero(*int),
+            Ty::Json => Scalar::Json,
             _ => return None,
         };
         Some(ScalarRead { scalar, optional })
@@ -152,6 +188,58 @@ pub(super) fn read_scalar_into<'de, D: Deserializer<'de>>(
         Scalar::F32 => fill(out, Value::F64(f32::deserialize(d)?.into())),
         Scalar::F64 => fill(out, Value::F64(f64::deserialize(d)?)),
         Scalar::Char => fill(out, Value::Char(char::deserialize(d)?)),
+        other => fill(out, read_other(other, d)?),
     }
     Ok(())
+}
+
+/// The scalars read through a check or a conversion (text of a form, a
+/// trimmed or borrowed string, a nonzero number, JSON): the seed's reads of
+/// their types too, so both read the same values and errors. Kept out of
+/// line: the field loops keep only the plain scalars inline.
+#[inline(never)]
+pub(super) fn read_other<'de, D: Deserializer<'de>>(
+    scalar: Scalar,
+    d: D,
+) -> Result<Value, D::Error> {
+    match scalar {
+        Scalar::Trimmed => String::deserialize(d).map(|s| Value::Str(s.trim().into())),
+        Scalar::Borrowed => <&'de str>::deserialize(d).map(|s| Value::Str(s.into())),
+        // `url::Url` holds its text as the URL Standard writes it
+        // (`http://host:4317` → `http://host:4317/`), and writes that.
+        Scalar::Text(TextForm::Url) => {
+            let text = String::deserialize(d)?;
+            match url::Url::parse(&text) {
+                Ok(url) if url.as_str() == text => Ok(Value::Str(text.into_boxed_str())),
+                Ok(url) => Ok(Value::Str(String::from(url).into_boxed_str())),
+                Err(_) => Err(not_of_form(&text, TextForm::Url)),
+            }
+        }
+        Scalar::Text(form) => {
+            let text = String::deserialize(d)?;
+            if form.accepts(&text) {
+                Ok(Value::Str(text.into_boxed_str()))
+            } else {
+                Err(not_of_form(&text, form))
+            }
+        }
+        Scalar::NonZero(int) => match super::int_value(int, d)? {
+            Value::I64(0) | Value::U64(0) | Value::I128(0) | Value::U128(0) => Err(
+                de::Error::invalid_value(de::Unexpected::Unsigned(0), &"a nonzero integer"),
+            ),
+            value => Ok(value),
+        },
+        Scalar::Json => serde_json::Value::deserialize(d).map(|v| Value::Json(Box::new(v))),
+        plain => {
+            let mut out = Value::Unit;
+            read_scalar_into(plain, d, &mut out)?;
+            Ok(out)
+        }
+    }
+}
+
+/// The error of a text of the wrong shape; kept out of the decoding loop.
+#[cold]
+fn not_of_form<E: de::Error>(text: &str, form: TextForm) -> E {
+    E::invalid_value(de::Unexpected::Str(text), &form.expecting())
 }
