@@ -480,3 +480,50 @@ fn many_roots_read_as_each_root_reads() {
     }
     assert!(read > 200, "only {read} arrays were read");
 }
+
+/// Maps: a repeated key (text can repeat one, a tree cannot), keys out of
+/// order for a `BTreeMap`, a violation inside a value, values of each kind
+/// of op, and nodes of the wrong kind — the program's reading is the seed's,
+/// in text, in a tree, in postcard and in fail-fast.
+#[test]
+fn maps_read_by_the_program_as_the_seed_reads_them() {
+    let definitions = r#"
+        struct Inventory {
+            #[validate(nested)]
+            bins: HashMap<String, Bin>,
+            counts: BTreeMap<String, u32>,
+            labels: Option<HashMap<String, Vec<String>>>,
+        }
+        struct Bin {
+            #[validate(length(min = 2))]
+            code: String,
+            #[validate(range(max = 10))]
+            qty: u16,
+        }
+    "#;
+    let engine = Interpreter::new(definitions, Some("Inventory")).expect("runs");
+    let texts = [
+        r#"{"bins": {"a": {"code": "xx", "qty": 1}}, "counts": {"z": 1, "b": 2, "m": 3}, "labels": null}"#,
+        r#"{"bins": {"a": {"code": "xx", "qty": 1}, "a": {"code": "yy", "qty": 2}}, "counts": {"k": 1, "k": 9}, "labels": {"x": ["p", "q"]}}"#,
+        r#"{"bins": {"a": {"code": "xx", "qty": 1}, "b": {"code": "x", "qty": 11}}, "counts": {}}"#,
+        r#"{"bins": {}, "counts": {"a": -1}}"#,
+        r#"{"bins": [], "counts": {}}"#,
+        r#"{"bins": {"a": 3}, "counts": {}}"#,
+        r#"{"bins": {"a": {"code": "xx", "qty": 1}}, "counts": {"a": 1"#,
+    ];
+    for text in texts {
+        agree_on_text(&engine, text, "maps");
+        if let Ok(json) = serde_json::from_str::<serde_json::Value>(text) {
+            agree_on_tree(&engine, &json, "maps");
+        }
+    }
+    // postcard: the bytes of each value that decodes, whole and cut short.
+    for text in texts {
+        let Ok(value) = engine.decode(text) else {
+            continue;
+        };
+        let bytes = engine.extend_postcard(&value, Vec::new()).expect("writes");
+        agree(&engine, &bytes, "maps");
+        agree_when_damaged(&engine, &bytes, "maps");
+    }
+}

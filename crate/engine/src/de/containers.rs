@@ -227,12 +227,26 @@ impl<'de> Visitor<'de> for MapVisitor<'_> {
                 || Some(Segment::Key(key.as_str().into())),
                 map.next_value_seed(self.seed),
             )?;
-            // A repeated key replaces the earlier value, as inserting into a map does.
-            match entries.iter_mut().find(|(k, _)| **k == *key) {
-                Some(entry) => entry.1 = value,
-                None => entries.push((key.into_boxed_str(), value)),
-            }
+            insert_entry(&mut entries, key, value);
         }
         Ok(entries)
     }
+}
+
+/// A map's entry, as inserting into a map does: a repeated key replaces
+/// the earlier value, in its place.
+#[inline]
+pub(super) fn insert_entry(entries: &mut Vec<(Box<str>, Value)>, key: String, value: Value) {
+    match entries.iter_mut().find(|(k, _)| **k == *key) {
+        Some(entry) => entry.1 = value,
+        None => entries.push((key.into_boxed_str(), value)),
+    }
+}
+
+/// A map's entries in a `BTreeMap`'s order (`sorted`), else as read.
+pub(super) fn map_value(mut entries: Vec<(Box<str>, Value)>, sorted: bool) -> Value {
+    if sorted {
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+    }
+    Value::Map(entries)
 }

@@ -18,6 +18,7 @@ use std::cell::Cell;
 use serde::de::DeserializeSeed;
 use serde_json::{Map, Value as Json};
 
+use super::containers::map_value;
 use super::program::{Fields, Op, Program, all_plain};
 use super::scalar::read_into;
 use super::structs::{FINISHING, StructVisitor, fill, mark_read, unit_slots};
@@ -118,6 +119,17 @@ impl<'p> Run<'p> {
                     self.one_into(op, item, slot)?;
                 }
                 fill(out, Value::Seq(Slots::plain_if(all_plain(ops), slots)));
+                Ok(())
+            }
+            (Op::Map { value, sorted }, Json::Object(map)) => {
+                let mut entries = Vec::with_capacity(map.len().min(4096));
+                for (key, json) in map {
+                    let mut slot = Value::Unit;
+                    self.one_into(value, json, &mut slot)?;
+                    entries.push((key.as_str().into(), slot));
+                }
+                // A `Map`'s keys are distinct: no entry replaces another.
+                fill(out, map_value(entries, *sorted));
                 Ok(())
             }
             // An enum's variant is found by name, by the seed.

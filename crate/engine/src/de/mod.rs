@@ -168,13 +168,10 @@ impl<'de> DeserializeSeed<'de> for Seed<'_> {
                 },
             ),
             Ty::Map { value, sorted } => {
-                let mut entries = d.deserialize_map(MapVisitor {
+                let entries = d.deserialize_map(MapVisitor {
                     seed: self.at(value),
                 })?;
-                if *sorted {
-                    entries.sort_by(|a, b| a.0.cmp(&b.0));
-                }
-                Ok(Value::Map(entries))
+                Ok(containers::map_value(entries, *sorted))
             }
             Ty::Named(id) => {
                 let ty = &plan.types[*id];

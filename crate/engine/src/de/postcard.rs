@@ -14,6 +14,7 @@ use postcard::de_flavors::Flavor;
 use serde::Deserialize;
 use serde::de::{DeserializeSeed, Error as _, Unexpected};
 
+use super::containers::{insert_entry, map_value};
 use super::program::{Fields, Op, Program, all_plain};
 use super::scalar::read_scalar_into;
 use super::structs::{fill, unit_slots};
@@ -128,6 +129,19 @@ impl<'p> Run<'p> {
                     self.into(op, d, slot)?;
                 }
                 fill(out, Value::Seq(Slots::plain_if(all_plain(ops), items)));
+                Ok(())
+            }
+            Op::Map { value, sorted } => {
+                // serde's map of postcard: its length, then key, value, key, …
+                let len = len(d)?;
+                let mut entries = Vec::with_capacity(len.min(4096));
+                for _ in 0..len {
+                    let key = String::deserialize(&mut *d)?;
+                    let mut slot = Value::Unit;
+                    self.one_into(value, d, &mut slot)?;
+                    insert_entry(&mut entries, key, slot);
+                }
+                fill(out, map_value(entries, *sorted));
                 Ok(())
             }
             Op::Tag(id) => {

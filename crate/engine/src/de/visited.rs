@@ -10,7 +10,7 @@
 //! `expecting`, so values and errors are the seed's, message for message
 //! (`tests/plan_programs.rs` holds the two to each other on every paste's
 //! generated values, and on text with nodes replaced, keys left out or
-//! added, and cut short). Whatever has no op (maps, enums with data, tagged
+//! added, and cut short). Whatever has no op (enums with data, tagged
 //! enums, conversions, flatten) is read by the seed; an enum of unit
 //! variants is read by its name table here. Fail-fast is the same
 //! reader compiled with `CHECK`: each field's rules checked as it is read,
@@ -23,7 +23,7 @@ use overhead_validate::Segment;
 
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
-use super::containers::{SeqVisitor, TupleVisitor, read_rows};
+use super::containers::{SeqVisitor, TupleVisitor, insert_entry, map_value, read_rows};
 use super::enums::TagVisitor;
 use super::fail_fast::nested;
 use super::keys::KeySeed;
@@ -275,6 +275,11 @@ impl<const CHECK: bool> Into<'_, '_, CHECK> {
                 fill(out, Value::Seq(Slots::plain_if(all_plain(ops), items)));
                 Ok(())
             }
+            Op::Map { value, sorted } => {
+                let entries = d.deserialize_map(Entries { run, op: value })?;
+                fill(out, map_value(entries, *sorted));
+                Ok(())
+            }
             Op::Tag(id) => {
                 let ty = &run.plan.types[*id];
                 let KindPlan::Enum(e) = &ty.kind else {
@@ -517,5 +522,37 @@ impl<'de, const CHECK: bool> Visitor<'de> for Tuple<'_, CHECK> {
             }
         }
         Ok(items)
+    }
+}
+
+/// A map's entries, each value by `op`, as the seed's `MapVisitor` reads
+/// them (a violation of a value nests under its key).
+struct Entries<'p, const CHECK: bool> {
+    run: Run<'p, CHECK>,
+    op: &'p Op,
+}
+
+impl<'de, const CHECK: bool> Visitor<'de> for Entries<'_, CHECK> {
+    type Value = Vec<(Box<str>, Value)>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a map")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut entries = Vec::with_capacity(map.size_hint().unwrap_or(0).min(4096));
+        while let Some(key) = map.next_key::<String>()? {
+            let mut value = Value::Unit;
+            let into = Into {
+                run: self.run,
+                op: self.op,
+                out: &mut value,
+            };
+            nested(
+                self.run.stop(),
+                || Some(Segment::Key(key.as_str().into())),
+                map.next_value_seed(into),
+            )?;
+            insert_entry(&mut entries, key, value);
+        }
+        Ok(entries)
     }
 }
