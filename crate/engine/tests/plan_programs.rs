@@ -527,3 +527,62 @@ fn maps_read_by_the_program_as_the_seed_reads_them() {
         agree_when_damaged(&engine, &bytes, "maps");
     }
 }
+
+/// A struct whose checks finish it (`must_match`, in a nested struct and in
+/// rows): read by the program, its late check runs in fail-fast where the
+/// seed runs it, after its fields' own rules.
+#[test]
+fn checks_that_finish_a_struct_run_where_the_seed_runs_them() {
+    let definitions = r#"
+        struct Signup {
+            #[validate(length(min = 3))]
+            name: String,
+            #[validate(nested)]
+            login: Login,
+            #[validate(nested)]
+            others: Vec<Login>,
+        }
+        struct Login {
+            #[validate(length(min = 8))]
+            password: String,
+            #[validate(must_match(other = "password"))]
+            confirm: String,
+        }
+    "#;
+    let engine = Interpreter::new(definitions, Some("Signup")).expect("runs");
+    let login = |a: &str, b: &str| format!(r#"{{"password": "{a}", "confirm": "{b}"}}"#);
+    let texts = [
+        format!(
+            r#"{{"name": "ada", "login": {}, "others": []}}"#,
+            login("longenough", "longenough")
+        ),
+        format!(
+            r#"{{"name": "ada", "login": {}, "others": []}}"#,
+            login("longenough", "different1")
+        ),
+        format!(
+            r#"{{"name": "ada", "login": {}, "others": [{}]}}"#,
+            login("longenough", "longenough"),
+            login("longenough", "nope12345")
+        ),
+        format!(
+            r#"{{"name": "ada", "login": {}, "others": []}}"#,
+            login("short", "other")
+        ),
+        format!(
+            r#"{{"name": "ad", "login": {}, "others": []}}"#,
+            login("longenough", "x")
+        ),
+        r#"{"name": "ada", "login": {"confirm": "x"}, "others": []}"#.to_owned(),
+    ];
+    for text in &texts {
+        agree_on_text(&engine, text, "must_match");
+    }
+    // A broken `must_match` is the first violation fail-fast finds in the
+    // second text, by the program as by the seed (held to each other above).
+    let Err(overhead_engine::run::Error::Invalid(found)) = engine.decode_fail_fast(&texts[1])
+    else {
+        panic!("the confirmation does not match");
+    };
+    assert!(format!("{found:?}").contains("confirm"), "{found:?}");
+}
