@@ -586,3 +586,66 @@ fn checks_that_finish_a_struct_run_where_the_seed_runs_them() {
     };
     assert!(format!("{found:?}").contains("confirm"), "{found:?}");
 }
+
+/// Newtype and transparent structs (garde's rules inside them, in a `Vec`
+/// and an `Option`): the program's reading is the seed's in text, in a
+/// tree, in postcard and in fail-fast.
+#[test]
+fn newtype_and_transparent_structs_read_by_the_program_as_the_seed_reads_them() {
+    let definitions = r#"
+        #[derive(Deserialize, Validate)]
+        struct Order {
+            #[garde(dive)]
+            name: Username,
+            #[garde(skip)]
+            id: OrderId,
+            #[garde(dive)]
+            tags: Vec<Tag>,
+            #[garde(dive)]
+            code: Option<Code>,
+        }
+        #[derive(Deserialize, Validate)]
+        struct Username(#[garde(length(min = 3))] String);
+        #[derive(Deserialize)]
+        struct OrderId(u64);
+        #[derive(Deserialize, Validate)]
+        #[serde(transparent)]
+        struct Tag {
+            #[garde(length(max = 4))]
+            text: String,
+        }
+        #[derive(Deserialize, Validate)]
+        #[garde(transparent)]
+        struct Code(#[garde(ascii)] String);
+    "#;
+    let engine = Interpreter::new(definitions, Some("Order")).expect("runs");
+    let texts = [
+        r#"{"name": "ada", "id": 7, "tags": ["a", "bb"], "code": "X1"}"#,
+        r#"{"name": "ad", "id": 7, "tags": [], "code": null}"#,
+        r#"{"name": "ada", "id": 7, "tags": ["a", "toolong"], "code": null}"#,
+        r#"{"name": "ada", "id": 7, "tags": [], "code": "é"}"#,
+        r#"{"name": ["ada"], "id": 7, "tags": [], "code": null}"#,
+        r#"{"name": "ada", "id": -1, "tags": [], "code": null}"#,
+        r#"{"name": "ada", "id": 7, "tags": [{"text": "a"}], "code": null}"#,
+        r#"{"name": "ada", "id": 7, "tags": ["a"#,
+    ];
+    for text in texts {
+        agree_on_text(&engine, text, "newtypes");
+        if let Ok(json) = serde_json::from_str::<serde_json::Value>(text) {
+            agree_on_tree(&engine, &json, "newtypes");
+        }
+    }
+    for text in texts {
+        let Ok(value) = engine.decode(text) else {
+            continue;
+        };
+        let bytes = engine.extend_postcard(&value, Vec::new()).expect("writes");
+        agree(&engine, &bytes, "newtypes");
+        agree_when_damaged(&engine, &bytes, "newtypes");
+    }
+    // Fail-fast finds the broken tag, at its index.
+    let Err(overhead_engine::run::Error::Invalid(found)) = engine.decode_fail_fast(texts[2]) else {
+        panic!("the second tag is too long");
+    };
+    assert!(format!("{found:?}").contains("tags"), "{found:?}");
+}

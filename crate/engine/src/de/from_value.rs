@@ -77,6 +77,15 @@ impl<'p> Run<'p> {
                 fill(out, Value::Struct(Slots::plain_if(fields.plain, slots)));
                 Ok(())
             }
+            // `&Value` hands a newtype struct its node, as it is.
+            (Op::Newtype(id) | Op::Transparent(id), json) => {
+                let (fields, _) = self.fields(*id)?;
+                let op = fields.ops.first().ok_or_else(|| self.miss())?;
+                let mut inner = Value::Unit;
+                self.one_into(op, json, &mut inner)?;
+                fill(out, Value::Struct(vec![inner].into()));
+                Ok(())
+            }
             (Op::Rows(id), Json::Array(items)) => {
                 let (fields, s) = self.fields(*id)?;
                 let width = s.width;

@@ -67,6 +67,17 @@ impl<'p> Run<'p> {
                 fill(out, Value::Struct(Slots::plain_if(fields.plain, slots)));
                 Ok(())
             }
+            // postcard writes a newtype struct as its field, as serde's
+            // `deserialize_newtype_struct` reads it; a transparent struct is
+            // its field.
+            Op::Newtype(id) | Op::Transparent(id) => {
+                let op = self.fields(*id)?.ops.first();
+                let op = op.ok_or(postcard::Error::SerdeDeCustom)?;
+                let mut inner = Value::Unit;
+                self.one_into(op, d, &mut inner)?;
+                fill(out, Value::Struct(vec![inner].into()));
+                Ok(())
+            }
             Op::Rows(id) => {
                 let fields = self.fields(*id)?;
                 let len = len(d)?;

@@ -147,6 +147,17 @@ impl<'p, const CHECK: bool> Run<'p, CHECK> {
         }
     }
 
+    /// The seed's own reader of struct `id`: what finishes it, checks its
+    /// fields in fail-fast and names it in messages.
+    fn finisher(self, id: TypeId, s: &'p StructPlan) -> StructVisitor<'p> {
+        StructVisitor {
+            seed: self.seed(&FINISHING),
+            s,
+            name: self.plan.types[id].ident,
+            variant: None,
+        }
+    }
+
     /// What reads struct `id` into `slots` (its own, or its parent's it is
     /// laid out inline in), `ops` reading them; `root` when it is the value
     /// the caller gets.
@@ -168,13 +179,15 @@ impl<'p, const CHECK: bool> Run<'p, CHECK> {
                     root,
                     ..self.seed(&FINISHING)
                 },
-                s,
-                name: self.plan.types[id].ident,
-                variant: None,
+                ..self.finisher(id, s)
             },
         }
     }
 }
+
+/// A struct the program has ops for has fields: without one, the program
+/// is at fault.
+const NO_FIELD: &str = "a struct of one field has none in the plan's program";
 
 /// Reads one value by `op` into `out`, which holds `Unit`.
 struct Into<'p, 'a, const CHECK: bool> {
@@ -213,6 +226,36 @@ impl<const CHECK: bool> Into<'_, '_, CHECK> {
                 let mut slots = unit_slots(s.width);
                 run.object(*id, s, ops, &mut slots, false).deserialize(d)?;
                 fill(out, Value::Struct(Slots::plain_if(plain, slots)));
+                Ok(())
+            }
+            Op::Newtype(id) => {
+                let (ops, s, _) = run.fields(*id)?;
+                let op = ops.first().ok_or_else(|| de::Error::custom(NO_FIELD))?;
+                let finisher = run.finisher(*id, s);
+                let name = run.plan.types[*id].name;
+                fill(
+                    out,
+                    d.deserialize_newtype_struct(name, Newtype { run, op, finisher })?,
+                );
+                Ok(())
+            }
+            // The field's value where the struct is, as the seed reads it.
+            Op::Transparent(id) => {
+                let (ops, s, _) = run.fields(*id)?;
+                let (Some(op), Some(field)) = (ops.first(), s.fields.first()) else {
+                    return Err(de::Error::custom(NO_FIELD));
+                };
+                let mut inner = Value::Unit;
+                let into = Into {
+                    run: run.field(field),
+                    op,
+                    out: &mut inner,
+                };
+                nested(run.stop(), || field.segment(), into.deserialize(d))?;
+                if run.stop().is_some() {
+                    run.finisher(*id, s).check_read(field, &inner)?;
+                }
+                fill(out, Value::Struct(vec![inner].into()));
                 Ok(())
             }
             Op::Rows(id) => {
@@ -554,5 +597,45 @@ impl<'de, const CHECK: bool> Visitor<'de> for Entries<'_, CHECK> {
             insert_entry(&mut entries, key, value);
         }
         Ok(entries)
+    }
+}
+
+/// A newtype struct: its field by `op`, as serde's derive reads one; in
+/// any other form the format hands it (a sequence, a map, a unit), the
+/// seed's own reader of the struct.
+struct Newtype<'p, const CHECK: bool> {
+    run: Run<'p, CHECK>,
+    op: &'p Op,
+    finisher: StructVisitor<'p>,
+}
+
+impl<'de, const CHECK: bool> Visitor<'de> for Newtype<'_, CHECK> {
+    type Value = Value;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.finisher.expecting(f)
+    }
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        let Newtype { run, op, finisher } = self;
+        let Some(field) = finisher.s.fields.first() else {
+            return Err(de::Error::custom(NO_FIELD));
+        };
+        let mut inner = Value::Unit;
+        Into {
+            run: run.field(field),
+            op,
+            out: &mut inner,
+        }
+        .deserialize(d)?;
+        finisher.check_read(field, &inner)?;
+        Ok(Value::Struct([inner].into()))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Value, A::Error> {
+        self.finisher.visit_seq(seq)
+    }
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Value, A::Error> {
+        self.finisher.visit_map(map)
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
+        self.finisher.visit_unit()
     }
 }
