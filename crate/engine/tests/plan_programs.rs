@@ -649,3 +649,65 @@ fn newtype_and_transparent_structs_read_by_the_program_as_the_seed_reads_them() 
     };
     assert!(format!("{found:?}").contains("tags"), "{found:?}");
 }
+
+/// Externally tagged enums with data (newtype, tuple and struct variants,
+/// `#[serde(other)]`, an enum that holds itself, rules under a variant):
+/// the program's reading is the seed's in text, in a tree, in postcard and
+/// in fail-fast.
+#[test]
+fn enums_with_data_read_by_the_program_as_the_seed_reads_them() {
+    let definitions = r#"
+        struct Job {
+            #[validate(nested)]
+            step: Step,
+            steps: Vec<Step>,
+            expr: Option<Expr>,
+        }
+        enum Step {
+            Wait(u32),
+            #[serde(rename = "run")]
+            Run { #[validate(length(min = 2))] cmd: String, retries: Option<u8> },
+            Move(i32, i32),
+            Note(Note),
+            Stop,
+        }
+        struct Note {
+            #[validate(length(max = 5))]
+            text: String,
+        }
+        enum Expr {
+            Lit(i64),
+            Neg(Box<Expr>),
+            Add(Box<Expr>, Box<Expr>),
+        }
+    "#;
+    let engine = Interpreter::new(definitions, Some("Job")).expect("runs");
+    let texts = [
+        r#"{"step": {"Wait": 5}, "steps": [{"run": {"cmd": "ls", "retries": 2}}, {"Move": [1, -2]}, "Stop"], "expr": {"Add": [{"Lit": 1}, {"Neg": {"Lit": 2}}]}}"#,
+        r#"{"step": {"run": {"cmd": "l"}}, "steps": [], "expr": null}"#,
+        r#"{"step": {"Note": {"text": "too long"}}, "steps": [], "expr": null}"#,
+        r#"{"step": {"Wait": -1}, "steps": [], "expr": null}"#,
+        r#"{"step": {"Jump": 1}, "steps": [], "expr": null}"#,
+        r#"{"step": "Wait", "steps": [], "expr": null}"#,
+        r#"{"step": {"Move": [1]}, "steps": [], "expr": null}"#,
+        r#"{"step": {"Wait": 1, "Stop": null}, "steps": [], "expr": null}"#,
+        r#"{"step": {"Wait": 1}, "steps": [{"Neg"#,
+    ];
+    for text in texts {
+        agree_on_text(&engine, text, "enums");
+        if let Ok(json) = serde_json::from_str::<serde_json::Value>(text) {
+            agree_on_tree(&engine, &json, "enums");
+        }
+    }
+    let mut written = 0;
+    for text in texts {
+        let Ok(value) = engine.decode(text) else {
+            continue;
+        };
+        let bytes = engine.extend_postcard(&value, Vec::new()).expect("writes");
+        agree(&engine, &bytes, "enums");
+        agree_when_damaged(&engine, &bytes, "enums");
+        written += 1;
+    }
+    assert!(written >= 3, "{written} texts decoded");
+}

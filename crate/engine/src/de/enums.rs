@@ -11,7 +11,7 @@ use serde::de::{
 
 use super::fail_fast::nested;
 use super::structs::StructVisitor;
-use super::{Seed, TupleVisitor, errors, int_value};
+use super::{FieldSeed, Seed, TupleVisitor, errors, int_value};
 use crate::plan::EnumPlan;
 use crate::ty::Ty;
 use crate::value::Value;
@@ -127,47 +127,78 @@ impl<'de> Visitor<'de> for EnumVisitor<'_> {
     }
     fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<Value, A::Error> {
         let (index, access) = data.variant_seed(VariantSeed { e: self.plan_enum })?;
-        let variant = &self.plan_enum.variants[index];
-        let seed = Seed {
-            root: false,
-            ..self.seed
-        };
-        let payload = match variant.style {
-            Style::Unit => access.unit_variant().map(|()| Value::Unit),
-            Style::Newtype => {
-                access.newtype_variant_seed(seed.field_value(&variant.fields.fields[0]))
-            }
-            Style::Tuple => {
-                let items = match &variant.tuple {
-                    Ty::Tuple(items) => items.as_slice(),
-                    _ => &[],
-                };
-                access.tuple_variant(
-                    items.len(),
-                    TupleVisitor {
-                        seed,
-                        items,
-                        variant: Some((self.type_name, variant.ident)),
-                    },
-                )
-            }
-            Style::Named => access.struct_variant(
-                variant.fields.keys,
-                StructVisitor {
-                    seed,
-                    s: &variant.fields,
-                    name: self.type_name,
-                    variant: Some(variant.ident),
-                },
-            ),
-        };
-        let payload = nested(
-            self.seed.stop,
-            || variant.violation_key.map(|key| Segment::Field(key.into())),
-            payload,
-        )?;
-        Ok(Value::variant(index as u32, payload))
+        let no_op: Option<FieldSeed<'_>> = None;
+        payload(
+            self.seed,
+            self.plan_enum,
+            self.type_name,
+            index,
+            access,
+            no_op,
+        )
     }
+}
+
+/// The value of the variant at `index` of `e` (of type `type_name`), its
+/// payload read from `access` as serde's derive reads it: a newtype's by
+/// `newtype` when given (the program's op), else by the seed; its
+/// violation in fail-fast nested under the variant's key.
+pub(super) fn payload<'de, 'p, V, S>(
+    seed: Seed<'p>,
+    e: &'p EnumPlan,
+    type_name: &'static str,
+    index: usize,
+    access: V,
+    newtype: Option<S>,
+) -> Result<Value, V::Error>
+where
+    V: VariantAccess<'de>,
+    S: DeserializeSeed<'de, Value = Value>,
+{
+    let Some(variant) = e.variants.get(index) else {
+        return Err(V::Error::custom("a variant the enum's plan does not have"));
+    };
+    let inner = Seed {
+        root: false,
+        ..seed
+    };
+    let payload = match variant.style {
+        Style::Unit => access.unit_variant().map(|()| Value::Unit),
+        Style::Newtype => match newtype {
+            Some(read) => access.newtype_variant_seed(read),
+            None => access.newtype_variant_seed(inner.field_value(&variant.fields.fields[0])),
+        },
+        Style::Tuple => {
+            let items = match &variant.tuple {
+                Ty::Tuple(items) => items.as_slice(),
+                _ => &[],
+            };
+            access.tuple_variant(
+                items.len(),
+                TupleVisitor {
+                    seed: inner,
+                    items,
+                    variant: Some((type_name, variant.ident)),
+                },
+            )
+        }
+        Style::Named => access.struct_variant(
+            variant.fields.keys,
+            StructVisitor {
+                seed: inner,
+                s: &variant.fields,
+                name: type_name,
+                variant: Some(variant.ident),
+            },
+        ),
+    };
+    let payload = nested(
+        seed.stop,
+        || variant.violation_key.map(|key| Segment::Field(key.into())),
+        payload,
+    )?;
+    // Variant indices are below MAX_VARIANTS.
+    Ok(Value::variant(index as u32, payload))
 }
 
 /// An enum of unit variants (the program's `Op::Tag`): its variant found

@@ -142,7 +142,7 @@ impl<'p> Run<'p> {
                 Ok(())
             }
             // An enum's variant is found by name, by the seed.
-            (Op::Tag(id), json) => {
+            (Op::Tag(id) | Op::Variants(id), json) => {
                 fill(out, self.seed(&Ty::Named(*id)).deserialize(json)?);
                 Ok(())
             }

@@ -15,10 +15,11 @@ use serde::Deserialize;
 use serde::de::{DeserializeSeed, Error as _, Unexpected};
 
 use super::containers::{insert_entry, map_value};
+use super::enums::payload;
 use super::program::{Fields, Op, Program, all_plain};
 use super::scalar::read_scalar_into;
-use super::structs::{fill, unit_slots};
-use super::{Seed, dedup};
+use super::structs::{FINISHING, fill, unit_slots};
+use super::{FieldSeed, Seed, dedup};
 use crate::plan::{KindPlan, Plan};
 use crate::ty::TypeId;
 use crate::value::{Slots, Value};
@@ -160,13 +161,31 @@ impl<'p> Run<'p> {
                 fill(out, Value::Tag(self.variant(*id, position)?));
                 Ok(())
             }
-            Op::Seed(ty) => {
-                let seed = Seed {
-                    plan: self.plan,
-                    ty,
-                    stop: None,
-                    root: false,
+            // serde's enum of postcard: the variant's position, then its
+            // payload where the variant is.
+            Op::Variants(id) => {
+                let position = u32::deserialize(&mut *d)?;
+                let index = self.variant(*id, position)?;
+                let value = match self.program.newtype(*id, index as usize) {
+                    Some(op) => {
+                        let mut inner = Value::Unit;
+                        self.one_into(op, d, &mut inner)?;
+                        Value::variant(index, inner)
+                    }
+                    None => {
+                        let ty = &self.plan.types[*id];
+                        let KindPlan::Enum(e) = &ty.kind else {
+                            return Err(postcard::Error::SerdeDeCustom);
+                        };
+                        let no_op: Option<FieldSeed<'_>> = None;
+                        payload(self.seed(), e, ty.ident, index as usize, &mut *d, no_op)?
+                    }
                 };
+                fill(out, value);
+                Ok(())
+            }
+            Op::Seed(ty) => {
+                let seed = Seed { ty, ..self.seed() };
                 fill(out, seed.deserialize(&mut *d)?);
                 Ok(())
             }
@@ -219,6 +238,17 @@ impl<'p> Run<'p> {
             }
         }
         Ok(items)
+    }
+
+    /// The plan's seed, for what the program hands to it (its type is the
+    /// caller's to set).
+    fn seed(self) -> Seed<'p> {
+        Seed {
+            plan: self.plan,
+            ty: &FINISHING,
+            stop: None,
+            root: false,
+        }
     }
 
     /// The ops of struct `id` (see [`Program::fields`]).

@@ -10,9 +10,10 @@
 //! `expecting`, so values and errors are the seed's, message for message
 //! (`tests/plan_programs.rs` holds the two to each other on every paste's
 //! generated values, and on text with nodes replaced, keys left out or
-//! added, and cut short). Whatever has no op (enums with data, tagged
-//! enums, conversions, flatten) is read by the seed; an enum of unit
-//! variants is read by its name table here. Fail-fast is the same
+//! added, and cut short). Whatever has no op (internally, adjacently or
+//! un-tagged enums, conversions, flatten) is read by the seed; an
+//! externally tagged enum is read by its name table here, a newtype
+//! variant's value by its op. Fail-fast is the same
 //! reader compiled with `CHECK`: each field's rules checked as it is read,
 //! as the seed checks them.
 
@@ -21,10 +22,12 @@ use std::fmt;
 use overhead_schema::Style;
 use overhead_validate::Segment;
 
-use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::de::{
+    self, DeserializeSeed, Deserializer, EnumAccess, IgnoredAny, MapAccess, SeqAccess, Visitor,
+};
 
 use super::containers::{SeqVisitor, TupleVisitor, insert_entry, map_value, read_rows};
-use super::enums::TagVisitor;
+use super::enums::{TagVisitor, VariantSeed, payload};
 use super::fail_fast::nested;
 use super::keys::KeySeed;
 use super::program::{Op, Program, all_plain};
@@ -32,7 +35,7 @@ use super::scalar::read_into;
 use super::structs::{FINISHING, StructVisitor, fill, mark_read, unit_slots};
 use super::{Seed, Stop, dedup, errors};
 use crate::key_table::Found;
-use crate::plan::{FieldPlan, KindPlan, Plan, StructPlan};
+use crate::plan::{EnumPlan, FieldPlan, KindPlan, Plan, StructPlan};
 use crate::ty::{Ty, TypeId};
 use crate::value::{Slots, Value};
 
@@ -321,6 +324,20 @@ impl<const CHECK: bool> Into<'_, '_, CHECK> {
             Op::Map { value, sorted } => {
                 let entries = d.deserialize_map(Entries { run, op: value })?;
                 fill(out, map_value(entries, *sorted));
+                Ok(())
+            }
+            Op::Variants(id) => {
+                let ty = &run.plan.types[*id];
+                let KindPlan::Enum(e) = &ty.kind else {
+                    return Err(de::Error::custom("variants of a type that is not an enum"));
+                };
+                let variants = Variants {
+                    run,
+                    id: *id,
+                    e,
+                    type_name: ty.ident,
+                };
+                fill(out, d.deserialize_enum(ty.name, e.names, variants)?);
                 Ok(())
             }
             Op::Tag(id) => {
@@ -637,5 +654,61 @@ impl<'de, const CHECK: bool> Visitor<'de> for Newtype<'_, CHECK> {
     }
     fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
         self.finisher.visit_unit()
+    }
+}
+
+/// An externally tagged enum with data: its variant by name, as the seed's
+/// `EnumVisitor` finds it, then a newtype variant's value by its op and any
+/// other payload by the seed's readers (see [`payload`]).
+struct Variants<'p, const CHECK: bool> {
+    run: Run<'p, CHECK>,
+    id: TypeId,
+    e: &'p EnumPlan,
+    type_name: &'static str,
+}
+
+impl<'de, const CHECK: bool> Visitor<'de> for Variants<'_, CHECK> {
+    type Value = Value;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("enum")
+    }
+    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<Value, A::Error> {
+        let Variants {
+            run,
+            id,
+            e,
+            type_name,
+        } = self;
+        let (index, access) = data.variant_seed(VariantSeed { e })?;
+        let field = e.variants.get(index).and_then(|v| v.fields.fields.first());
+        let newtype = match (run.program.newtype(id, index), field) {
+            (Some(op), Some(field)) => Some(OpValue {
+                run: run.field(field),
+                op,
+            }),
+            _ => None,
+        };
+        payload(run.seed(&FINISHING), e, type_name, index, access, newtype)
+    }
+}
+
+/// A value read by `op`, handed back (where a format's access wants a
+/// seed of a value, not a slot to fill).
+struct OpValue<'p, const CHECK: bool> {
+    run: Run<'p, CHECK>,
+    op: &'p Op,
+}
+
+impl<'de, const CHECK: bool> DeserializeSeed<'de> for OpValue<'_, CHECK> {
+    type Value = Value;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        let mut value = Value::Unit;
+        Into {
+            run: self.run,
+            op: self.op,
+            out: &mut value,
+        }
+        .deserialize(d)?;
+        Ok(value)
     }
 }
