@@ -233,20 +233,121 @@ impl<'de> Visitor<'de> for MapVisitor<'_> {
     }
 }
 
+/// Up to this many entries a repeated key is looked for as each is read;
+/// past it, once all are read ([`map_value`]): a scan per entry would make
+/// a map of thousands of keys cost their square.
+const SCANNED: usize = 32;
+
 /// A map's entry, as inserting into a map does: a repeated key replaces
-/// the earlier value, in its place.
+/// the earlier value, in its place (past [`SCANNED`] entries, in
+/// [`map_value`]).
 #[inline]
 pub(super) fn insert_entry(entries: &mut Vec<(Box<str>, Value)>, key: String, value: Value) {
-    match entries.iter_mut().find(|(k, _)| **k == *key) {
+    let found = match entries.len() {
+        n if n < SCANNED => entries.iter_mut().find(|(k, _)| **k == *key),
+        _ => None,
+    };
+    match found {
         Some(entry) => entry.1 = value,
         None => entries.push((key.into_boxed_str(), value)),
     }
 }
 
-/// A map's entries in a `BTreeMap`'s order (`sorted`), else as read.
+/// A map's entries as [`insert_entry`] gathered them, each key once, in
+/// a `BTreeMap`'s order (`sorted`), else as read.
 pub(super) fn map_value(mut entries: Vec<(Box<str>, Value)>, sorted: bool) -> Value {
+    if entries.len() > SCANNED {
+        merge_repeated(&mut entries);
+    }
+    distinct_map_value(entries, sorted)
+}
+
+/// [`map_value`] of entries whose keys are distinct already (a
+/// `serde_json::Map`'s).
+pub(super) fn distinct_map_value(mut entries: Vec<(Box<str>, Value)>, sorted: bool) -> Value {
     if sorted {
         entries.sort_by(|a, b| a.0.cmp(&b.0));
     }
     Value::Map(entries)
+}
+
+/// Each repeated key once, where it was first read, with the value read
+/// last: what inserting one entry at a time gives.
+#[cold]
+fn merge_repeated(entries: &mut Vec<(Box<str>, Value)>) {
+    let mut order: Vec<usize> = (0..entries.len()).collect();
+    // Stable: within a key, the order read.
+    order.sort_by(|&a, &b| entries[a].0.cmp(&entries[b].0));
+    // Each repeated key: where it was first read, and where last.
+    let repeated: Vec<(usize, &[usize])> = order
+        .chunk_by(|&a, &b| entries[a].0 == entries[b].0)
+        .filter_map(|group| match group {
+            [first, rest @ ..] if !rest.is_empty() => Some((*first, rest)),
+            _ => None,
+        })
+        .collect();
+    if repeated.is_empty() {
+        return;
+    }
+    let mut dropped = vec![false; entries.len()];
+    let mut moves = Vec::with_capacity(repeated.len());
+    for (first, rest) in repeated {
+        moves.push((first, rest[rest.len() - 1]));
+        for &i in rest {
+            dropped[i] = true;
+        }
+    }
+    for (first, last) in moves {
+        let value = std::mem::replace(&mut entries[last].1, Value::Unit);
+        entries[first].1 = value;
+    }
+    let mut i = 0;
+    entries.retain(|_| {
+        let keep = !dropped[i];
+        i += 1;
+        keep
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What inserting one entry at a time into a map that keeps the order
+    /// of first insertion gives.
+    fn inserted(keys: &[&str]) -> Vec<(Box<str>, Value)> {
+        let mut out: Vec<(Box<str>, Value)> = Vec::new();
+        for (i, key) in keys.iter().enumerate() {
+            let value = Value::U64(i as u64);
+            match out.iter_mut().find(|(k, _)| **k == **key) {
+                Some(entry) => entry.1 = value,
+                None => out.push(((*key).into(), value)),
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_repeated_key_keeps_its_first_place_and_last_value_in_maps_of_any_size() {
+        for len in [0, 1, 5, SCANNED - 1, SCANNED, SCANNED + 1, 200] {
+            for every in [1, 2, 3, 7, 40] {
+                let names: Vec<String> = (0..len)
+                    .map(|i| format!("k{}", (i * 7) % (len / every + 1)))
+                    .collect();
+                let keys: Vec<&str> = names.iter().map(String::as_str).collect();
+                let mut entries = Vec::new();
+                for (i, key) in keys.iter().enumerate() {
+                    insert_entry(&mut entries, (*key).to_owned(), Value::U64(i as u64));
+                }
+                let Value::Map(got) = map_value(entries, false) else {
+                    panic!("a map");
+                };
+                assert_eq!(
+                    format!("{got:?}"),
+                    format!("{:?}", inserted(&keys)),
+                    "{len} keys, {every}"
+                );
+            }
+        }
+    }
 }

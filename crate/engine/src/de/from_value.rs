@@ -18,7 +18,7 @@ use std::cell::Cell;
 use serde::de::DeserializeSeed;
 use serde_json::{Map, Value as Json};
 
-use super::containers::map_value;
+use super::containers::distinct_map_value;
 use super::program::{Fields, Op, Program, all_plain};
 use super::scalar::read_into;
 use super::structs::{FINISHING, StructVisitor, fill, mark_read, unit_slots};
@@ -138,7 +138,7 @@ impl<'p> Run<'p> {
                     entries.push((key.as_str().into(), slot));
                 }
                 // A `Map`'s keys are distinct: no entry replaces another.
-                fill(out, map_value(entries, *sorted));
+                fill(out, distinct_map_value(entries, *sorted));
                 Ok(())
             }
             // An enum's variant is found by name, by the seed.
