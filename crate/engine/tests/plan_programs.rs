@@ -711,3 +711,47 @@ fn enums_with_data_read_by_the_program_as_the_seed_reads_them() {
     }
     assert!(written >= 3, "{written} texts decoded");
 }
+
+/// serde_repr enums (alone, in a `Vec`, in an `Option`, with
+/// `#[serde(other)]`): the program's reading is the seed's in text, in a
+/// tree and in postcard.
+#[test]
+fn serde_repr_enums_read_by_the_program_as_the_seed_reads_them() {
+    let definitions = r#"
+        #[derive(Deserialize)]
+        struct Alarm {
+            level: Level,
+            history: Vec<Level>,
+            kind: Option<Kind>,
+        }
+        #[derive(Deserialize_repr)]
+        #[repr(u8)]
+        enum Level { Low = 1, High = 5 }
+        #[derive(Deserialize_repr)]
+        #[repr(i16)]
+        enum Kind { Fire = -1, Flood = 2, #[serde(other)] Other = 0 }
+    "#;
+    let engine = Interpreter::new(definitions, Some("Alarm")).expect("runs");
+    let texts = [
+        r#"{"level": 1, "history": [5, 1, 5], "kind": -1}"#,
+        r#"{"level": 5, "history": [], "kind": 9}"#,
+        r#"{"level": 3, "history": [], "kind": null}"#,
+        r#"{"level": "Low", "history": [], "kind": null}"#,
+        r#"{"level": 1, "history": [1, 256], "kind": null}"#,
+        r#"{"level": 1, "history": [1"#,
+    ];
+    let mut decoded = 0;
+    for text in texts {
+        agree_on_text(&engine, text, "repr");
+        if let Ok(json) = serde_json::from_str::<serde_json::Value>(text) {
+            agree_on_tree(&engine, &json, "repr");
+        }
+        if let Ok(value) = engine.decode(text) {
+            let bytes = engine.extend_postcard(&value, Vec::new()).expect("writes");
+            agree(&engine, &bytes, "repr");
+            agree_when_damaged(&engine, &bytes, "repr");
+            decoded += 1;
+        }
+    }
+    assert_eq!(decoded, 2, "the first two texts decode");
+}

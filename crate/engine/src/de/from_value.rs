@@ -19,12 +19,13 @@ use serde::de::DeserializeSeed;
 use serde_json::{Map, Value as Json};
 
 use super::containers::distinct_map_value;
+use super::enums::repr_variant;
 use super::program::{Fields, Op, Program, all_plain};
 use super::scalar::read_into;
 use super::structs::{FINISHING, StructVisitor, fill, mark_read, unit_slots};
 use super::{Seed, dedup, errors};
 use crate::key_table::Found;
-use crate::plan::{Plan, StructPlan};
+use crate::plan::{KindPlan, Plan, StructPlan};
 use crate::ty::{Ty, TypeId};
 use crate::value::{Slots, Value};
 
@@ -142,6 +143,13 @@ impl<'p> Run<'p> {
                 Ok(())
             }
             // An enum's variant is found by name, by the seed.
+            (Op::Repr(id), json) => match &self.plan.types[*id].kind {
+                KindPlan::Enum(e) => {
+                    fill(out, repr_variant(e, json)?);
+                    Ok(())
+                }
+                KindPlan::Struct(_) => Err(self.miss()),
+            },
             (Op::Tag(id) | Op::Variants(id), json) => {
                 fill(out, self.seed(&Ty::Named(*id)).deserialize(json)?);
                 Ok(())

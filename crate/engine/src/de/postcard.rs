@@ -15,7 +15,7 @@ use serde::Deserialize;
 use serde::de::{DeserializeSeed, Error as _, Unexpected};
 
 use super::containers::{insert_entry, map_value};
-use super::enums::payload;
+use super::enums::{payload, repr_variant};
 use super::program::{Fields, Op, Program, all_plain};
 use super::scalar::read_scalar_into;
 use super::structs::{FINISHING, fill, unit_slots};
@@ -161,6 +161,13 @@ impl<'p> Run<'p> {
                 fill(out, Value::Tag(self.variant(*id, position)?));
                 Ok(())
             }
+            Op::Repr(id) => match &self.plan.types[*id].kind {
+                KindPlan::Enum(e) => {
+                    fill(out, repr_variant(e, &mut *d)?);
+                    Ok(())
+                }
+                KindPlan::Struct(_) => Err(postcard::Error::SerdeDeCustom),
+            },
             // serde's enum of postcard: the variant's position, then its
             // payload where the variant is.
             Op::Variants(id) => {

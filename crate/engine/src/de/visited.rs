@@ -27,7 +27,7 @@ use serde::de::{
 };
 
 use super::containers::{SeqVisitor, TupleVisitor, insert_entry, map_value, read_rows};
-use super::enums::{TagVisitor, VariantSeed, payload};
+use super::enums::{TagVisitor, VariantSeed, payload, repr_variant};
 use super::fail_fast::nested;
 use super::keys::KeySeed;
 use super::program::{Op, Program, all_plain};
@@ -340,6 +340,13 @@ impl<const CHECK: bool> Into<'_, '_, CHECK> {
                 fill(out, d.deserialize_enum(ty.name, e.names, variants)?);
                 Ok(())
             }
+            Op::Repr(id) => match &run.plan.types[*id].kind {
+                KindPlan::Enum(e) => {
+                    fill(out, repr_variant(e, d)?);
+                    Ok(())
+                }
+                KindPlan::Struct(_) => Err(de::Error::custom("a serde_repr enum that is a struct")),
+            },
             Op::Tag(id) => {
                 let ty = &run.plan.types[*id];
                 let KindPlan::Enum(e) = &ty.kind else {
