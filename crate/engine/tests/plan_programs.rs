@@ -481,6 +481,26 @@ fn many_roots_read_as_each_root_reads() {
     assert!(read > 200, "only {read} arrays were read");
 }
 
+/// `texts` read by the program and by the seed: as text (and fail-fast),
+/// as a tree where they parse, and, for each that decodes, as its postcard
+/// bytes whole, cut and corrupted. How many decoded.
+fn agree_everywhere(engine: &Interpreter, texts: &[&str], what: &str) -> usize {
+    let mut decoded = 0;
+    for text in texts {
+        agree_on_text(engine, text, what);
+        if let Ok(json) = serde_json::from_str::<serde_json::Value>(text) {
+            agree_on_tree(engine, &json, what);
+        }
+        if let Ok(value) = engine.decode(text) {
+            let bytes = engine.extend_postcard(&value, Vec::new()).expect("writes");
+            agree(engine, &bytes, what);
+            agree_when_damaged(engine, &bytes, what);
+            decoded += 1;
+        }
+    }
+    decoded
+}
+
 /// Maps: a repeated key (text can repeat one, a tree cannot), keys out of
 /// order for a `BTreeMap`, a violation inside a value, values of each kind
 /// of op, and nodes of the wrong kind — the program's reading is the seed's,
@@ -511,21 +531,8 @@ fn maps_read_by_the_program_as_the_seed_reads_them() {
         r#"{"bins": {"a": 3}, "counts": {}}"#,
         r#"{"bins": {"a": {"code": "xx", "qty": 1}}, "counts": {"a": 1"#,
     ];
-    for text in texts {
-        agree_on_text(&engine, text, "maps");
-        if let Ok(json) = serde_json::from_str::<serde_json::Value>(text) {
-            agree_on_tree(&engine, &json, "maps");
-        }
-    }
-    // postcard: the bytes of each value that decodes, whole and cut short.
-    for text in texts {
-        let Ok(value) = engine.decode(text) else {
-            continue;
-        };
-        let bytes = engine.extend_postcard(&value, Vec::new()).expect("writes");
-        agree(&engine, &bytes, "maps");
-        agree_when_damaged(&engine, &bytes, "maps");
-    }
+    let decoded = agree_everywhere(&engine, &texts, "maps");
+    assert_eq!(decoded, 3, "the first three texts decode");
 }
 
 /// A struct whose checks finish it (`must_match`, in a nested struct and in
@@ -629,20 +636,8 @@ fn newtype_and_transparent_structs_read_by_the_program_as_the_seed_reads_them() 
         r#"{"name": "ada", "id": 7, "tags": [{"text": "a"}], "code": null}"#,
         r#"{"name": "ada", "id": 7, "tags": ["a"#,
     ];
-    for text in texts {
-        agree_on_text(&engine, text, "newtypes");
-        if let Ok(json) = serde_json::from_str::<serde_json::Value>(text) {
-            agree_on_tree(&engine, &json, "newtypes");
-        }
-    }
-    for text in texts {
-        let Ok(value) = engine.decode(text) else {
-            continue;
-        };
-        let bytes = engine.extend_postcard(&value, Vec::new()).expect("writes");
-        agree(&engine, &bytes, "newtypes");
-        agree_when_damaged(&engine, &bytes, "newtypes");
-    }
+    let decoded = agree_everywhere(&engine, &texts, "newtypes");
+    assert!(decoded >= 4, "{decoded} texts decoded");
     // Fail-fast finds the broken tag, at its index.
     let Err(overhead_engine::run::Error::Invalid(found)) = engine.decode_fail_fast(texts[2]) else {
         panic!("the second tag is too long");
@@ -693,23 +688,8 @@ fn enums_with_data_read_by_the_program_as_the_seed_reads_them() {
         r#"{"step": {"Wait": 1, "Stop": null}, "steps": [], "expr": null}"#,
         r#"{"step": {"Wait": 1}, "steps": [{"Neg"#,
     ];
-    for text in texts {
-        agree_on_text(&engine, text, "enums");
-        if let Ok(json) = serde_json::from_str::<serde_json::Value>(text) {
-            agree_on_tree(&engine, &json, "enums");
-        }
-    }
-    let mut written = 0;
-    for text in texts {
-        let Ok(value) = engine.decode(text) else {
-            continue;
-        };
-        let bytes = engine.extend_postcard(&value, Vec::new()).expect("writes");
-        agree(&engine, &bytes, "enums");
-        agree_when_damaged(&engine, &bytes, "enums");
-        written += 1;
-    }
-    assert!(written >= 3, "{written} texts decoded");
+    let decoded = agree_everywhere(&engine, &texts, "enums");
+    assert!(decoded >= 3, "{decoded} texts decoded");
 }
 
 /// serde_repr enums (alone, in a `Vec`, in an `Option`, with
@@ -740,18 +720,6 @@ fn serde_repr_enums_read_by_the_program_as_the_seed_reads_them() {
         r#"{"level": 1, "history": [1, 256], "kind": null}"#,
         r#"{"level": 1, "history": [1"#,
     ];
-    let mut decoded = 0;
-    for text in texts {
-        agree_on_text(&engine, text, "repr");
-        if let Ok(json) = serde_json::from_str::<serde_json::Value>(text) {
-            agree_on_tree(&engine, &json, "repr");
-        }
-        if let Ok(value) = engine.decode(text) {
-            let bytes = engine.extend_postcard(&value, Vec::new()).expect("writes");
-            agree(&engine, &bytes, "repr");
-            agree_when_damaged(&engine, &bytes, "repr");
-            decoded += 1;
-        }
-    }
+    let decoded = agree_everywhere(&engine, &texts, "repr");
     assert_eq!(decoded, 2, "the first two texts decode");
 }
