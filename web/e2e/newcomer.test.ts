@@ -159,7 +159,7 @@ describe('a newcomer’s first paste', () => {
     const paste = await corpusCase('mamang_order');
     const { context, page, errors } = await freshPage();
     await pasteInto(page, '#schema-editor', paste.schema);
-    await expect.poll(() => page.locator('#message').textContent(), { timeout: 60_000 }).toContain("inputs were made for");
+    await expect.poll(() => page.locator('#message').textContent(), { timeout: 60_000 }).toContain('Inputs were made for');
     expect(await page.locator('#input-tabs [data-input]').evaluateAll((tabs) => tabs.map((t) => (t as HTMLElement).dataset['input']))).toEqual(['valid', 'invalid']);
     await expect.poll(() => page.locator('#input-tabs .tab.misfit').count(), { timeout: 10_000 }).toBe(0);
     // Pretty JSON, as a person would write it.
@@ -170,10 +170,13 @@ describe('a newcomer’s first paste', () => {
     expect(outcomes.get('valid')).toEqual(new Set(['ok']));
     expect(outcomes.get('invalid')).toEqual(new Set(['invalid']));
     expect(await page.locator('#message.error:not([hidden])').count()).toBe(0);
+    // Definitions pasted again over inputs the page made, untouched: made again for them.
+    await pasteInto(page, '#schema-editor', 'struct Point { #[validate(range(min = 0))] x: i32, y: i32 }');
+    await expect.poll(() => modelText(page, '#input-editor'), { timeout: 60_000 }).toMatch(/"x": -?\d+,\s*"y": -?\d+/);
     // An input the person edits is theirs: a second paste of definitions leaves it.
     await page.click('#input-tabs [data-input="valid"]');
     await pasteInto(page, '#input-editor', '{"mine": true}');
-    await pasteInto(page, '#schema-editor', 'struct Point { x: i32, y: i32 }');
+    await pasteInto(page, '#schema-editor', 'struct Size { w: u32, h: u32 }');
     await expect.poll(() => page.locator('#input-tabs .tab.misfit').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await page.click('#input-tabs [data-input="valid"]');
     expect(await modelText(page, '#input-editor')).toBe('{"mine": true}');

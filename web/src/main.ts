@@ -32,7 +32,7 @@ import { compiledFor } from './ui/compiled-step';
 import { showTranslations } from './ui/translations';
 import { parseDocument } from './state/document';
 import { loadPreset, loadSaved, save, savePreset } from './state/saved';
-import { presetOnOpen, presetWhenOwn, rootGone, sameInputs, wantsExamples } from './state/ownership';
+import { type Made, presetOnOpen, presetWhenOwn, rootGone, sameInputs, wantsExamples } from './state/ownership';
 import { showHeader, showPicker, showRoots } from './ui/scenario-head';
 import { isShareFragment, readShareFragment } from './state/share';
 import { toCsv, toJson, toMarkdown } from './export';
@@ -99,8 +99,8 @@ function showDiagnosis(diagnosis: Diagnosis): void {
   showHeader(state);
 }
 
-/** The inputs the page made for pasted definitions, last time it made some. */
-let madeInputs: Record<string, string> | null = null;
+/** The inputs the page made for pasted definitions, last time it made some, and for which definitions. */
+let made: Made | null = null;
 /** The definitions inputs were last asked for (one request per text). */
 let examplesAskedFor: string | null = null;
 /** Inputs being made: a run waits for them, so that it runs what the page shows next. */
@@ -115,9 +115,9 @@ let examplesInFlight: Promise<void> | null = null;
 function offerExamples(diagnosis: Diagnosis): void {
   const scenario = state.scenario;
   const inputs = editors.inputs();
-  const placed = [...state.shipped.map((doc) => doc.inputs), ...(madeInputs ? [madeInputs] : [])];
-  if (!scenario || !wantsExamples(scenario, diagnosis, inputs, placed)) return;
   const schema = editors.schemaText();
+  const shipped = state.shipped.map((doc) => doc.inputs);
+  if (!scenario || !wantsExamples(scenario, diagnosis, inputs, schema, shipped, made)) return;
   if (examplesAskedFor === schema) return;
   examplesAskedFor = schema;
   const root = diagnosis.automatic?.name ?? null;
@@ -127,15 +127,15 @@ function offerExamples(diagnosis: Diagnosis): void {
       // Only onto the same page: an edit meanwhile is the person's, and so
       // are inputs they turned to (a paste may be on its way into a tab).
       if (editors.schemaText() !== schema || !sameInputs(editors.inputs(), inputs) || editors.attention !== attention) return;
-      const made: Record<string, string> = { valid: examples.valid };
-      if (examples.invalid) made['invalid'] = examples.invalid.text;
-      madeInputs = made;
-      editors.replaceInputs(made);
+      const texts: Record<string, string> = { valid: examples.valid };
+      if (examples.invalid) texts['invalid'] = examples.invalid.text;
+      made = { inputs: texts, schema };
+      editors.replaceInputs(texts);
       const broken = examples.invalid
         ? `, “invalid” breaks a rule of \`${examples.invalid.field}\``
         : ` (no rule of its own fields can be broken by a made value: + adds an input of yours)`;
       showMessage(
-        `The inputs did not fit ${examples.root}, so inputs were made for it: “valid” ${examples.keeps_rules ? 'keeps every rule' : 'is the closest made value (one of its rules could not be kept: edit it)'}${broken}. Edit them, or paste your own.`,
+        `Inputs were made for ${examples.root}: “valid” ${examples.keeps_rules ? 'keeps every rule' : 'is the closest made value (one of its rules could not be kept: edit it)'}${broken}. Edit them, or paste your own.`,
         'info',
       );
     },

@@ -63,25 +63,34 @@ export interface Fit {
   misfits: readonly (string | null)[];
 }
 
+/** Inputs the page made, and the definitions it made them for. */
+export interface Made {
+  inputs: Readonly<Record<string, string>>;
+  schema: string;
+}
+
 /**
- * Whether the page should make inputs for the definitions: a paste of the
- * person's own (no root named) that runs, and inputs that are all the page's
- * (`placed`: a shipped scenario's, or ones made earlier) and of which none
- * fits. Inputs the person typed or pasted are never replaced, and neither are
- * inputs of which one fits: those are a scenario the paste only edited.
+ * Whether the page should make inputs for the definitions `schema`: a
+ * paste of the person's own (no root named) that runs, and either inputs
+ * the page made for other definitions, left as they were (a rule or a field
+ * edited: they are made again to fit), or a shipped scenario's inputs, left
+ * as they were, none of which fits. Inputs the person typed or pasted are
+ * never replaced, and neither are a scenario's inputs of which one fits:
+ * that is a scenario the paste only edited.
  */
 export function wantsExamples(
   doc: ScenarioDocument,
   fit: Fit,
   inputs: Readonly<Record<string, string>>,
-  placed: readonly Readonly<Record<string, string>>[],
+  schema: string,
+  shipped: readonly Readonly<Record<string, string>>[],
+  made: Made | null,
 ): boolean {
+  if (doc.root !== undefined || !fit.runnable || fit.automatic === null) return false;
+  if (made && sameInputs(made.inputs, inputs)) return made.schema !== schema;
   return (
-    doc.root === undefined &&
-    fit.runnable &&
-    fit.automatic !== null &&
     fit.misfits.length > 0 &&
     fit.misfits.every((why) => why !== null) &&
-    placed.some((p) => sameInputs(p, inputs))
+    shipped.some((p) => sameInputs(p, inputs))
   );
 }
