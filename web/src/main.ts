@@ -99,6 +99,9 @@ function showDiagnosis(diagnosis: Diagnosis): void {
   showHeader(state);
 }
 
+/** Counts the messages shown: a late answer does not cover a newer message. */
+let messagesShown = 0;
+
 /** The inputs the page made for pasted definitions, last time it made some, and for which definitions. */
 let made: Made | null = null;
 /** The definitions inputs were last asked for (one request per text). */
@@ -122,6 +125,7 @@ function offerExamples(diagnosis: Diagnosis): void {
   examplesAskedFor = schema;
   const root = diagnosis.automatic?.name ?? null;
   const attention = editors.attention;
+  const shown = messagesShown;
   examplesInFlight = client.examples(schema, root).then(
     (examples) => {
       // Only onto the same page: an edit meanwhile is the person's, and so
@@ -131,6 +135,8 @@ function offerExamples(diagnosis: Diagnosis): void {
       if (examples.invalid) texts['invalid'] = examples.invalid.text;
       made = { inputs: texts, schema };
       editors.replaceInputs(texts);
+      // A message shown meanwhile (a refused link, a run's error) is newer: it stays.
+      if (messagesShown !== shown) return;
       const broken = examples.invalid
         ? `, “invalid” breaks a rule of \`${examples.invalid.field}\``
         : ` (no rule of its own fields can be broken by a made value: + adds an input of yours)`;
@@ -140,6 +146,7 @@ function offerExamples(diagnosis: Diagnosis): void {
       );
     },
     (error: unknown) => {
+      if (messagesShown !== shown) return;
       const why = error instanceof Error ? error.message : String(error);
       showMessage(`The inputs do not fit ${root ?? 'the root'}, and none could be made for it (${why}). Paste an input of yours.`, 'error');
     },
@@ -211,6 +218,7 @@ function analyzeSchema(now = false): void {
 }
 
 function showMessage(text: string, kind: 'error' | 'info'): void {
+  messagesShown++;
   ui.message.textContent = text;
   ui.message.className = `message ${kind}`;
   ui.message.hidden = false;
