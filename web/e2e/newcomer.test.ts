@@ -184,6 +184,26 @@ describe('a newcomer’s first paste', () => {
     await context.close();
   });
 
+  it('a paste sharing a few keys with the scenario’s inputs still gets inputs of its own', async () => {
+    // user-signup's inputs hold `email`, `username` and `age`: no tab is marked,
+    // but they lack this type's `password`, and would time "missing field".
+    const { context, page, errors } = await freshPage();
+    await pasteInto(page, '#schema-editor', [
+      'struct Register {',
+      '    #[validate(length(min = 3))]',
+      '    username: String,',
+      '    #[validate(email)]',
+      '    email: String,',
+      '    #[validate(length(min = 12))]',
+      '    password: String,',
+      '}',
+    ].join('\n'));
+    await expect.poll(() => page.locator('#message').textContent(), { timeout: 60_000 }).toContain('Inputs were made for Register');
+    expect(await modelText(page, '#input-editor')).toContain('"password"');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a paste our derives refuse and its library accepts: the library’s rows run, ours say why not', async () => {
     // A nested struct read through the paste's own `deserialize_with`, under
     // garde's derive: garde takes it, Overhead's `ValidateOnDeserialize` does

@@ -126,11 +126,14 @@ function offerExamples(diagnosis: Diagnosis): void {
   const root = diagnosis.automatic?.name ?? null;
   const attention = editors.attention;
   const shown = messagesShown;
-  examplesInFlight = client.examples(schema, root).then(
+  const remaking = made !== null && sameInputs(made.inputs, inputs);
+  examplesInFlight = client.examples(schema, root, Object.values(inputs)).then(
     (examples) => {
       // Only onto the same page: an edit meanwhile is the person's, and so
       // are inputs they turned to (a paste may be on its way into a tab).
       if (editors.schemaText() !== schema || !sameInputs(editors.inputs(), inputs) || editors.attention !== attention) return;
+      // A scenario's inputs that decode as the pasted root run as they are.
+      if (!remaking && examples.inputs_decode) return;
       const texts: Record<string, string> = { valid: examples.valid };
       if (examples.invalid) texts['invalid'] = examples.invalid.text;
       made = { inputs: texts, schema };

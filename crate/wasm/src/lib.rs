@@ -213,15 +213,30 @@ pub fn generated_inputs(
 }
 
 /// Starting inputs for definitions that came without their own (a paste over
-/// a scenario whose inputs no longer fit): a valid value of the root (named,
-/// else the automatic choice) and one breaking a rule, as `Examples` JSON.
-/// The same definitions give the same inputs. Here, not in the analyzer:
-/// the generator and the writer would double the first-paint module.
+/// a scenario whose inputs are not the person's): a valid value of the root
+/// (named, else the automatic choice) and one breaking a rule, as `Examples`
+/// JSON, and whether every one of `inputs` (a JSON array of texts, the
+/// inputs on the page) decodes as that root already (`inputs_decode`): a
+/// scenario's inputs that share a few keys with the paste do not. The same
+/// definitions give the same inputs. Here, not in the analyzer: the
+/// generator and the writer would double the first-paint module.
 #[wasm_bindgen(js_name = exampleInputs)]
-pub fn example_inputs(schema: &str, root: Option<String>) -> Result<String, JsError> {
+pub fn example_inputs(schema: &str, root: Option<String>, inputs: &str) -> Result<String, JsError> {
+    #[derive(Serialize)]
+    struct Offer {
+        #[serde(flatten)]
+        examples: overhead_engine::generate::Examples,
+        inputs_decode: bool,
+    }
+    let inputs: Vec<String> = serde_json::from_str(inputs).map_err(to_js)?;
     let engine = engine_for(schema, root.as_deref(), &[])?;
     let examples = overhead_engine::generate::examples(&engine, EXAMPLE_SEED).map_err(to_js)?;
-    serde_json::to_string(&examples).map_err(to_js)
+    let inputs_decode = inputs.iter().all(|text| engine.decode(text).is_ok());
+    serde_json::to_string(&Offer {
+        examples,
+        inputs_decode,
+    })
+    .map_err(to_js)
 }
 
 /// Any fixed seed: a paste's starting inputs are the same on every visit.

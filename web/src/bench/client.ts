@@ -163,15 +163,16 @@ export class BenchClient {
 
   /**
    * Starting inputs for `schema` at `root` (null: the automatic choice),
-   * made by the benchmark module: asking starts the Worker if no run has.
+   * made by the benchmark module, and whether `inputs` decode there
+   * already: asking starts the Worker if no run has.
    */
-  examples(schema: string, root: string | null): Promise<Examples> {
+  examples(schema: string, root: string | null, inputs: string[]): Promise<Examples> {
     const ready = (this.ready ??= this.start());
     const id = this.nextId++;
     return new Promise<Examples>((resolve, reject) => {
       this.examplesPending.set(id, { resolve, reject });
       ready.then(
-        () => this.worker?.postMessage({ type: 'examples', id, schema, root } satisfies ToWorker),
+        () => this.worker?.postMessage({ type: 'examples', id, schema, root, inputs } satisfies ToWorker),
         (error: unknown) => {
           this.examplesPending.delete(id);
           reject(error instanceof Error ? error : new Error(String(error)));

@@ -38,7 +38,7 @@ export type ToWorker =
   | { type: 'init'; module: WebAssembly.Module }
   | { type: 'run'; id: number; request: RunRequest }
   /** Starting inputs for definitions whose inputs do not fit them (`exampleInputs`). */
-  | { type: 'examples'; id: number; schema: string; root: string | null };
+  | { type: 'examples'; id: number; schema: string; root: string | null; inputs: string[] };
 
 /** What `exampleInputs` gives: a valid value of the root and, when it has a rule, one that breaks it. */
 export interface Examples {
@@ -47,6 +47,8 @@ export interface Examples {
   /** Whether `valid` decodes and keeps every rule (a regex or custom check may defeat the generator). */
   keeps_rules: boolean;
   invalid: { text: string; field: string } | null;
+  /** Whether every input sent already decodes as the root (then a scenario's inputs can stay). */
+  inputs_decode: boolean;
 }
 
 export type FromWorker =

@@ -43,7 +43,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
   const { id } = message;
   if (message.type === 'examples') {
     try {
-      const examples = JSON.parse(exampleInputs(message.schema, message.root ?? undefined)) as Examples;
+      const examples = JSON.parse(exampleInputs(message.schema, message.root ?? undefined, JSON.stringify(message.inputs))) as Examples;
       post({ type: 'examples', id, examples });
     } catch (error) {
       post({ type: isTrap(error) ? 'crash' : 'error', id, message: describe(error) });

@@ -59,8 +59,6 @@ export interface Fit {
   runnable: boolean;
   /** The root a run uses while none is named. */
   automatic: { name: string } | null;
-  /** For each input, why it is not a value of the root, or null. */
-  misfits: readonly (string | null)[];
 }
 
 /** Inputs the page made, and the definitions it made them for. */
@@ -70,13 +68,13 @@ export interface Made {
 }
 
 /**
- * Whether the page should make inputs for the definitions `schema`: a
- * paste of the person's own (no root named) that runs, and either inputs
+ * Whether the page should offer inputs made for the definitions `schema`:
+ * a paste of the person's own (no root named) that runs, over either inputs
  * the page made for other definitions, left as they were (a rule or a field
  * edited: they are made again to fit), or a shipped scenario's inputs, left
- * as they were, none of which fits. Inputs the person typed or pasted are
- * never replaced, and neither are a scenario's inputs of which one fits:
- * that is a scenario the paste only edited.
+ * as they were (the benchmark module then keeps them if they decode as the
+ * root: a scenario's inputs that share a key or two with the paste do not).
+ * Inputs the person typed or pasted are never replaced.
  */
 export function wantsExamples(
   doc: ScenarioDocument,
@@ -88,9 +86,5 @@ export function wantsExamples(
 ): boolean {
   if (doc.root !== undefined || !fit.runnable || fit.automatic === null) return false;
   if (made && sameInputs(made.inputs, inputs)) return made.schema !== schema;
-  return (
-    fit.misfits.length > 0 &&
-    fit.misfits.every((why) => why !== null) &&
-    shipped.some((p) => sameInputs(p, inputs))
-  );
+  return shipped.some((p) => sameInputs(p, inputs));
 }
