@@ -214,14 +214,15 @@ impl Interpreter {
     }
 
     /// A root value as postcard, by the plan's writer, appended to `buffer`
-    /// (`postcard::to_extend`; into an empty one, it is `to_allocvec`'s
-    /// work, and one copy of the writer serves both).
+    /// (into an empty one, it is `to_allocvec`'s work, and one copy of the
+    /// writer serves both): the bytes `postcard::to_extend` writes of
+    /// [`written`](Interpreter::written), written into the buffer directly.
     pub fn extend_postcard(
         &self,
         value: &Value,
         buffer: Vec<u8>,
     ) -> Result<Vec<u8>, postcard::Error> {
-        postcard::to_extend(&self.written(value), buffer)
+        crate::ser::extend_postcard(&self.writer, &self.plan, value, buffer)
     }
 
     /// A value with the root type, to serialize with any serde format.

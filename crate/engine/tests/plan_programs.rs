@@ -124,6 +124,11 @@ fn the_program_reads_what_the_seed_reads() {
                 "{paste}: written"
             );
             assert_eq!(
+                engine.extend_postcard(&value, Vec::new()).ok(),
+                typed.clone().ok(),
+                "{paste}: written as bytes"
+            );
+            assert_eq!(
                 serde_json::to_string(&engine.written(&value)).ok(),
                 serde_json::to_string(&engine.typed(&value)).ok(),
                 "{paste}: written as JSON"
@@ -184,13 +189,19 @@ fn stand_ins() -> Vec<Value> {
     ]
 }
 
-/// The writer and `Typed` on `value`: the same postcard bytes, or both fail.
+/// The writer and `Typed` on `value`: the same postcard bytes, or both
+/// fail; and the writer's own bytes the same, appended after bytes a
+/// reused buffer holds.
 fn write_alike(engine: &Interpreter, value: &Value, what: &str) {
+    let typed = postcard::to_allocvec(&engine.typed(value)).ok();
     assert_eq!(
         postcard::to_allocvec(&engine.written(value)).ok(),
-        postcard::to_allocvec(&engine.typed(value)).ok(),
+        typed,
         "{what}: {value:?}"
     );
+    let appended = engine.extend_postcard(value, vec![7, 7]).ok();
+    let expected = typed.map(|bytes| [vec![7, 7], bytes].concat());
+    assert_eq!(appended, expected, "{what}, as bytes: {value:?}");
 }
 
 /// `value` changed in one place each: any slot at any depth (a struct's,

@@ -76,13 +76,9 @@ pub(super) fn fill(slot: &mut Value, value: Value) {
     std::mem::forget(empty);
 }
 
-/// `n` empty slots, allocated once at their final size.
-#[inline(always)]
-pub(super) fn unit_slots(n: usize) -> Vec<Value> {
-    // A trusted-length iterator: one loop of stores, where `resize_with`
-    // stays a call.
-    std::iter::repeat_with(|| Value::Unit).take(n).collect()
-}
+/// `n` empty slots, allocated once at their final size (or a buffer of
+/// that size a value dropped before left).
+pub(super) use crate::value::unit_slots;
 
 /// Marks the field at `index` read: a second time is serde's error.
 #[inline(always)]
@@ -91,10 +87,19 @@ pub(super) fn mark_read<E: de::Error>(
     index: usize,
     key: &'static str,
 ) -> Result<(), E> {
-    if *seen & (1 << index) != 0 {
+    // The bit made in its half: a `u128` shifted by a variable costs
+    // several instructions more on x86-64 (4 a field here, against a
+    // 3-field decode of ~2,400), and is a call in wasm.
+    let half = 1u64 << (index & 63);
+    let bit = if index < 64 {
+        u128::from(half)
+    } else {
+        u128::from(half) << 64
+    };
+    if *seen & bit != 0 {
         return Err(errors::duplicate_field(key));
     }
-    *seen |= 1 << index;
+    *seen |= bit;
     Ok(())
 }
 

@@ -9,8 +9,10 @@ use serde::ser::{
 use serde::{Serialize, Serializer};
 
 mod program;
+mod to_postcard;
 
 pub(crate) use program::Writer;
+pub(crate) use to_postcard::extend as extend_postcard;
 
 use crate::layout::FieldValue;
 use crate::plan::{

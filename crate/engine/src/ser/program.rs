@@ -24,7 +24,7 @@ pub(crate) struct Writer {
 }
 
 /// How one value is written.
-enum Op {
+pub(super) enum Op {
     Int(Int),
     F32,
     F64,
@@ -47,21 +47,21 @@ enum Op {
     Typed(Ty),
 }
 
-struct Struct {
+pub(super) struct Struct {
     /// The name serde gives the type.
     name: &'static str,
     /// Named fields (`serialize_struct`) or positional ones (`serialize_tuple_struct`).
-    named: bool,
+    pub(super) named: bool,
     /// Whether every step writes a scalar, from the slot at its own
     /// position: such a struct is written by [`write_scalars`], one loop
     /// over steps and slots side by side (no bound checked per field, no
     /// call back into the writer), and rows of it or a struct of it laid
     /// out inline go there without `write_struct`'s lookup.
-    scalars: bool,
+    pub(super) scalars: bool,
     /// Its fields, in the plan's order (a step's position is its field's).
-    steps: Box<[Step]>,
+    pub(super) steps: Box<[Step]>,
     /// What the `Code::Op` steps write.
-    ops: Box<[Op]>,
+    pub(super) ops: Box<[Op]>,
 }
 
 /// One field's write: its key, its slot and its code, all fixed when the
@@ -69,14 +69,14 @@ struct Struct {
 /// value's variant (an explicit tag each: no niche to decode, no box to
 /// follow for a scalar).
 #[derive(Clone, Copy)]
-struct Step {
+pub(super) struct Step {
     key: &'static str,
-    at: u32,
-    code: Code,
+    pub(super) at: u32,
+    pub(super) code: Code,
 }
 
 #[derive(Clone, Copy)]
-enum Code {
+pub(super) enum Code {
     /// An integer from a `Value::U64`, other than a `u8`: written as a
     /// `u64` (postcard's varint and the text formats' digits are the same
     /// number at any width; see `write_int`).
@@ -109,6 +109,35 @@ impl Writer {
     /// A root value, ready for any serde serializer.
     pub(crate) fn root<'a>(&'a self, plan: &'a Plan, value: &'a Value) -> impl Serialize + 'a {
         self.at(plan, &self.root, value)
+    }
+
+    /// The op of the root type.
+    pub(super) fn root_op(&self) -> &Op {
+        &self.root
+    }
+
+    /// Struct `id`'s fields, when it has named ones here.
+    #[inline]
+    pub(super) fn named_struct(&self, id: TypeId) -> Option<&Struct> {
+        match self.structs.get(id) {
+            Some(Some(st)) if st.named => Some(st),
+            _ => None,
+        }
+    }
+
+    /// A struct's slots with its type, ready for any serde serializer.
+    pub(super) fn slots<'a>(
+        &'a self,
+        plan: &'a Plan,
+        id: TypeId,
+        slots: &'a [Value],
+    ) -> impl Serialize + 'a {
+        Slots {
+            writer: self,
+            plan,
+            id,
+            slots,
+        }
     }
 }
 
@@ -243,7 +272,7 @@ macro_rules! write_items {
 }
 
 /// A value with its op.
-struct Write<'a> {
+pub(super) struct Write<'a> {
     writer: &'a Writer,
     plan: &'a Plan,
     op: &'a Op,
@@ -430,7 +459,7 @@ impl Writer {
         }
     }
 
-    fn at<'a>(&'a self, plan: &'a Plan, op: &'a Op, value: &'a Value) -> Write<'a> {
+    pub(super) fn at<'a>(&'a self, plan: &'a Plan, op: &'a Op, value: &'a Value) -> Write<'a> {
         Write {
             writer: self,
             plan,
@@ -522,11 +551,17 @@ fn write_short<O: SerializeStruct>(
 }
 
 /// Field `k` of struct `id` with its value, written by `Typed`.
-struct Field<'a> {
+pub(super) struct Field<'a> {
     plan: &'a Plan,
     id: TypeId,
     k: usize,
     value: &'a Value,
+}
+
+impl<'a> Field<'a> {
+    pub(super) fn new(plan: &'a Plan, id: TypeId, k: usize, value: &'a Value) -> Field<'a> {
+        Field { plan, id, k, value }
+    }
 }
 
 impl Serialize for Field<'_> {

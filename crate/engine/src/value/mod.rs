@@ -3,9 +3,12 @@
 
 mod default;
 #[allow(unsafe_code)]
+mod pool;
+#[allow(unsafe_code)]
 mod slots;
 
 pub use default::{default_value, fill_default};
+pub use pool::unit_slots;
 pub use slots::Slots;
 
 /// One value of some [`Ty`](crate::Ty); which variant holds it follows from the type.

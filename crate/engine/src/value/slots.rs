@@ -79,8 +79,7 @@ impl Drop for Slots {
         // buffer is taken with no values in it, so only the buffer is freed.
         let len = if self.is_plain() { 0 } else { self.len };
         let mut values = unsafe { Vec::from_raw_parts(self.ptr.as_ptr(), len, cap) };
-        // Taken from the end, each value read once; the `Vec`, empty, then
-        // frees only its buffer.
+        // Taken from the end, each value read once.
         while let Some(value) = values.pop() {
             match value {
                 // A string frees its text here, without the call into the
@@ -91,6 +90,11 @@ impl Drop for Slots {
                 value => std::mem::forget(value),
             }
         }
+        // The buffer, empty, is kept for the next value of its width.
+        std::mem::forget(values);
+        // SAFETY: the buffer is the slots' own `Vec`'s, whose values are
+        // gone and which is forgotten.
+        unsafe { super::pool::give(self.ptr, cap) };
     }
 }
 
