@@ -51,13 +51,15 @@ pub fn decode(data: &[u8]) {
     // The input's bytes as postcard: the plan's program reads what its seed
     // reads, value or error.
     let bytes = &data[split + 1..];
-    let program = engine.read_postcard(bytes);
-    let seed = engine.read_by_seed(&mut postcard::Deserializer::from_bytes(bytes));
-    assert_eq!(
-        format!("{program:?}"),
-        format!("{seed:?}"),
-        "the postcard program and the seed differ"
-    );
+    with_deep_stack(|| {
+        let program = engine.read_postcard(bytes);
+        let seed = engine.read_by_seed(&mut postcard::Deserializer::from_bytes(bytes));
+        assert_eq!(
+            format!("{program:?}"),
+            format!("{seed:?}"),
+            "the postcard program and the seed differ"
+        );
+    });
     let Ok(input) = std::str::from_utf8(bytes) else {
         return;
     };
@@ -164,4 +166,27 @@ fn fast_flatten(serde_way: &Interpreter, schema: &str, input: &str) {
             "the two flatten modes read different values"
         );
     }
+}
+
+/// Runs `check` on a thread with room to recurse as deep as any fuzzed
+/// input nests, and hands its panic on. postcard has no recursion limit
+/// (serde_json stops at 128), and serde's derive reading it has none
+/// either: the bytes of a recursive type (`struct A { next: Vec<A> }`)
+/// nest as much as a level a byte, so any reading of them, compiled or
+/// interpreted, recurses as deep as the input is long. The page and the
+/// CLI read only postcard they wrote, from a value read from JSON (128
+/// deep at most). A fuzzed input of 2.4 KB, a level every three bytes,
+/// overflowed the fuzzer's stack (`fuzz_regressions/decode/stack-overflow-
+/// postcard-nested-as-deep-as-its-bytes`).
+fn with_deep_stack(check: impl FnOnce() + Send) {
+    const DEEP_STACK: usize = 512 << 20;
+    std::thread::scope(|scope| {
+        let thread = std::thread::Builder::new()
+            .stack_size(DEEP_STACK)
+            .spawn_scoped(scope, check)
+            .expect("a thread for the check");
+        if let Err(panic) = thread.join() {
+            std::panic::resume_unwind(panic);
+        }
+    });
 }
