@@ -123,6 +123,48 @@ pub fn holds_no_memory(types: &[TypePlan], ty: &Ty) -> bool {
     }
 }
 
+/// Whether a value of `ty` can be written in no bytes by a format that
+/// writes no names (postcard): `()`, a struct whose read fields all can
+/// (a unit struct, one of skipped fields), an empty array, a tuple of such.
+/// A sequence of them is as long as its length says for free, so readers
+/// refuse a length past [`MAX_BYTELESS_ITEMS`] of them rather than fill
+/// memory with slots for a few bytes of input. `types` are the plan's.
+pub fn takes_no_bytes(types: &[TypePlan], ty: &Ty) -> bool {
+    // A struct that holds itself (through a `Box`) takes no bytes only if
+    // it never ends: the depth stops the walk.
+    fn walk(types: &[TypePlan], ty: &Ty, depth: usize) -> bool {
+        let Some(depth) = depth.checked_sub(1) else {
+            return false;
+        };
+        match ty {
+            Ty::Unit => true,
+            Ty::Array(len, item) => *len == 0 || walk(types, item, depth),
+            Ty::Tuple(items) => items.iter().all(|item| walk(types, item, depth)),
+            Ty::Named(id) => types.get(*id).is_some_and(|t| match (&t.convert, &t.kind) {
+                (Some(convert), _) => walk(types, &convert.source, depth),
+                (None, KindPlan::Struct(s)) => fields_take_no_bytes(types, s, depth),
+                (None, KindPlan::Enum(_)) => false,
+            }),
+            _ => false,
+        }
+    }
+    fn fields_take_no_bytes(types: &[TypePlan], s: &StructPlan, depth: usize) -> bool {
+        s.fields
+            .iter()
+            .all(|f| f.skip || (f.read_with.is_none() && walk(types, &f.ty, depth)))
+    }
+    walk(types, ty, 32)
+}
+
+/// Whether struct `id`'s values take no bytes (see [`takes_no_bytes`]).
+pub fn struct_takes_no_bytes(types: &[TypePlan], id: TypeId) -> bool {
+    takes_no_bytes(types, &Ty::Named(id))
+}
+
+/// The most items a sequence of values that take no bytes
+/// ([`takes_no_bytes`]) may say it holds: 32 MiB of slots.
+pub const MAX_BYTELESS_ITEMS: usize = 1 << 20;
+
 /// Where each node of each fast-flatten key table keeps its slots: in its
 /// parent's, from its field's slot, when it is laid out inline there (so the
 /// reader writes every key of the tree into one allocation); in its own

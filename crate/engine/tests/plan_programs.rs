@@ -734,3 +734,60 @@ fn serde_repr_enums_read_by_the_program_as_the_seed_reads_them() {
     let decoded = agree_everywhere(&engine, &texts, "repr");
     assert_eq!(decoded, 2, "the first two texts decode");
 }
+
+/// A sequence of values that take no bytes (an empty struct, `()`, a
+/// struct of them) is as long as its length says: a few bytes of postcard
+/// once filled memory with a slot for each of 2^55 of them. Every reader
+/// refuses the item past 2^20 of them, with the same error, and reads as
+/// many as that.
+#[test]
+fn a_sequence_of_values_that_take_no_bytes_is_refused_past_its_limit() {
+    let engine = Interpreter::new(
+        r#"
+#[derive(serde::Deserialize)]
+pub struct Empty {}
+#[derive(serde::Deserialize)]
+pub struct Units { unit: (), none: [u8; 0] }
+#[derive(serde::Deserialize)]
+pub struct Root { a: u8, empties: Vec<Empty>, units: Vec<Units>, bare: Vec<()> }
+"#,
+        Some("Root"),
+    )
+    .expect("plans");
+    let huge = [0xf5, 0xdf, 0xdf, 0xdd, 0x8b, 0x96, 0x92, 0x65];
+    let empty = [0x00];
+    let at = |i: usize| -> Vec<u8> {
+        let mut lists = [&empty[..]; 3];
+        lists[i] = &huge[..];
+        [&[7u8][..], lists[0], lists[1], lists[2]].concat()
+    };
+    for bytes in (0..3).map(at) {
+        assert!(engine.read_postcard(&bytes).is_err(), "{bytes:?}");
+        agree(&engine, &bytes, "a length of values that take no bytes");
+    }
+    // In JSON the values take bytes, but the limit is the type's, so that
+    // every reader of every format refuses alike: at the limit a `Vec` of
+    // an empty struct reads, past it a `Vec` of one (and one in rows) does not.
+    let limit = 1 << 20;
+    let list = |n: usize, item: &str| format!("[{}]", vec![item; n].join(","));
+    let root = |field: &str, n: usize, item: &str| {
+        let mut json = serde_json::json!({"a": 7, "empties": [], "units": [], "bare": []});
+        json[field] = serde_json::from_str(&list(n, item)).expect("json");
+        json
+    };
+    let at_limit = root("empties", limit, "{}").to_string();
+    assert!(engine.decode(&at_limit).is_ok());
+    for (field, item) in [("empties", "{}"), ("units", r#"{"unit":null,"none":[]}"#)] {
+        let json = root(field, limit + 1, item);
+        let refused = engine.decode(&json.to_string()).map(|_| ());
+        let message =
+            "invalid length 1048577, expected at most 1048576 items of a type that takes no bytes";
+        assert!(
+            refused
+                .as_ref()
+                .is_err_and(|e| e.to_string().starts_with(message)),
+            "{field}: {refused:?}"
+        );
+        agree_on_tree(&engine, &json, field);
+    }
+}

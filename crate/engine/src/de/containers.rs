@@ -81,6 +81,9 @@ impl<'de> Visitor<'de> for SeqVisitor<'_> {
                 seq.next_element_seed(self.seed),
             )?;
             let Some(item) = next else { break };
+            errors::count_byteless(index + 1, || {
+                crate::layout::takes_no_bytes(&self.seed.plan.types, self.seed.ty)
+            })?;
             if self.len.is_some_and(|n| items.len() == n) {
                 return Err(errors::invalid_length(items.len() + 1, &self));
             }
@@ -116,7 +119,8 @@ impl<'de> Visitor<'de> for RowsVisitor<'_> {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
         let RowsVisitor { seed, ty, s } = self;
         let mut index = 0;
-        let slots = read_rows(&mut seq, s.width, |seq, row| {
+        let byteless = || crate::layout::takes_no_bytes(&seed.plan.types, seed.ty);
+        let slots = read_rows(&mut seq, s.width, byteless, |seq, row| {
             let element = InlineSeed::new(seed, ty, s, row);
             let at = index;
             index += 1;
@@ -136,6 +140,7 @@ impl<'de> Visitor<'de> for RowsVisitor<'_> {
 pub(super) fn read_rows<'de, A: SeqAccess<'de>>(
     seq: &mut A,
     width: usize,
+    byteless: impl Fn() -> bool,
     mut row: impl FnMut(&mut A, &mut [Value]) -> Result<Option<()>, A::Error>,
 ) -> Result<Vec<Value>, A::Error> {
     // Room for the probe past the last element too (the slots it takes
@@ -148,6 +153,7 @@ pub(super) fn read_rows<'de, A: SeqAccess<'de>>(
         .map_or(0, |n| n.saturating_add(1).saturating_mul(width))
         .min(MAX_PREALLOCATED_SLOTS);
     let mut slots = Vec::with_capacity(capacity);
+    let mut rows = 0;
     loop {
         let start = slots.len();
         // Without a length (JSON gives none), room for four rows once the
@@ -162,6 +168,8 @@ pub(super) fn read_rows<'de, A: SeqAccess<'de>>(
             slots.truncate(start);
             return Ok(slots);
         }
+        rows += 1;
+        errors::count_byteless(rows, &byteless)?;
     }
 }
 

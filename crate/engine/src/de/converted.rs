@@ -10,7 +10,7 @@ use serde::de::{DeserializeSeed, Deserializer, Error as _};
 use super::Seed;
 use crate::handed::{from_val, to_val};
 use crate::pasted::{Function, Outcome, Val, run};
-use crate::plan::{Convert, ReadWith};
+use crate::plan::{Convert, Plan, ReadWith};
 use crate::ty::{Ty, TypeId};
 use crate::value::Value;
 
@@ -20,23 +20,35 @@ pub(super) fn deserialize<'de, D: Deserializer<'de>>(
     convert: &Convert,
     d: D,
 ) -> Result<Value, D::Error> {
-    let plan = seed.plan;
+    let source = read_source(seed, &convert.source, d)?;
+    let value = convert_read(seed.plan, id, convert, source)?;
+    if let Some(stop) = seed.stop {
+        super::fail_fast::check_whole(stop, seed.plan, id, &value, seed.root)?;
+    }
+    Ok(value)
+}
+
+/// Type `id` from `source`, a value of its `convert`'s source type: what
+/// the paste's `From`/`TryFrom` builds of it, or its error. Each reader
+/// reads the source its own way (the seed, or a program's op for it).
+pub(super) fn convert_read<E: serde::de::Error>(
+    plan: &Plan,
+    id: TypeId,
+    convert: &Convert,
+    source: Value,
+) -> Result<Value, E> {
     let ident = plan.types[id].ident;
     let what = || format!("the conversion into `{ident}`");
-    let built = through_pasted(
-        seed,
+    let built = run_pasted(
+        plan,
         &convert.source,
+        source,
         &convert.function,
         convert.fallible,
         what,
-        d,
     )?;
-    let value = from_val(plan, &crate::ty::Ty::Named(id), &built)
-        .map_err(|why| D::Error::custom(format_args!("{} built {why}", what())))?;
-    if let Some(stop) = seed.stop {
-        super::fail_fast::check_whole(stop, plan, id, &value, seed.root)?;
-    }
-    Ok(value)
+    from_val(plan, &Ty::Named(id), &built)
+        .map_err(|why| E::custom(format_args!("{} built {why}", what())))
 }
 
 pub(super) fn read_with<'de, D: Deserializer<'de>>(
@@ -45,39 +57,44 @@ pub(super) fn read_with<'de, D: Deserializer<'de>>(
     d: D,
 ) -> Result<Value, D::Error> {
     let what = || "the deserialize function".to_owned();
-    let read = through_pasted(seed, &with.source, &with.function, true, what, d)?;
+    let source = read_source(seed, &with.source, d)?;
+    let read = run_pasted(seed.plan, &with.source, source, &with.function, true, what)?;
     from_val(seed.plan, seed.ty, &read)
         .map_err(|why| D::Error::custom(format_args!("{} returned {why}", what())))
 }
 
-/// Reads the value as `source` and hands it to the paste's `function`:
-/// its result, or with `fallible` its `Result`'s `Ok` (its `Err` a decoding
-/// error with the error's text). `what` names the code in the other errors,
-/// built only when one is raised.
-fn through_pasted<'de, D: Deserializer<'de>>(
+/// The value the paste's code is handed, read as `source` by the seed,
+/// unchecked (its rules are the built value's).
+fn read_source<'de, D: Deserializer<'de>>(
     seed: Seed<'_>,
     source: &Ty,
-    function: &Function,
-    fallible: bool,
-    what: impl Fn() -> String,
     d: D,
-) -> Result<Val, D::Error> {
-    let plan = seed.plan;
-    let value = Seed {
+) -> Result<Value, D::Error> {
+    Seed {
         stop: None,
         ..seed.at(source)
     }
-    .deserialize(d)?;
+    .deserialize(d)
+}
+
+/// Hands `value`, read as `source`, to the paste's `function`: its
+/// result, or with `fallible` its `Result`'s `Ok` (its `Err` a decoding
+/// error with the error's text). `what` names the code in the other errors,
+/// built only when one is raised.
+fn run_pasted<E: serde::de::Error>(
+    plan: &Plan,
+    source: &Ty,
+    value: Value,
+    function: &Function,
+    fallible: bool,
+    what: impl Fn() -> String,
+) -> Result<Val, E> {
     match (fallible, run(function, &[to_val(plan, source, &value)])) {
-        (_, Outcome::Stopped(why)) => {
-            Err(D::Error::custom(format_args!("{} stopped: {why}", what())))
-        }
+        (_, Outcome::Stopped(why)) => Err(E::custom(format_args!("{} stopped: {why}", what()))),
         (false, Outcome::Returned(built)) => Ok(built),
         (true, Outcome::Returned(Val::Res(Ok(built)))) => Ok(*built),
-        (true, Outcome::Returned(Val::Res(Err(error)))) => {
-            Err(D::Error::custom(error_text(&error)))
-        }
-        (true, Outcome::Returned(_)) => Err(D::Error::custom(format_args!(
+        (true, Outcome::Returned(Val::Res(Err(error)))) => Err(E::custom(error_text(&error))),
+        (true, Outcome::Returned(_)) => Err(E::custom(format_args!(
             "{} did not return a Result",
             what()
         ))),

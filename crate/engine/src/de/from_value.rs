@@ -19,6 +19,7 @@ use serde::de::DeserializeSeed;
 use serde_json::{Map, Value as Json};
 
 use super::containers::distinct_map_value;
+use super::converted::convert_read;
 use super::enums::repr_variant;
 use super::program::{Fields, Op, Program, all_plain};
 use super::scalar::read_into;
@@ -90,6 +91,11 @@ impl<'p> Run<'p> {
             (Op::Rows(id), Json::Array(items)) => {
                 let (fields, s) = self.fields(*id)?;
                 let width = s.width;
+                if items.len() > crate::layout::MAX_BYTELESS_ITEMS
+                    && crate::layout::struct_takes_no_bytes(&self.plan.types, *id)
+                {
+                    return Err(self.miss());
+                }
                 let mut slots = unit_slots(items.len().saturating_mul(width));
                 for (index, item) in items.iter().enumerate() {
                     let Json::Object(map) = item else {
@@ -152,6 +158,17 @@ impl<'p> Run<'p> {
             },
             (Op::Tag(id) | Op::Variants(id), json) => {
                 fill(out, self.seed(&Ty::Named(*id)).deserialize(json)?);
+                Ok(())
+            }
+            // A conversion's error is the seed's to give.
+            (Op::Convert(id, source), json) => {
+                let mut read = Value::Unit;
+                self.one_into(source, json, &mut read)?;
+                let convert = self.plan.types[*id].convert.as_ref();
+                let convert = convert.ok_or_else(|| self.miss())?;
+                let value = convert_read(self.plan, *id, convert, read)
+                    .map_err(|_: serde_json::Error| self.miss())?;
+                fill(out, value);
                 Ok(())
             }
             (Op::Seed(ty), json) => {
@@ -244,6 +261,11 @@ impl<'p> Run<'p> {
 
     /// `items` by `op`, one slot each.
     fn items(self, op: &Op, items: &[Json]) -> Result<Vec<Value>> {
+        // The seed refuses past so many values that take no bytes (as
+        // every reader does): its error is the one to give.
+        if items.len() > crate::layout::MAX_BYTELESS_ITEMS && op.takes_no_bytes(self.plan) {
+            return Err(self.miss());
+        }
         let mut slots = unit_slots(items.len());
         for (item, slot) in items.iter().zip(slots.iter_mut()) {
             self.one_into(op, item, slot)?;

@@ -15,6 +15,7 @@ use serde::Deserialize;
 use serde::de::{DeserializeSeed, Error as _, Unexpected};
 
 use super::containers::{insert_entry, map_value};
+use super::converted::convert_read;
 use super::enums::{payload, repr_variant};
 use super::program::{Fields, Op, Program, all_plain};
 use super::scalar::read_scalar_into;
@@ -82,6 +83,9 @@ impl<'p> Run<'p> {
             Op::Rows(id) => {
                 let fields = self.fields(*id)?;
                 let len = len(d)?;
+                super::errors::check_byteless_len(len, || {
+                    crate::layout::struct_takes_no_bytes(&self.plan.types, *id)
+                })?;
                 let width = fields.width;
                 let all = len.saturating_mul(width);
                 let slots = if all <= MAX_PREALLOCATED {
@@ -191,6 +195,14 @@ impl<'p> Run<'p> {
                 fill(out, value);
                 Ok(())
             }
+            Op::Convert(id, source) => {
+                let mut read = Value::Unit;
+                self.into(source, d, &mut read)?;
+                let convert = self.plan.types[*id].convert.as_ref();
+                let convert = convert.ok_or(postcard::Error::SerdeDeCustom)?;
+                fill(out, convert_read(self.plan, *id, convert, read)?);
+                Ok(())
+            }
             Op::Seed(ty) => {
                 let seed = Seed { ty, ..self.seed() };
                 fill(out, seed.deserialize(&mut *d)?);
@@ -237,6 +249,7 @@ impl<'p> Run<'p> {
         len: usize,
         d: &mut Deserializer<'de, F>,
     ) -> Result<Vec<Value>> {
+        super::errors::check_byteless_len(len, || op.takes_no_bytes(self.plan))?;
         let mut items = Vec::with_capacity(len.min(4096));
         for _ in 0..len {
             items.push(Value::Unit);

@@ -11,7 +11,7 @@
 //! (`tests/plan_programs.rs` holds the two to each other on every paste's
 //! generated values, and on text with nodes replaced, keys left out or
 //! added, and cut short). Whatever has no op (internally, adjacently or
-//! un-tagged enums, conversions, flatten) is read by the seed; an
+//! un-tagged enums, flatten) is read by the seed; an
 //! externally tagged enum is read by its name table here, a newtype
 //! variant's value by its op. Fail-fast is the same
 //! reader compiled with `CHECK`: each field's rules checked as it is read,
@@ -27,8 +27,9 @@ use serde::de::{
 };
 
 use super::containers::{SeqVisitor, TupleVisitor, insert_entry, map_value, read_rows};
+use super::converted::convert_read;
 use super::enums::{TagVisitor, VariantSeed, payload, repr_variant};
-use super::fail_fast::nested;
+use super::fail_fast::{check_whole, nested};
 use super::keys::KeySeed;
 use super::program::{Op, Program, all_plain};
 use super::scalar::{read_into, read_scalar_into};
@@ -117,8 +118,39 @@ impl<'p, const CHECK: bool> Run<'p, CHECK> {
                 ..self.seed(ty)
             }
             .deserialize(d),
+            Op::Convert(id, source) => self.convert(*id, source, true, d),
             op => OpValue { run: self, op }.deserialize(d),
         }
+    }
+
+    /// serde's `from`/`try_from` of type `id`: the source read by its op,
+    /// unchecked, then converted; in fail-fast the built value's rules are
+    /// checked, as the seed checks them (`root`: the value the caller gets,
+    /// whose late rules do not stop decoding).
+    fn convert<'de, D: Deserializer<'de>>(
+        self,
+        id: TypeId,
+        source: &'p Op,
+        root: bool,
+        d: D,
+    ) -> Result<Value, D::Error> {
+        let mut read = Value::Unit;
+        let unchecked = Run { stop: None, ..self };
+        Into {
+            run: unchecked,
+            op: source,
+            out: &mut read,
+        }
+        .deserialize(d)?;
+        let plan = self.plan;
+        let convert = plan.types[id].convert.as_ref();
+        let convert =
+            convert.ok_or_else(|| de::Error::custom("a conversion of a type without one"))?;
+        let value = convert_read(plan, id, convert, read)?;
+        if let Some(stop) = self.stop() {
+            check_whole(stop, plan, id, &value, root)?;
+        }
+        Ok(value)
     }
 
     /// The run that reads `field`'s value: fail-fast only when the field
@@ -345,6 +377,10 @@ impl<const CHECK: bool> Into<'_, '_, CHECK> {
                 fill(out, Value::Tag(index));
                 Ok(())
             }
+            Op::Convert(id, source) => {
+                fill(out, run.convert(*id, source, false, d)?);
+                Ok(())
+            }
             Op::Seed(ty) => {
                 fill(out, run.seed(ty).deserialize(d)?);
                 Ok(())
@@ -542,7 +578,8 @@ impl<'de, const CHECK: bool> Visitor<'de> for Rows<'_, CHECK> {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Value>, A::Error> {
         let Rows { run, id, s, ops } = self;
         let mut index = 0;
-        read_rows(&mut seq, s.width, |seq, row| {
+        let byteless = || crate::layout::struct_takes_no_bytes(&run.plan.types, id);
+        read_rows(&mut seq, s.width, byteless, |seq, row| {
             let at = index;
             index += 1;
             let row = seq.next_element_seed(run.object(id, s, ops, row, false));
@@ -584,6 +621,7 @@ impl<'de, const CHECK: bool> Visitor<'de> for Items<'_, CHECK> {
                 items.pop();
                 break;
             }
+            errors::count_byteless(items.len(), || self.op.takes_no_bytes(self.run.plan))?;
             // An item past an array's length is read before it is refused,
             // as the seed refuses it.
             if self.len.is_some_and(|n| items.len() > n) {
