@@ -72,7 +72,7 @@ pub struct ConditionalChecks {
 /// A field serde reads with the paste's function: the value is read as
 /// `source` (the `T` of its `T::deserialize(d)`) and handed to the function,
 /// whose `Ok` is the field's value and whose `Err` a decoding error.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct ReadWith {
     pub source: Ty,
     pub function: std::sync::Arc<crate::pasted::Function>,

@@ -5,7 +5,7 @@
 //! `deserialize_with` function (the value read as the type it reads first,
 //! then its code; its `Err` a decoding error).
 
-use serde::de::{DeserializeSeed, Deserializer, Error as _};
+use serde::de::{DeserializeSeed, Deserializer};
 
 use super::Seed;
 use crate::handed::{from_val, to_val};
@@ -56,11 +56,22 @@ pub(super) fn read_with<'de, D: Deserializer<'de>>(
     with: &ReadWith,
     d: D,
 ) -> Result<Value, D::Error> {
-    let what = || "the deserialize function".to_owned();
     let source = read_source(seed, &with.source, d)?;
-    let read = run_pasted(seed.plan, &with.source, source, &with.function, true, what)?;
-    from_val(seed.plan, seed.ty, &read)
-        .map_err(|why| D::Error::custom(format_args!("{} returned {why}", what())))
+    run_read_with(seed.plan, with, seed.ty, source)
+}
+
+/// A field's value of type `ty` from `source`, a value of the paste's
+/// `deserialize_with` function's source type: what the function returns
+/// of it, or its error. Each reader reads the source its own way.
+pub(super) fn run_read_with<E: serde::de::Error>(
+    plan: &Plan,
+    with: &ReadWith,
+    ty: &Ty,
+    source: Value,
+) -> Result<Value, E> {
+    let what = || "the deserialize function".to_owned();
+    let read = run_pasted(plan, &with.source, source, &with.function, true, what)?;
+    from_val(plan, ty, &read).map_err(|why| E::custom(format_args!("{} returned {why}", what())))
 }
 
 /// The value the paste's code is handed, read as `source` by the seed,

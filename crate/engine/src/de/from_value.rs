@@ -19,7 +19,7 @@ use serde::de::DeserializeSeed;
 use serde_json::{Map, Value as Json};
 
 use super::containers::distinct_map_value;
-use super::converted::convert_read;
+use super::converted::{convert_read, run_read_with};
 use super::enums::repr_variant;
 use super::program::{Fields, Op, Program, all_plain};
 use super::scalar::read_into;
@@ -167,6 +167,14 @@ impl<'p> Run<'p> {
                 let convert = self.plan.types[*id].convert.as_ref();
                 let convert = convert.ok_or_else(|| self.miss())?;
                 let value = convert_read(self.plan, *id, convert, read)
+                    .map_err(|_: serde_json::Error| self.miss())?;
+                fill(out, value);
+                Ok(())
+            }
+            (Op::With(with), json) => {
+                let mut read = Value::Unit;
+                self.one_into(&with.source, json, &mut read)?;
+                let value = run_read_with(self.plan, &with.read_with, &with.ty, read)
                     .map_err(|_: serde_json::Error| self.miss())?;
                 fill(out, value);
                 Ok(())

@@ -15,7 +15,7 @@ use serde::Deserialize;
 use serde::de::{DeserializeSeed, Error as _, Unexpected};
 
 use super::containers::{insert_entry, map_value};
-use super::converted::convert_read;
+use super::converted::{convert_read, run_read_with};
 use super::enums::{payload, repr_variant};
 use super::program::{Fields, Op, Program, all_plain};
 use super::scalar::read_scalar_into;
@@ -201,6 +201,15 @@ impl<'p> Run<'p> {
                 let convert = self.plan.types[*id].convert.as_ref();
                 let convert = convert.ok_or(postcard::Error::SerdeDeCustom)?;
                 fill(out, convert_read(self.plan, *id, convert, read)?);
+                Ok(())
+            }
+            Op::With(with) => {
+                let mut read = Value::Unit;
+                self.into(&with.source, d, &mut read)?;
+                fill(
+                    out,
+                    run_read_with(self.plan, &with.read_with, &with.ty, read)?,
+                );
                 Ok(())
             }
             Op::Seed(ty) => {

@@ -27,7 +27,7 @@ use serde::de::{
 };
 
 use super::containers::{SeqVisitor, TupleVisitor, insert_entry, map_value, read_rows};
-use super::converted::convert_read;
+use super::converted::{convert_read, run_read_with};
 use super::enums::{TagVisitor, VariantSeed, payload, repr_variant};
 use super::fail_fast::{check_whole, nested};
 use super::keys::KeySeed;
@@ -379,6 +379,21 @@ impl<const CHECK: bool> Into<'_, '_, CHECK> {
             }
             Op::Convert(id, source) => {
                 fill(out, run.convert(*id, source, false, d)?);
+                Ok(())
+            }
+            // The source is read unchecked: the field's rules are its value's.
+            Op::With(with) => {
+                let mut read = Value::Unit;
+                Into {
+                    run: Run { stop: None, ..run },
+                    op: &with.source,
+                    out: &mut read,
+                }
+                .deserialize(d)?;
+                fill(
+                    out,
+                    run_read_with(run.plan, &with.read_with, &with.ty, read)?,
+                );
                 Ok(())
             }
             Op::Seed(ty) => {
