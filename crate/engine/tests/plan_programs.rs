@@ -791,3 +791,67 @@ pub struct Root { a: u8, empties: Vec<Empty>, units: Vec<Units>, bare: Vec<()> }
         agree_on_tree(&engine, &json, field);
     }
 }
+
+/// Internally, adjacently and un-tagged enums: the program buffers them and
+/// reads a newtype or tuple variant's value from the buffer by its op; the
+/// value or the error is the seed's, on good input and on each kind of bad.
+#[test]
+fn tagged_enums_read_by_the_program_as_by_the_seed() {
+    let engine = Interpreter::new(
+        r#"
+#[derive(serde::Deserialize)]
+pub struct Point { x: i32, y: i32 }
+#[derive(serde::Deserialize)]
+#[serde(tag = "kind")]
+pub enum Shape { Dot(Point), Named { label: String }, Empty }
+#[derive(serde::Deserialize)]
+#[serde(tag = "t", content = "c")]
+pub enum Message { Pair(u8, String), Count(u16), Quit }
+#[derive(serde::Deserialize)]
+#[serde(untagged)]
+pub enum Loose { Pair(u8, u8), Text(String), Many(Vec<u32>), Point(Point) }
+#[derive(serde::Deserialize)]
+pub struct Root { shape: Shape, message: Message, loose: Vec<Loose> }
+"#,
+        Some("Root"),
+    )
+    .expect("plans");
+    let good = serde_json::json!({
+        "shape": {"kind": "Dot", "x": 1, "y": -2},
+        "message": {"t": "Pair", "c": [7, "seven"]},
+        "loose": [[1, 2], "text", [1, 2, 3], {"x": 3, "y": 4}]
+    });
+    let program = engine.decode(&good.to_string());
+    assert!(program.is_ok(), "{program:?}");
+    agree_on_tree(&engine, &good, "tagged enums");
+    let bad = [
+        (
+            "/shape",
+            serde_json::json!({"kind": "Dot", "x": "one", "y": 2}),
+        ),
+        ("/shape", serde_json::json!({"kind": "Dot", "x": 1})),
+        ("/shape", serde_json::json!({"kind": "Named", "label": 5})),
+        ("/shape", serde_json::json!({"kind": "Empty"})),
+        ("/shape", serde_json::json!({"kind": "Square"})),
+        ("/shape", serde_json::json!([1, 2])),
+        ("/message", serde_json::json!({"t": "Pair", "c": [7]})),
+        (
+            "/message",
+            serde_json::json!({"t": "Pair", "c": [700, "x"]}),
+        ),
+        ("/message", serde_json::json!({"t": "Count", "c": 70000})),
+        ("/message", serde_json::json!({"t": "Count"})),
+        ("/message", serde_json::json!({"t": "Quit"})),
+        (
+            "/loose",
+            serde_json::json!([[1, 2, 3, 4000000000u64], {"x": 1}, null, [300, 1]]),
+        ),
+    ];
+    for (at, node) in bad {
+        let mut json = good.clone();
+        if let Some(slot) = json.pointer_mut(at) {
+            *slot = node;
+        }
+        agree_on_tree(&engine, &json, at);
+    }
+}

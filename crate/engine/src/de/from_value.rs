@@ -40,6 +40,12 @@ type Result<T = ()> = std::result::Result<T, serde_json::Error>;
 /// struct's object should be, a wrong length), and the program carries no
 /// second reading of them.
 pub(crate) fn read(root: Seed<'_>, program: &Program, json: &Json) -> Result<Value> {
+    read_op(root, program, &program.root, json)
+}
+
+/// [`read`], of a value read by `op` (a tagged enum's variant's, from its
+/// buffer), `root` its type's seed.
+pub(super) fn read_op(root: Seed<'_>, program: &Program, op: &Op, json: &Json) -> Result<Value> {
     let mut value = Value::Unit;
     let missed = Cell::new(false);
     let run = Run {
@@ -47,7 +53,7 @@ pub(crate) fn read(root: Seed<'_>, program: &Program, json: &Json) -> Result<Val
         program,
         missed: &missed,
     };
-    match run.into(&program.root, json, &mut value) {
+    match run.into(op, json, &mut value) {
         Ok(()) => Ok(value),
         Err(_) if missed.get() => root.deserialize(json),
         Err(error) => Err(error),
@@ -168,6 +174,17 @@ impl<'p> Run<'p> {
                 let convert = convert.ok_or_else(|| self.miss())?;
                 let value = convert_read(self.plan, *id, convert, read)
                     .map_err(|_: serde_json::Error| self.miss())?;
+                fill(out, value);
+                Ok(())
+            }
+            (Op::Tagged(id), json) => {
+                let ty = &self.plan.types[*id];
+                let KindPlan::Enum(e) = &ty.kind else {
+                    return Err(self.miss());
+                };
+                let named = Ty::Named(*id);
+                let ops = self.program.payloads(*id);
+                let value = super::tagged::deserialize(self.seed(&named), ty, e, ops, json)?;
                 fill(out, value);
                 Ok(())
             }

@@ -183,7 +183,7 @@ impl<'de> DeserializeSeed<'de> for Seed<'_> {
                     KindPlan::Enum(e) if e.repr.is_some() => repr_variant(e, d),
                     KindPlan::Enum(e) if e.identifier.is_some() => identifier(e, d),
                     KindPlan::Enum(e) if e.tagging != overhead_schema::Tagging::External => {
-                        tagged::deserialize(self, ty, e, d)
+                        tagged::deserialize(self, ty, e, None, d)
                     }
                     KindPlan::Enum(e) => d.deserialize_enum(
                         ty.name,

@@ -203,6 +203,22 @@ impl<'p> Run<'p> {
                 fill(out, convert_read(self.plan, *id, convert, read)?);
                 Ok(())
             }
+            // postcard cannot buffer a value (it does not describe itself):
+            // the reading refuses it, as serde's does.
+            Op::Tagged(id) => {
+                let ty = &self.plan.types[*id];
+                let KindPlan::Enum(e) = &ty.kind else {
+                    return Err(postcard::Error::SerdeDeCustom);
+                };
+                let named = crate::ty::Ty::Named(*id);
+                let seed = Seed {
+                    ty: &named,
+                    ..self.seed()
+                };
+                let ops = self.program.payloads(*id);
+                fill(out, super::tagged::deserialize(seed, ty, e, ops, &mut *d)?);
+                Ok(())
+            }
             Op::With(with) => {
                 let mut read = Value::Unit;
                 self.into(&with.source, d, &mut read)?;

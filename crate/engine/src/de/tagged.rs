@@ -11,7 +11,19 @@ use serde::de::{DeserializeSeed, Deserializer, Error as _};
 use serde_json::{Map, Value as Json};
 
 use super::Seed;
+use super::program::{Op, Program};
 use crate::plan::{EnumPlan, TypePlan, VariantPlan};
+
+/// The program's ops of a tagged enum's newtype and tuple variants' values
+/// (by variant, `None` for the others), and the program whose tree reader
+/// reads them from the buffered value: a variant's value then costs its
+/// ops, not the seed's walk of its type. Without them (and in fail-fast,
+/// which checks as it reads) the seed reads every variant.
+#[derive(Clone, Copy)]
+pub(super) struct PayloadOps<'p> {
+    pub(super) program: &'p Program,
+    pub(super) ops: &'p [Option<Op>],
+}
 use crate::value::Value;
 
 /// Decodes an enum of `ty` tagged as `e.tagging` says (not externally).
@@ -19,6 +31,7 @@ pub(super) fn deserialize<'de, D: Deserializer<'de>>(
     seed: Seed<'_>,
     ty: &TypePlan,
     e: &EnumPlan,
+    ops: Option<PayloadOps<'_>>,
     d: D,
 ) -> Result<Value, D::Error> {
     let mut repeated = None;
@@ -32,7 +45,7 @@ pub(super) fn deserialize<'de, D: Deserializer<'de>>(
     {
         return Err(D::Error::custom(format_args!("duplicate field `{key}`")));
     }
-    read(seed, ty, e, buffered).map_err(D::Error::custom)
+    read(seed, ty, e, ops, buffered).map_err(D::Error::custom)
 }
 
 /// Whether `key`, written twice at the top of a tagged enum's object, is one
@@ -128,12 +141,13 @@ pub(super) fn read(
     seed: Seed<'_>,
     ty: &TypePlan,
     e: &EnumPlan,
+    ops: Option<PayloadOps<'_>>,
     buffered: Json,
 ) -> Result<Value, serde_json::Error> {
     match &e.tagging {
-        Tagging::Internal { .. } => internal(seed, ty, e, buffered),
-        Tagging::Adjacent { .. } => adjacent(seed, ty, e, buffered),
-        Tagging::Untagged => untagged(seed, ty, e, buffered),
+        Tagging::Internal { .. } => internal(seed, ty, e, ops, buffered),
+        Tagging::Adjacent { .. } => adjacent(seed, ty, e, ops, buffered),
+        Tagging::Untagged => untagged(seed, ty, e, ops, buffered),
         Tagging::External => Err(serde_json::Error::custom(
             "externally tagged enums decode directly",
         )),
@@ -207,11 +221,13 @@ pub(super) fn internal(
     seed: Seed<'_>,
     ty: &TypePlan,
     e: &EnumPlan,
+    ops: Option<PayloadOps<'_>>,
     buffered: Json,
 ) -> Result<Value, serde_json::Error> {
     let (mut object, index, variant) = tagged_object(ty, e, buffered, "internally")?;
     object.remove(e.tag);
-    let payload = payload(seed, ty.ident, variant, Json::Object(object))?;
+    let op = op_of(ops, index);
+    let payload = payload(seed, ty.ident, variant, op, Json::Object(object))?;
     Ok(Value::variant(index as u32, payload))
 }
 
@@ -220,6 +236,7 @@ pub(super) fn adjacent(
     seed: Seed<'_>,
     ty: &TypePlan,
     e: &EnumPlan,
+    ops: Option<PayloadOps<'_>>,
     buffered: Json,
 ) -> Result<Value, serde_json::Error> {
     let (mut object, index, variant) = tagged_object(ty, e, buffered, "adjacently")?;
@@ -228,7 +245,7 @@ pub(super) fn adjacent(
         (None, Style::Unit) => Json::Null,
         (None, _) => return Err(serde_json::Error::missing_field(e.content)),
     };
-    let payload = payload(seed, ty.ident, variant, content)?;
+    let payload = payload(seed, ty.ident, variant, op_of(ops, index), content)?;
     Ok(Value::variant(index as u32, payload))
 }
 
@@ -237,10 +254,12 @@ pub(super) fn untagged(
     seed: Seed<'_>,
     ty: &TypePlan,
     e: &EnumPlan,
+    ops: Option<PayloadOps<'_>>,
     buffered: Json,
 ) -> Result<Value, serde_json::Error> {
     for (index, variant) in e.variants.iter().enumerate().filter(|(_, v)| !v.skip) {
-        if let Ok(payload) = payload(seed, ty.ident, variant, buffered.clone()) {
+        let op = op_of(ops, index);
+        if let Ok(payload) = payload(seed, ty.ident, variant, op, buffered.clone()) {
             return Ok(Value::variant(index as u32, payload));
         }
     }
@@ -253,14 +272,37 @@ pub(super) fn untagged(
     })
 }
 
-/// A variant's payload read from its buffered content.
+/// The op of variant `index`'s value, and the program that reads it.
+fn op_of<'p>(ops: Option<PayloadOps<'p>>, index: usize) -> Option<(&'p Program, &'p Op)> {
+    let ops = ops?;
+    Some((ops.program, ops.ops.get(index)?.as_ref()?))
+}
+
+/// A variant's payload read from its buffered content: a newtype or tuple
+/// variant's by its `op` when the program has one (and not in fail-fast),
+/// from the buffer as a tree, as the seed reads it (see
+/// [`super::from_value`]); by the seed otherwise.
 pub(super) fn payload(
     seed: Seed<'_>,
     type_ident: &'static str,
     variant: &VariantPlan,
+    op: Option<(&Program, &Op)>,
     content: Json,
 ) -> Result<Value, serde_json::Error> {
     let fields = &variant.fields.fields;
+    let of_value = match variant.style {
+        Style::Newtype => fields.first().map(|field| &field.ty),
+        Style::Tuple => Some(&variant.tuple),
+        Style::Unit | Style::Named => None,
+    };
+    if let (Some(ty), Some((program, op)), None) = (of_value, op, seed.stop) {
+        let seed = Seed {
+            ty,
+            root: false,
+            ..seed
+        };
+        return super::from_value::read_op(seed, program, op, &content);
+    }
     match variant.style {
         Style::Unit => match content {
             Json::Null => Ok(Value::Unit),
@@ -270,18 +312,20 @@ pub(super) fn payload(
                 &"unit variant",
             )),
         },
+        // From the buffer by reference, as the program's tree reader reads
+        // it (a `&str` borrows from it).
         Style::Newtype => Seed {
             ty: &fields[0].ty,
             root: false,
             ..seed
         }
-        .deserialize(content),
+        .deserialize(&content),
         Style::Tuple => Seed {
             ty: &variant.tuple,
             root: false,
             ..seed
         }
-        .deserialize(content),
+        .deserialize(&content),
         Style::Named => super::structs::struct_from(seed, type_ident, variant, content),
     }
 }

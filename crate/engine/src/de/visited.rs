@@ -10,10 +10,11 @@
 //! `expecting`, so values and errors are the seed's, message for message
 //! (`tests/plan_programs.rs` holds the two to each other on every paste's
 //! generated values, and on text with nodes replaced, keys left out or
-//! added, and cut short). Whatever has no op (internally, adjacently or
-//! un-tagged enums, flatten) is read by the seed; an
-//! externally tagged enum is read by its name table here, a newtype
-//! variant's value by its op. Fail-fast is the same
+//! added, and cut short). Whatever has no op (flatten) is read by the
+//! seed; an externally tagged enum is read by its name table here, a
+//! newtype variant's value by its op; another enum is buffered, as serde
+//! buffers it, and its newtype or tuple variant's value read from the
+//! buffer by its op ([`super::tagged`]). Fail-fast is the same
 //! reader compiled with `CHECK`: each field's rules checked as it is read,
 //! as the seed checks them.
 
@@ -34,7 +35,7 @@ use super::keys::KeySeed;
 use super::program::{Op, Program, all_plain};
 use super::scalar::{read_into, read_scalar_into};
 use super::structs::{FINISHING, StructVisitor, fill, mark_read, unit_slots};
-use super::{Seed, Stop, dedup, errors};
+use super::{Seed, Stop, dedup, errors, tagged};
 use crate::key_table::Found;
 use crate::plan::{EnumPlan, FieldPlan, KindPlan, Plan, StructPlan};
 use crate::ty::{Ty, TypeId};
@@ -119,6 +120,7 @@ impl<'p, const CHECK: bool> Run<'p, CHECK> {
             }
             .deserialize(d),
             Op::Convert(id, source) => self.convert(*id, source, true, d),
+            Op::Tagged(id) => self.tagged(*id, true, d),
             op => OpValue { run: self, op }.deserialize(d),
         }
     }
@@ -151,6 +153,32 @@ impl<'p, const CHECK: bool> Run<'p, CHECK> {
             check_whole(stop, plan, id, &value, root)?;
         }
         Ok(value)
+    }
+
+    /// A tagged enum of type `id` (see [`Op::Tagged`]); `root` as for
+    /// [`convert`](Self::convert). Fail-fast reads it by the seed, which
+    /// checks its variants' values as it reads them.
+    fn tagged<'de, D: Deserializer<'de>>(
+        self,
+        id: TypeId,
+        root: bool,
+        d: D,
+    ) -> Result<Value, D::Error> {
+        let ty = &self.plan.types[id];
+        let KindPlan::Enum(e) = &ty.kind else {
+            return Err(de::Error::custom("a tagged enum that is a struct"));
+        };
+        let named = Ty::Named(id);
+        let seed = Seed {
+            root,
+            ..self.seed(&named)
+        };
+        let ops = if CHECK {
+            None
+        } else {
+            self.program.payloads(id)
+        };
+        tagged::deserialize(seed, ty, e, ops, d)
     }
 
     /// The run that reads `field`'s value: fail-fast only when the field
@@ -379,6 +407,10 @@ impl<const CHECK: bool> Into<'_, '_, CHECK> {
             }
             Op::Convert(id, source) => {
                 fill(out, run.convert(*id, source, false, d)?);
+                Ok(())
+            }
+            Op::Tagged(id) => {
+                fill(out, run.tagged(*id, false, d)?);
                 Ok(())
             }
             // The source is read unchecked: the field's rules are its value's.
