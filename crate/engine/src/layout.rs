@@ -126,9 +126,10 @@ pub fn holds_no_memory(types: &[TypePlan], ty: &Ty) -> bool {
 /// Whether a value of `ty` can be written in no bytes by a format that
 /// writes no names (postcard): `()`, a struct whose read fields all can
 /// (a unit struct, one of skipped fields), an empty array, a tuple of such.
-/// A sequence of them is as long as its length says for free, so readers
-/// refuse a length past [`MAX_BYTELESS_ITEMS`] of them rather than fill
-/// memory with slots for a few bytes of input. `types` are the plan's.
+/// A sequence of them is as long as its length says for free, so it is
+/// read by the plan's seed, which refuses more than [`MAX_BYTELESS_ITEMS`]
+/// of them rather than fill memory with slots for a few bytes of input
+/// (the program's sequence loops then count nothing). `types` are the plan's.
 pub fn takes_no_bytes(types: &[TypePlan], ty: &Ty) -> bool {
     // A struct that holds itself (through a `Box`) takes no bytes only if
     // it never ends: the depth stops the walk.
@@ -142,23 +143,16 @@ pub fn takes_no_bytes(types: &[TypePlan], ty: &Ty) -> bool {
             Ty::Tuple(items) => items.iter().all(|item| walk(types, item, depth)),
             Ty::Named(id) => types.get(*id).is_some_and(|t| match (&t.convert, &t.kind) {
                 (Some(convert), _) => walk(types, &convert.source, depth),
-                (None, KindPlan::Struct(s)) => fields_take_no_bytes(types, s, depth),
+                (None, KindPlan::Struct(s)) => s
+                    .fields
+                    .iter()
+                    .all(|f| f.skip || (f.read_with.is_none() && walk(types, &f.ty, depth))),
                 (None, KindPlan::Enum(_)) => false,
             }),
             _ => false,
         }
     }
-    fn fields_take_no_bytes(types: &[TypePlan], s: &StructPlan, depth: usize) -> bool {
-        s.fields
-            .iter()
-            .all(|f| f.skip || (f.read_with.is_none() && walk(types, &f.ty, depth)))
-    }
     walk(types, ty, 32)
-}
-
-/// Whether struct `id`'s values take no bytes (see [`takes_no_bytes`]).
-pub fn struct_takes_no_bytes(types: &[TypePlan], id: TypeId) -> bool {
-    takes_no_bytes(types, &Ty::Named(id))
 }
 
 /// The most items a sequence of values that take no bytes

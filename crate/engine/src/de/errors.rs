@@ -39,8 +39,8 @@ pub(super) fn invalid_value<E: Error>(unexpected: Unexpected<'_>, expected: &dyn
 /// can claim for them is not the input's to spend memory on.
 #[cold]
 pub(super) fn too_many_byteless<E: Error>() -> E {
-    // The item past the limit, whichever reader refuses it, so that each
-    // reader's message is the same: one that counts cannot know the length.
+    // The item past the limit: a reader that counts cannot know the
+    // length (postcard's `size_hint` is `None` when it is more than the bytes).
     E::invalid_length(crate::layout::MAX_BYTELESS_ITEMS + 1, &TooMany)
 }
 
@@ -56,26 +56,9 @@ impl Expected for TooMany {
     }
 }
 
-/// Refuses a sequence that says it holds `len` items, past
-/// [`crate::layout::MAX_BYTELESS_ITEMS`] when they take no bytes (`byteless`
-/// is asked only then: it is a walk of the type). For a reader that knows
-/// the length before the items (postcard's program).
-#[inline]
-pub(super) fn check_byteless_len<E: Error>(
-    len: usize,
-    byteless: impl FnOnce() -> bool,
-) -> Result<(), E> {
-    match len > crate::layout::MAX_BYTELESS_ITEMS && byteless() {
-        true => Err(too_many_byteless()),
-        false => Ok(()),
-    }
-}
-
 /// Refuses a sequence of values that take no bytes once `read` of them are
-/// read, the item past [`crate::layout::MAX_BYTELESS_ITEMS`], for a reader
-/// that counts them as it reads (a format's `size_hint` is not the length: postcard gives none
-/// when its length is more than its bytes). One compare an item; `byteless`
-/// is asked only at the limit.
+/// read, the item past [`crate::layout::MAX_BYTELESS_ITEMS`]. One compare
+/// an item (in the seed's loops only); `byteless` is asked only at the limit.
 #[inline(always)]
 pub(super) fn count_byteless<E: Error>(
     read: usize,

@@ -97,11 +97,6 @@ impl<'p> Run<'p> {
             (Op::Rows(id), Json::Array(items)) => {
                 let (fields, s) = self.fields(*id)?;
                 let width = s.width;
-                if items.len() > crate::layout::MAX_BYTELESS_ITEMS
-                    && crate::layout::struct_takes_no_bytes(&self.plan.types, *id)
-                {
-                    return Err(self.miss());
-                }
                 let mut slots = unit_slots(items.len().saturating_mul(width));
                 for (index, item) in items.iter().enumerate() {
                     let Json::Object(map) = item else {
@@ -286,11 +281,6 @@ impl<'p> Run<'p> {
 
     /// `items` by `op`, one slot each.
     fn items(self, op: &Op, items: &[Json]) -> Result<Vec<Value>> {
-        // The seed refuses past so many values that take no bytes (as
-        // every reader does): its error is the one to give.
-        if items.len() > crate::layout::MAX_BYTELESS_ITEMS && op.takes_no_bytes(self.plan) {
-            return Err(self.miss());
-        }
         let mut slots = unit_slots(items.len());
         for (item, slot) in items.iter().zip(slots.iter_mut()) {
             self.one_into(op, item, slot)?;

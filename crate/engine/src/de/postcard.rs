@@ -83,9 +83,6 @@ impl<'p> Run<'p> {
             Op::Rows(id) => {
                 let fields = self.fields(*id)?;
                 let len = len(d)?;
-                super::errors::check_byteless_len(len, || {
-                    crate::layout::struct_takes_no_bytes(&self.plan.types, *id)
-                })?;
                 let width = fields.width;
                 let all = len.saturating_mul(width);
                 let slots = if all <= MAX_PREALLOCATED {
@@ -195,13 +192,25 @@ impl<'p> Run<'p> {
                 fill(out, value);
                 Ok(())
             }
+            op @ (Op::Convert(..) | Op::Tagged(_) | Op::With(_) | Op::Seed(_)) => {
+                fill(out, self.rare(op, d)?);
+                Ok(())
+            }
+        }
+    }
+
+    /// The ops few values have (conversions, tagged enums, the paste's
+    /// `deserialize_with`, the seed's), out of line: in `into`, which reads
+    /// every struct and sequence, they cost its every call.
+    #[inline(never)]
+    fn rare<'de, F: Flavor<'de>>(self, op: &Op, d: &mut Deserializer<'de, F>) -> Result<Value> {
+        match op {
             Op::Convert(id, source) => {
                 let mut read = Value::Unit;
                 self.into(source, d, &mut read)?;
                 let convert = self.plan.types[*id].convert.as_ref();
                 let convert = convert.ok_or(postcard::Error::SerdeDeCustom)?;
-                fill(out, convert_read(self.plan, *id, convert, read)?);
-                Ok(())
+                convert_read(self.plan, *id, convert, read)
             }
             // postcard cannot buffer a value (it does not describe itself):
             // the reading refuses it, as serde's does.
@@ -216,23 +225,15 @@ impl<'p> Run<'p> {
                     ..self.seed()
                 };
                 let ops = self.program.payloads(*id);
-                fill(out, super::tagged::deserialize(seed, ty, e, ops, &mut *d)?);
-                Ok(())
+                super::tagged::deserialize(seed, ty, e, ops, &mut *d)
             }
             Op::With(with) => {
                 let mut read = Value::Unit;
                 self.into(&with.source, d, &mut read)?;
-                fill(
-                    out,
-                    run_read_with(self.plan, &with.read_with, &with.ty, read)?,
-                );
-                Ok(())
+                run_read_with(self.plan, &with.read_with, &with.ty, read)
             }
-            Op::Seed(ty) => {
-                let seed = Seed { ty, ..self.seed() };
-                fill(out, seed.deserialize(&mut *d)?);
-                Ok(())
-            }
+            Op::Seed(ty) => Seed { ty, ..self.seed() }.deserialize(&mut *d),
+            _ => Err(postcard::Error::SerdeDeCustom),
         }
     }
 
@@ -274,7 +275,6 @@ impl<'p> Run<'p> {
         len: usize,
         d: &mut Deserializer<'de, F>,
     ) -> Result<Vec<Value>> {
-        super::errors::check_byteless_len(len, || op.takes_no_bytes(self.plan))?;
         let mut items = Vec::with_capacity(len.min(4096));
         for _ in 0..len {
             items.push(Value::Unit);

@@ -107,23 +107,6 @@ impl Op {
     }
 }
 
-impl Op {
-    /// Whether the value this op reads can take no bytes of a format that
-    /// writes no names (see [`crate::layout::takes_no_bytes`]).
-    pub(super) fn takes_no_bytes(&self, plan: &Plan) -> bool {
-        match self {
-            Op::Struct(id) | Op::Newtype(id) | Op::Transparent(id) => {
-                crate::layout::takes_no_bytes(&plan.types, &Ty::Named(*id))
-            }
-            Op::Array(len, item) => *len == 0 || item.takes_no_bytes(plan),
-            Op::Tuple(items) => items.iter().all(|item| item.takes_no_bytes(plan)),
-            Op::Seed(ty) => crate::layout::takes_no_bytes(&plan.types, ty),
-            Op::Convert(id, _) => crate::layout::takes_no_bytes(&plan.types, &Ty::Named(*id)),
-            _ => false,
-        }
-    }
-}
-
 /// Whether a tuple's slots read by `ops` are plain (see [`Op::holds_no_memory`]).
 pub(super) fn all_plain(ops: &[Op]) -> bool {
     ops.iter().all(Op::holds_no_memory)
@@ -256,6 +239,15 @@ fn field_op(plan: &Plan, field: &FieldPlan) -> Op {
 fn op_of(plan: &Plan, ty: &Ty) -> Op {
     let boxed = |ty: &Ty| Box::new(op_of(plan, ty));
     match ty {
+        // A sequence of values that take no bytes is as long as a format's
+        // length says for free: the seed reads it, refusing it past
+        // `MAX_BYTELESS_ITEMS` items (`de/errors.rs`), so the program's
+        // sequence loops, which read every other, count nothing.
+        Ty::Seq(item) | Ty::Set { item, .. } | Ty::Array(_, item)
+            if crate::layout::takes_no_bytes(&plan.types, item) =>
+        {
+            Op::Seed(ty.clone())
+        }
         Ty::Option(inner) => Op::Option(boxed(inner)),
         Ty::Seq(item) => match crate::layout::rows_of(plan, item) {
             Some(_) => match **item {

@@ -32,7 +32,7 @@ use super::converted::{convert_read, run_read_with};
 use super::enums::{TagVisitor, VariantSeed, payload, repr_variant};
 use super::fail_fast::{check_whole, nested};
 use super::keys::KeySeed;
-use super::program::{Op, Program, all_plain};
+use super::program::{Op, Program, With, all_plain};
 use super::scalar::{read_into, read_scalar_into};
 use super::structs::{FINISHING, StructVisitor, fill, mark_read, unit_slots};
 use super::{Seed, Stop, dedup, errors, tagged};
@@ -128,7 +128,10 @@ impl<'p, const CHECK: bool> Run<'p, CHECK> {
     /// serde's `from`/`try_from` of type `id`: the source read by its op,
     /// unchecked, then converted; in fail-fast the built value's rules are
     /// checked, as the seed checks them (`root`: the value the caller gets,
-    /// whose late rules do not stop decoding).
+    /// whose late rules do not stop decoding). Out of line, as are the
+    /// other rare readers: inlined into `Into::compound`, which reads every
+    /// struct and sequence, they cost car's decode 300 instructions.
+    #[inline(never)]
     fn convert<'de, D: Deserializer<'de>>(
         self,
         id: TypeId,
@@ -155,9 +158,24 @@ impl<'p, const CHECK: bool> Run<'p, CHECK> {
         Ok(value)
     }
 
+    /// A field's value by the paste's `deserialize_with` function: its
+    /// source read unchecked (the field's rules are its value's).
+    #[inline(never)]
+    fn read_with<'de, D: Deserializer<'de>>(self, with: &'p With, d: D) -> Result<Value, D::Error> {
+        let mut read = Value::Unit;
+        Into {
+            run: Run { stop: None, ..self },
+            op: &with.source,
+            out: &mut read,
+        }
+        .deserialize(d)?;
+        run_read_with(self.plan, &with.read_with, &with.ty, read)
+    }
+
     /// A tagged enum of type `id` (see [`Op::Tagged`]); `root` as for
     /// [`convert`](Self::convert). Fail-fast reads it by the seed, which
     /// checks its variants' values as it reads them.
+    #[inline(never)]
     fn tagged<'de, D: Deserializer<'de>>(
         self,
         id: TypeId,
@@ -413,19 +431,8 @@ impl<const CHECK: bool> Into<'_, '_, CHECK> {
                 fill(out, run.tagged(*id, false, d)?);
                 Ok(())
             }
-            // The source is read unchecked: the field's rules are its value's.
             Op::With(with) => {
-                let mut read = Value::Unit;
-                Into {
-                    run: Run { stop: None, ..run },
-                    op: &with.source,
-                    out: &mut read,
-                }
-                .deserialize(d)?;
-                fill(
-                    out,
-                    run_read_with(run.plan, &with.read_with, &with.ty, read)?,
-                );
+                fill(out, run.read_with(with, d)?);
                 Ok(())
             }
             Op::Seed(ty) => {
@@ -625,13 +632,19 @@ impl<'de, const CHECK: bool> Visitor<'de> for Rows<'_, CHECK> {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Value>, A::Error> {
         let Rows { run, id, s, ops } = self;
         let mut index = 0;
-        let byteless = || crate::layout::struct_takes_no_bytes(&run.plan.types, id);
-        read_rows(&mut seq, s.width, byteless, |seq, row| {
-            let at = index;
-            index += 1;
-            let row = seq.next_element_seed(run.object(id, s, ops, row, false));
-            nested(run.stop(), || Some(Segment::Index(at)), row)
-        })
+        // The program reads no rows of values that take no bytes (see
+        // `program::op_of`): nothing to count.
+        read_rows(
+            &mut seq,
+            s.width,
+            || false,
+            |seq, row| {
+                let at = index;
+                index += 1;
+                let row = seq.next_element_seed(run.object(id, s, ops, row, false));
+                nested(run.stop(), || Some(Segment::Index(at)), row)
+            },
+        )
     }
 }
 
@@ -668,7 +681,6 @@ impl<'de, const CHECK: bool> Visitor<'de> for Items<'_, CHECK> {
                 items.pop();
                 break;
             }
-            errors::count_byteless(items.len(), || self.op.takes_no_bytes(self.run.plan))?;
             // An item past an array's length is read before it is refused,
             // as the seed refuses it.
             if self.len.is_some_and(|n| items.len() > n) {
