@@ -391,7 +391,8 @@ mod seed_census {
             Ty::Named(id) if plan.types[*id].convert.is_some() => "from/try_from".into(),
             Ty::Named(id) => match &plan.types[*id].kind {
                 KindPlan::Struct(s) if s.transparent.is_some() => "transparent".into(),
-                KindPlan::Struct(s) if s.flattens || s.flat.is_some() => "flatten".into(),
+                // A struct laid out inline that flattens counts as its parent's.
+                KindPlan::Struct(s) if flattens(plan, s, 8) => "flatten".into(),
                 KindPlan::Struct(s) if s.fields.iter().any(|f| f.skip) => "skipped field".into(),
                 KindPlan::Struct(s) if !s.read_whole => "late checks".into(),
                 KindPlan::Struct(s) if s.fields.iter().any(|f| f.read_with.is_some()) => {
@@ -403,6 +404,18 @@ mod seed_census {
             Ty::Map { .. } => "map".into(),
             other => format!("{other:?}"),
         }
+    }
+
+    /// Whether `s`, or a struct laid out inline in it, flattens a field.
+    fn flattens(plan: &Plan, s: &StructPlan, depth: usize) -> bool {
+        s.flattens
+            || s.flat.is_some()
+            || depth > 0
+                && s.fields.iter().any(|f| {
+                    f.inline
+                        .and_then(|(child, _)| plan.struct_plan(child))
+                        .is_some_and(|child| flattens(plan, child, depth - 1))
+                })
     }
 
     fn census(
