@@ -80,7 +80,7 @@ pub struct ReadWith {
 
 /// A type serde reads as `source` and the paste's `impl From<source>` (or
 /// `TryFrom`) builds.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Convert {
     pub source: Ty,
     pub function: std::sync::Arc<crate::pasted::Function>,

@@ -162,12 +162,10 @@ impl<'p> Run<'p> {
                 Ok(())
             }
             // A conversion's error is the seed's to give.
-            (Op::Convert(id, source), json) => {
+            (Op::Convert(conversion), json) => {
                 let mut read = Value::Unit;
-                self.one_into(source, json, &mut read)?;
-                let convert = self.plan.types[*id].convert.as_ref();
-                let convert = convert.ok_or_else(|| self.miss())?;
-                let value = convert_read(self.plan, *id, convert, read)
+                self.one_into(&conversion.source, json, &mut read)?;
+                let value = convert_read(self.plan, conversion.id, &conversion.convert, read)
                     .map_err(|_: serde_json::Error| self.miss())?;
                 fill(out, value);
                 Ok(())

@@ -205,12 +205,10 @@ impl<'p> Run<'p> {
     #[inline(never)]
     fn rare<'de, F: Flavor<'de>>(self, op: &Op, d: &mut Deserializer<'de, F>) -> Result<Value> {
         match op {
-            Op::Convert(id, source) => {
+            Op::Convert(conversion) => {
                 let mut read = Value::Unit;
-                self.into(source, d, &mut read)?;
-                let convert = self.plan.types[*id].convert.as_ref();
-                let convert = convert.ok_or(postcard::Error::SerdeDeCustom)?;
-                convert_read(self.plan, *id, convert, read)
+                self.into(&conversion.source, d, &mut read)?;
+                convert_read(self.plan, conversion.id, &conversion.convert, read)
             }
             // postcard cannot buffer a value (it does not describe itself):
             // the reading refuses it, as serde's does.

@@ -14,7 +14,7 @@ use overhead_schema::{Style, Tagging};
 
 use super::ScalarRead;
 use super::scalar::Scalar;
-use crate::plan::{FieldPlan, KindPlan, Plan, ReadWith, StructPlan, TypePlan};
+use crate::plan::{Convert, FieldPlan, KindPlan, Plan, ReadWith, StructPlan, TypePlan};
 use crate::ty::{Ty, TypeId};
 
 /// The ops of a plan's root type and of each struct that has them.
@@ -72,14 +72,23 @@ pub(super) enum Op {
     /// newtype or tuple variant's value read from the buffer by its op
     /// ([`Program::newtypes`]), a struct variant's by the seed's reader.
     Tagged(TypeId),
-    /// serde's `from`/`try_from` of type `id`: its source type's value by
-    /// the op, then the paste's conversion of it.
-    Convert(TypeId, Box<Op>),
+    /// serde's `from`/`try_from`: its source type's value by the op, then
+    /// the paste's conversion of it.
+    Convert(Box<Conversion>),
     /// A field serde reads with the paste's `deserialize_with` function:
     /// the function's source type by the op, then the function.
     With(Box<With>),
     /// Read by the plan's seed.
     Seed(Ty),
+}
+
+/// What [`Op::Convert`] reads and runs.
+pub(super) struct Conversion {
+    /// The type built.
+    pub(super) id: TypeId,
+    /// Reads the value the conversion is handed.
+    pub(super) source: Op,
+    pub(super) convert: Convert,
 }
 
 /// What [`Op::With`] reads and runs.
@@ -270,7 +279,11 @@ fn op_of(plan: &Plan, ty: &Ty) -> Op {
             TypePlan {
                 convert: Some(convert),
                 ..
-            } => Op::Convert(*id, boxed(&convert.source)),
+            } => Op::Convert(Box::new(Conversion {
+                id: *id,
+                source: op_of(plan, &convert.source),
+                convert: convert.clone(),
+            })),
             ty => match &ty.kind {
                 KindPlan::Struct(s) if s.transparent.is_some() => Op::Transparent(*id),
                 KindPlan::Struct(s) if s.style == Style::Newtype => Op::Newtype(*id),
@@ -307,9 +320,8 @@ fn demote(op: &mut Op, has_ops: &[bool]) {
                 _ => named,
             });
         }
-        Op::Option(inner) | Op::Seq(inner) | Op::Array(_, inner) | Op::Convert(_, inner) => {
-            demote(inner, has_ops)
-        }
+        Op::Option(inner) | Op::Seq(inner) | Op::Array(_, inner) => demote(inner, has_ops),
+        Op::Convert(conversion) => demote(&mut conversion.source, has_ops),
         Op::Set { item, .. } | Op::Map { value: item, .. } => demote(item, has_ops),
         Op::Tuple(items) => items.iter_mut().for_each(|op| demote(op, has_ops)),
         Op::With(with) => demote(&mut with.source, has_ops),
@@ -429,7 +441,6 @@ mod seed_census {
             Op::Seed(ty) => *out.entry(kind(plan, ty)).or_default() += 1,
             Op::Option(op)
             | Op::Seq(op)
-            | Op::Convert(_, op)
             | Op::Array(_, op)
             | Op::Set { item: op, .. }
             | Op::Map { value: op, .. } => census(op, plan, program, seen, out),
@@ -437,6 +448,7 @@ mod seed_census {
                 .iter()
                 .for_each(|op| census(op, plan, program, seen, out)),
             Op::With(with) => census(&with.source, plan, program, seen, out),
+            Op::Convert(conversion) => census(&conversion.source, plan, program, seen, out),
             Op::Variants(id) | Op::Tagged(id) if !seen[*id] => {
                 seen[*id] = true;
                 for op in program.newtypes[*id]

@@ -13,6 +13,7 @@ use serde_json::{Map, Value as Json};
 use super::Seed;
 use super::program::{Op, Program};
 use crate::plan::{EnumPlan, TypePlan, VariantPlan};
+use crate::value::Value;
 
 /// The program's ops of a tagged enum's newtype and tuple variants' values
 /// (by variant, `None` for the others), and the program whose tree reader
@@ -24,7 +25,6 @@ pub(super) struct PayloadOps<'p> {
     pub(super) program: &'p Program,
     pub(super) ops: &'p [Option<Op>],
 }
-use crate::value::Value;
 
 /// Decodes an enum of `ty` tagged as `e.tagging` says (not externally).
 pub(super) fn deserialize<'de, D: Deserializer<'de>>(

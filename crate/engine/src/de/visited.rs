@@ -32,7 +32,7 @@ use super::converted::{convert_read, run_read_with};
 use super::enums::{TagVisitor, VariantSeed, payload, repr_variant};
 use super::fail_fast::{check_whole, nested};
 use super::keys::KeySeed;
-use super::program::{Op, Program, With, all_plain};
+use super::program::{Conversion, Op, Program, With, all_plain};
 use super::scalar::{read_into, read_scalar_into};
 use super::structs::{FINISHING, StructVisitor, fill, mark_read, unit_slots};
 use super::{Seed, Stop, dedup, errors, tagged};
@@ -119,7 +119,7 @@ impl<'p, const CHECK: bool> Run<'p, CHECK> {
                 ..self.seed(ty)
             }
             .deserialize(d),
-            Op::Convert(id, source) => self.convert(*id, source, true, d),
+            Op::Convert(conversion) => self.convert(conversion, true, d),
             Op::Tagged(id) => self.tagged(*id, true, d),
             op => OpValue { run: self, op }.deserialize(d),
         }
@@ -134,26 +134,21 @@ impl<'p, const CHECK: bool> Run<'p, CHECK> {
     #[inline(never)]
     fn convert<'de, D: Deserializer<'de>>(
         self,
-        id: TypeId,
-        source: &'p Op,
+        conversion: &'p Conversion,
         root: bool,
         d: D,
     ) -> Result<Value, D::Error> {
         let mut read = Value::Unit;
-        let unchecked = Run { stop: None, ..self };
         Into {
-            run: unchecked,
-            op: source,
+            run: Run { stop: None, ..self },
+            op: &conversion.source,
             out: &mut read,
         }
         .deserialize(d)?;
-        let plan = self.plan;
-        let convert = plan.types[id].convert.as_ref();
-        let convert =
-            convert.ok_or_else(|| de::Error::custom("a conversion of a type without one"))?;
-        let value = convert_read(plan, id, convert, read)?;
+        let Conversion { id, convert, .. } = conversion;
+        let value = convert_read(self.plan, *id, convert, read)?;
         if let Some(stop) = self.stop() {
-            check_whole(stop, plan, id, &value, root)?;
+            check_whole(stop, self.plan, *id, &value, root)?;
         }
         Ok(value)
     }
@@ -423,8 +418,8 @@ impl<const CHECK: bool> Into<'_, '_, CHECK> {
                 fill(out, Value::Tag(index));
                 Ok(())
             }
-            Op::Convert(id, source) => {
-                fill(out, run.convert(*id, source, false, d)?);
+            Op::Convert(conversion) => {
+                fill(out, run.convert(conversion, false, d)?);
                 Ok(())
             }
             Op::Tagged(id) => {
