@@ -81,7 +81,7 @@ impl<'p> Run<'p> {
             (Op::Struct(id), Json::Object(map)) => {
                 let (fields, s) = self.fields(*id)?;
                 let mut slots = unit_slots(s.width);
-                self.object_into(*id, s, &fields.ops, map, &mut slots)?;
+                self.object_into(*id, s, &fields.ops, json, map, &mut slots)?;
                 fill(out, Value::Struct(Slots::plain_if(fields.plain, slots)));
                 Ok(())
             }
@@ -103,7 +103,7 @@ impl<'p> Run<'p> {
                         return Err(self.miss());
                     };
                     let row = &mut slots[index * width..(index + 1) * width];
-                    self.object_into(*id, s, &fields.ops, map, row)?;
+                    self.object_into(*id, s, &fields.ops, item, map, row)?;
                 }
                 // Widths are field counts, at most MAX_FIELDS deep in structs.
                 fill(
@@ -214,9 +214,15 @@ impl<'p> Run<'p> {
         id: TypeId,
         s: &'p StructPlan,
         ops: &[Op],
+        json: &Json,
         map: &Map<String, Json>,
         slots: &mut [Value],
     ) -> Result {
+        // A struct that flattens buffers the keys it does not know, as
+        // only a reading of what the tree hands a visitor can.
+        if s.flattens {
+            return super::visited::struct_into(self.plan, self.program, id, ops, slots, json);
+        }
         let mut seen: u128 = 0;
         // A `Map` hands out its keys sorted: each is most likely the key
         // that sorts after the last one found.
@@ -237,7 +243,7 @@ impl<'p> Run<'p> {
                 (Some((child, width)), Json::Object(map)) => {
                     let (ops, slots) = (&ops[at..at + width], &mut slots[at..at + width]);
                     let child_plan = self.plan.struct_plan(child).ok_or_else(|| self.miss())?;
-                    self.object_into(child, child_plan, ops, map, slots)?
+                    self.object_into(child, child_plan, ops, json, map, slots)?
                 }
                 // An inline struct's fields as an array: the seed's reading.
                 (Some(_), _) => return Err(self.miss()),

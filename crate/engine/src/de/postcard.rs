@@ -65,7 +65,7 @@ impl<'p> Run<'p> {
             Op::Struct(id) => {
                 let fields = self.fields(*id)?;
                 let mut slots = unit_slots(fields.width);
-                self.fields_into(fields, d, &mut slots)?;
+                self.fields_into(*id, fields, d, &mut slots)?;
                 fill(out, Value::Struct(Slots::plain_if(fields.plain, slots)));
                 Ok(())
             }
@@ -89,7 +89,7 @@ impl<'p> Run<'p> {
                     // Every row's slots at once, then each row read into its own.
                     let mut slots = unit_slots(all);
                     for row in slots.chunks_exact_mut(width.max(1)) {
-                        self.fields_into(fields, d, row)?;
+                        self.fields_into(*id, fields, d, row)?;
                     }
                     slots
                 } else {
@@ -98,7 +98,7 @@ impl<'p> Run<'p> {
                     for _ in 0..len {
                         let start = slots.len();
                         slots.extend(std::iter::repeat_with(|| Value::Unit).take(width));
-                        self.fields_into(fields, d, &mut slots[start..])?;
+                        self.fields_into(*id, fields, d, &mut slots[start..])?;
                     }
                     slots
                 };
@@ -192,6 +192,11 @@ impl<'p> Run<'p> {
                 fill(out, value);
                 Ok(())
             }
+            // postcard writes nothing for it.
+            Op::Skipped(value) => {
+                fill(out, Value::clone(value));
+                Ok(())
+            }
             op @ (Op::Convert(..) | Op::Tagged(_) | Op::With(_) | Op::Seed(_)) => {
                 fill(out, self.rare(op, d)?);
                 Ok(())
@@ -256,14 +261,33 @@ impl<'p> Run<'p> {
     #[inline(always)]
     fn fields_into<'de, F: Flavor<'de>>(
         self,
+        id: TypeId,
         fields: &Fields,
         d: &mut Deserializer<'de, F>,
         slots: &mut [Value],
     ) -> Result<()> {
+        if fields.flattens {
+            return self.flattened(id, fields, d, slots);
+        }
         for (op, slot) in fields.ops.iter().zip(slots.iter_mut()) {
             self.one_into(op, d, slot)?;
         }
         Ok(())
+    }
+
+    /// A struct that flattens (or holds one inline): a map, as serde
+    /// writes one, read as [`super::visited`] reads a map's keys and
+    /// values (its keys are buffered, as only a visitor's reading can).
+    #[cold]
+    #[inline(never)]
+    fn flattened<'de, F: Flavor<'de>>(
+        self,
+        id: TypeId,
+        fields: &Fields,
+        d: &mut Deserializer<'de, F>,
+        slots: &mut [Value],
+    ) -> Result<()> {
+        super::visited::struct_into(self.plan, self.program, id, &fields.ops, slots, &mut *d)
     }
 
     /// `len` items by `op`.

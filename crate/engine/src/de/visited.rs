@@ -10,7 +10,9 @@
 //! `expecting`, so values and errors are the seed's, message for message
 //! (`tests/plan_programs.rs` holds the two to each other on every paste's
 //! generated values, and on text with nodes replaced, keys left out or
-//! added, and cut short). Whatever has no op (flatten) is read by the
+//! added, and cut short). A struct that flattens is read serde's way:
+//! its own keys by their ops, every other buffered, each flattened field
+//! then read from the buffer by its op. Whatever has no op is read by the
 //! seed; an externally tagged enum is read by its name table here, a
 //! newtype variant's value by its op; another enum is buffered, as serde
 //! buffers it, and its newtype or tuple variant's value read from the
@@ -31,6 +33,8 @@ use super::containers::{SeqVisitor, TupleVisitor, insert_entry, map_value, read_
 use super::converted::{convert_read, run_read_with};
 use super::enums::{TagVisitor, VariantSeed, payload, repr_variant};
 use super::fail_fast::{check_whole, nested};
+use super::flat_buffer::{Buffer, FlatDeserializer};
+use super::flatten::{BufferingKeySeed, Key, LAID_OUT};
 use super::keys::KeySeed;
 use super::program::{Conversion, Op, Program, With, all_plain};
 use super::scalar::{read_into, read_scalar_into};
@@ -69,6 +73,29 @@ pub(crate) fn read<'de, D: Deserializer<'de>>(
         }
         .root(op, d),
     }
+}
+
+/// Struct `id` into `slots` (`ops` reading them, as [`Program::fields`]
+/// lays them out), from `d`, unchecked: how postcard and trees read a
+/// struct that flattens (see [`Fields::flattens`](super::program::Fields)),
+/// which only a reading of what a format hands a visitor can buffer.
+pub(super) fn struct_into<'de, D: Deserializer<'de>>(
+    plan: &Plan,
+    program: &Program,
+    id: TypeId,
+    ops: &[Op],
+    slots: &mut [Value],
+    d: D,
+) -> Result<(), D::Error> {
+    let run = Run::<false> {
+        plan,
+        program,
+        stop: None,
+    };
+    let s = plan
+        .struct_plan(id)
+        .ok_or_else(|| de::Error::custom("a struct the plan's program has no ops for"))?;
+    run.object(id, s, ops, slots, false).deserialize(d)
 }
 
 #[derive(Clone, Copy)]
@@ -434,6 +461,11 @@ impl<const CHECK: bool> Into<'_, '_, CHECK> {
                 fill(out, run.seed(ty).deserialize(d)?);
                 Ok(())
             }
+            // Never keyed: its struct's finisher fills it in.
+            Op::Skipped(value) => {
+                fill(out, Value::clone(value));
+                Ok(())
+            }
         }
     }
 }
@@ -532,6 +564,8 @@ impl<'de, const CHECK: bool> DeserializeSeed<'de> for Object<'_, '_, CHECK> {
         let (s, name) = (self.s, self.run.plan.types[self.id].name);
         match s.style {
             Style::Tuple => d.deserialize_tuple_struct(name, s.fields.len(), self),
+            // serde reads a struct that flattens as a map.
+            Style::Named if s.flattens => d.deserialize_map(self),
             _ => d.deserialize_struct(name, s.keys, self),
         }
     }
@@ -545,16 +579,15 @@ impl<'de, const CHECK: bool> Visitor<'de> for Object<'_, '_, CHECK> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        let Object {
-            run,
-            id,
-            s,
-            ops,
-            slots,
-            root,
-        } = self;
+        if self.s.flattens {
+            return self.buffered(map);
+        }
+        let mut object = self;
+        let (run, s) = (object.run, object.s);
         // Fail-fast checks each field as it is read, by the seed's checks.
-        let checker = run.stop().map(|_| Self::finisher(run, id, s, root));
+        let checker = run
+            .stop()
+            .map(|_| Self::finisher(run, object.id, s, object.root));
         let mut seen: u128 = 0;
         let mut expected = 0;
         while let Some(key) = map.next_key_seed(KeySeed { s, expected })? {
@@ -563,51 +596,157 @@ impl<'de, const CHECK: bool> Visitor<'de> for Object<'_, '_, CHECK> {
                 continue;
             };
             expected = entry + 1;
-            let field = &s.fields[index];
-            mark_read(&mut seen, index, field.key)?;
-            let at = field.at;
-            match (field.inline, &ops[at]) {
-                // Nothing inside a scalar to check or to nest a violation under.
-                (None, Op::Scalar(scalar)) => map.next_value_seed(ScalarInto {
-                    scalar: *scalar,
-                    out: &mut slots[at],
-                })?,
-                (None, op) => {
-                    let into = Into {
-                        run: run.field(field),
-                        op,
-                        out: &mut slots[at],
-                    };
-                    nested(run.stop(), || field.segment(), map.next_value_seed(into))?
-                }
-                (Some((child, width)), _) => {
-                    let child_plan = run.plan.struct_plan(child).ok_or_else(|| {
-                        de::Error::custom("a value laid out inline is not a struct")
-                    })?;
-                    let (ops, slots) = (&ops[at..at + width], &mut slots[at..at + width]);
-                    let object = run
-                        .field(field)
-                        .object(child, child_plan, ops, slots, false);
-                    nested(run.stop(), || field.segment(), map.next_value_seed(object))?;
-                    // Its rules (`nested` alone) were checked as it was read.
-                    continue;
-                }
-            }
-            if let Some(finisher) = &checker {
-                finisher.check_read(field, &slots[at])?;
-            }
+            object.read_field(checker.as_ref(), &mut map, index, &mut seen)?;
         }
         // Every field present and nothing late to check: the common case,
         // with no finisher to build.
         if seen == s.all_seen && s.read_whole {
             return Ok(());
         }
-        Self::finisher(run, id, s, root).finish_into(slots, seen)
+        Self::finisher(run, object.id, s, object.root).finish_into(object.slots, seen)
     }
 
     /// A struct written as its fields' values in order: the seed reads it.
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
         Self::finisher(self.run, self.id, self.s, self.root).seq_into(seq, self.slots)
+    }
+}
+
+impl<const CHECK: bool> Object<'_, '_, CHECK> {
+    /// The value of the struct's field at `index` into its slots, by its
+    /// op (a struct laid out inline by its fields' ops); in fail-fast its
+    /// rules checked by `checker`. Inlined into both key loops (the plain
+    /// one and [`buffered`](Self::buffered)).
+    #[inline(always)]
+    fn read_field<'de, A: MapAccess<'de>>(
+        &mut self,
+        checker: Option<&StructVisitor<'_>>,
+        map: &mut A,
+        index: usize,
+        seen: &mut u128,
+    ) -> Result<(), A::Error> {
+        let run = self.run;
+        let field = &self.s.fields[index];
+        mark_read(seen, index, field.key)?;
+        let at = field.at;
+        match (field.inline, &self.ops[at]) {
+            // Nothing inside a scalar to check or to nest a violation under.
+            (None, Op::Scalar(scalar)) => map.next_value_seed(ScalarInto {
+                scalar: *scalar,
+                out: &mut self.slots[at],
+            })?,
+            (None, op) => {
+                let into = Into {
+                    run: run.field(field),
+                    op,
+                    out: &mut self.slots[at],
+                };
+                nested(run.stop(), || field.segment(), map.next_value_seed(into))?
+            }
+            (Some((child, width)), _) => {
+                let child_plan = run
+                    .plan
+                    .struct_plan(child)
+                    .ok_or_else(|| de::Error::custom("a value laid out inline is not a struct"))?;
+                let (ops, slots) = (&self.ops[at..at + width], &mut self.slots[at..at + width]);
+                let object = run
+                    .field(field)
+                    .object(child, child_plan, ops, slots, false);
+                // Its rules (`nested` alone) are checked as it is read.
+                return nested(run.stop(), || field.segment(), map.next_value_seed(object));
+            }
+        }
+        match checker {
+            Some(finisher) => finisher.check_read(field, &self.slots[at]),
+            None => Ok(()),
+        }
+    }
+
+    /// A struct that flattens, serde's way (`Flatten::Serde`), as the
+    /// seed's `buffered_into` reads it: its own keys read by their ops,
+    /// every other key buffered, then each flattened field read from the
+    /// buffer by its op (a struct by its fields' ops, taking the keys it
+    /// knows), in declaration order.
+    #[inline(never)]
+    fn buffered<'de, A: MapAccess<'de>>(mut self, mut map: A) -> Result<(), A::Error> {
+        let (run, s) = (self.run, self.s);
+        let checker = run
+            .stop()
+            .map(|_| Self::finisher(run, self.id, s, self.root));
+        let mut seen = s.flattened;
+        let mut buffer: Buffer<'de> = Vec::new();
+        while let Some(key) = map.next_key_seed(BufferingKeySeed { s })? {
+            match key {
+                Key::Field(index) => {
+                    self.read_field(checker.as_ref(), &mut map, index, &mut seen)?
+                }
+                Key::Other(name) => {
+                    let value = map.next_value::<serde_json::Value>()?;
+                    buffer.push(Some((name, value)));
+                }
+            }
+        }
+        for field in s.fields.iter().filter(|f| f.flatten) {
+            self.read_flattened(field, &mut buffer)
+                .map_err(de::Error::custom)?;
+        }
+        if s.deny_unknown {
+            if let Some((key, _)) = buffer.iter().flatten().next() {
+                return Err(errors::unknown_field(key, s.keys));
+            }
+        }
+        Self::finisher(run, self.id, s, self.root).finish_into(self.slots, seen)
+    }
+
+    /// A flattened field's value, from the keys its struct did not know.
+    /// Fail-fast checks its rules only where the field says `nested`, and
+    /// puts what breaks under the field, as `validate()` does. An `Option`
+    /// is `None` when its value does not read.
+    fn read_flattened(
+        &mut self,
+        field: &FieldPlan,
+        buffer: &mut Buffer<'_>,
+    ) -> Result<(), serde_json::Error> {
+        let (run, at) = (self.run, field.at);
+        if let Some((child, width)) = field.inline {
+            let child_plan = run
+                .plan
+                .struct_plan(child)
+                .ok_or_else(|| de::Error::custom(LAID_OUT))?;
+            let (ops, slots) = (&self.ops[at..at + width], &mut self.slots[at..at + width]);
+            let object = run
+                .field(field)
+                .object(child, child_plan, ops, slots, false);
+            return nested(
+                run.stop(),
+                || field.segment(),
+                object.deserialize(FlatDeserializer(buffer)),
+            );
+        }
+        // The seed reads a flattened `Option`'s inner type, and takes an
+        // error for `None`.
+        let (op, optional) = match (&field.ty, &self.ops[at]) {
+            (Ty::Option(_), Op::Option(inner)) => (&**inner, true),
+            (_, op) => (op, false),
+        };
+        let mut value = Value::Unit;
+        let into = Into {
+            run: run.field(field),
+            op,
+            out: &mut value,
+        };
+        match nested(
+            run.stop(),
+            || field.segment(),
+            into.deserialize(FlatDeserializer(buffer)),
+        ) {
+            Ok(()) => fill(&mut self.slots[at], value),
+            // A violation that stops fail-fast decoding is not a value that
+            // does not read.
+            Err(e) if !optional || run.stop().is_some_and(Stop::has) => return Err(e),
+            Err(_) => {}
+        }
+        Ok(())
     }
 }
 
