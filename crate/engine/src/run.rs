@@ -125,7 +125,7 @@ impl Interpreter {
     /// plan's program: the value and the error [`read`](Interpreter::read)
     /// gives on a `&serde_json::Value`.
     pub fn read_json_value(&self, json: &serde_json::Value) -> Result<Value, serde_json::Error> {
-        read_json_value(self.seed(None), &self.program, json)
+        read_json_value(&self.plan, &self.program, json)
     }
 
     /// `de`: JSON text to a value, rules ignored.

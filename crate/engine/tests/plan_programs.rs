@@ -354,7 +354,8 @@ fn pointers(json: &serde_json::Value, at: String, out: &mut Vec<String>) {
 
 /// Each node of `json` replaced by a node of every other kind (and numbers
 /// at the edges of the integer types), each object with each key left out
-/// and with a key no struct has, each array one item short.
+/// and with a key no struct has, and written as an array of its values
+/// (serde reads a struct from one), each array one item short.
 fn agree_when_changed(engine: &Interpreter, json: &serde_json::Value, what: &str) {
     use serde_json::json;
     let replacements = [
@@ -387,8 +388,14 @@ fn agree_when_changed(engine: &Interpreter, json: &serde_json::Value, what: &str
         match changed.pointer_mut(&pointer) {
             Some(serde_json::Value::Object(map)) => {
                 let keys: Vec<String> = map.keys().cloned().collect();
+                let values: Vec<serde_json::Value> = map.values().cloned().collect();
                 map.insert("zz_no_such_field".to_owned(), json!(1));
                 agree_on_tree(engine, &changed, what);
+                let mut as_array = json.clone();
+                if let Some(node) = as_array.pointer_mut(&pointer) {
+                    *node = serde_json::Value::Array(values);
+                }
+                agree_on_tree(engine, &as_array, what);
                 for key in keys {
                     let mut without = json.clone();
                     if let Some(serde_json::Value::Object(map)) = without.pointer_mut(&pointer) {

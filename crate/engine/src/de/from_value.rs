@@ -3,15 +3,17 @@
 //! by walking its object's entries and finding each key in the struct's key
 //! table, a scalar by serde's `Deserialize` of its concrete type on the
 //! node (the code compiled code runs). No visitor is entered but the
-//! scalars' own and what the seed reads.
+//! scalars' own, a struct that flattens (whose keys only a visitor's
+//! reading buffers) and what the seed reads.
 //!
 //! The entries are read in the order `&Value`'s deserializer hands them
 //! out. At a node the program does not take as it expects (an array where
 //! a struct's object should be, an array of the wrong length) it stops,
-//! and the plan's seed reads the tree from its root (see [`read`]): values
-//! and errors are the seed's (`tests/plan_programs.rs` holds the two to
-//! each other on every paste, on generated values and on values with nodes
-//! replaced and keys left out or added).
+//! and the program reads the tree again from its root through `&Value`'s
+//! deserializer ([`super::visited`], see [`read`]): values and errors are
+//! the seed's (`tests/plan_programs.rs` holds the two to each other on
+//! every paste, on generated values and on values with nodes replaced and
+//! keys left out or added).
 
 use std::cell::Cell;
 
@@ -32,30 +34,30 @@ use crate::value::{Slots, Value};
 
 type Result<T = ()> = std::result::Result<T, serde_json::Error>;
 
-/// Reads a root value from a `serde_json::Value`; `root` is the plan's seed
-/// of the root type, which reads the tree when the program meets a node it
-/// does not read. The program reads the nodes before that one as the seed
-/// does, without an error, so reading the tree again from its root gives
-/// the seed's value or error; such trees are rare (an array where a
-/// struct's object should be, a wrong length), and the program carries no
+/// Reads a root value from a `serde_json::Value`. When the program meets
+/// a node it does not read, it reads the tree again from its root as a
+/// visitor reads `&Value`'s deserializer. The nodes before that one read
+/// as they would there, without an error, so the second reading gives that
+/// reading's value or error; such trees are rare (an array where a
+/// struct's object should be, a wrong length), and this reader carries no
 /// second reading of them.
-pub(crate) fn read(root: Seed<'_>, program: &Program, json: &Json) -> Result<Value> {
-    read_op(root, program, &program.root, json)
+pub(crate) fn read(plan: &Plan, program: &Program, json: &Json) -> Result<Value> {
+    read_op(plan, program, &program.root, json)
 }
 
 /// [`read`], of a value read by `op` (a tagged enum's variant's, from its
-/// buffer), `root` its type's seed.
-pub(super) fn read_op(root: Seed<'_>, program: &Program, op: &Op, json: &Json) -> Result<Value> {
+/// buffer).
+pub(super) fn read_op(plan: &Plan, program: &Program, op: &Op, json: &Json) -> Result<Value> {
     let mut value = Value::Unit;
     let missed = Cell::new(false);
     let run = Run {
-        plan: root.plan,
+        plan,
         program,
         missed: &missed,
     };
     match run.into(op, json, &mut value) {
         Ok(()) => Ok(value),
-        Err(_) if missed.get() => root.deserialize(json),
+        Err(_) if missed.get() => super::visited::read_op(plan, program, op, json),
         Err(error) => Err(error),
     }
 }

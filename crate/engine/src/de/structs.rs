@@ -347,7 +347,7 @@ impl<'p> StructVisitor<'p> {
 
     /// The error of a sequence that ends at the field in slot `at`.
     #[cold]
-    fn too_short<E: de::Error>(&self, at: usize) -> E {
+    pub(super) fn too_short<E: de::Error>(&self, at: usize) -> E {
         let read = self.s.fields[..at].iter().filter(|f| !f.skip).count();
         let decoded = self.s.fields.iter().filter(|f| !f.skip).count();
         let expected = match (self.variant, self.s.style) {

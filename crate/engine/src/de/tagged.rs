@@ -295,13 +295,8 @@ pub(super) fn payload(
         Style::Tuple => Some(&variant.tuple),
         Style::Unit | Style::Named => None,
     };
-    if let (Some(ty), Some((program, op)), None) = (of_value, op, seed.stop) {
-        let seed = Seed {
-            ty,
-            root: false,
-            ..seed
-        };
-        return super::from_value::read_op(seed, program, op, &content);
+    if let (Some(_), Some((program, op)), None) = (of_value, op, seed.stop) {
+        return super::from_value::read_op(seed.plan, program, op, &content);
     }
     match variant.style {
         Style::Unit => match content {

@@ -41,7 +41,7 @@ use super::scalar::{read_into, read_scalar_into};
 use super::structs::{FINISHING, StructVisitor, fill, mark_read, unit_slots};
 use super::{Seed, Stop, dedup, errors, tagged};
 use crate::key_table::Found;
-use crate::plan::{EnumPlan, FieldPlan, KindPlan, Plan, StructPlan};
+use crate::plan::{EnumPlan, FieldDefault, FieldPlan, KindPlan, Plan, StructPlan};
 use crate::ty::{Ty, TypeId};
 use crate::value::{Slots, Value};
 
@@ -73,6 +73,26 @@ pub(crate) fn read<'de, D: Deserializer<'de>>(
         }
         .root(op, d),
     }
+}
+
+/// A value by `op` from `d`, unchecked: the tree reader's second reading
+/// of a tree it does not read as it expects (see [`super::from_value`]),
+/// whose errors are then what reading its deserializer gives.
+pub(super) fn read_op<'de, D: Deserializer<'de>>(
+    plan: &Plan,
+    program: &Program,
+    op: &Op,
+    d: D,
+) -> Result<Value, D::Error> {
+    OpValue {
+        run: Run::<false> {
+            plan,
+            program,
+            stop: None,
+        },
+        op,
+    }
+    .deserialize(d)
 }
 
 /// Struct `id` into `slots` (`ops` reading them, as [`Program::fields`]
@@ -606,9 +626,66 @@ impl<'de, const CHECK: bool> Visitor<'de> for Object<'_, '_, CHECK> {
         Self::finisher(run, object.id, s, object.root).finish_into(object.slots, seen)
     }
 
-    /// A struct written as its fields' values in order: the seed reads it.
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
-        Self::finisher(self.run, self.id, self.s, self.root).seq_into(seq, self.slots)
+    /// A struct written as its fields' values in order (postcard's, or a
+    /// JSON array), each by its op, as serde's derive reads a sequence: a
+    /// field the sequence ends before takes its default, or the error is
+    /// serde's "invalid length".
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        let Object {
+            run,
+            id,
+            s,
+            ops,
+            slots,
+            root,
+        } = self;
+        let checker = run.stop().map(|_| Self::finisher(run, id, s, root));
+        let mut seen = s.all_seen;
+        for (index, field) in s.fields.iter().enumerate() {
+            if field.skip {
+                continue;
+            }
+            let at = field.at;
+            let read = match field.inline {
+                Some((child, width)) => {
+                    let child_plan = run.plan.struct_plan(child).ok_or_else(|| {
+                        de::Error::custom("a value laid out inline is not a struct")
+                    })?;
+                    let (ops, slots) = (&ops[at..at + width], &mut slots[at..at + width]);
+                    let object = run
+                        .field(field)
+                        .object(child, child_plan, ops, slots, false);
+                    nested(
+                        run.stop(),
+                        || field.segment(),
+                        seq.next_element_seed(object),
+                    )?
+                    .is_some()
+                }
+                None => {
+                    let into = Into {
+                        run: run.field(field),
+                        op: &ops[at],
+                        out: &mut slots[at],
+                    };
+                    let read = nested(run.stop(), || field.segment(), seq.next_element_seed(into))?
+                        .is_some();
+                    if let (true, Some(finisher)) = (read, &checker) {
+                        finisher.check_read(field, &slots[at])?;
+                    }
+                    read
+                }
+            };
+            if !read {
+                match field.default {
+                    FieldDefault::Default | FieldDefault::Value(..) => seen &= !(1 << index),
+                    FieldDefault::Required | FieldDefault::None => {
+                        return Err(Self::finisher(run, id, s, root).too_short(index));
+                    }
+                }
+            }
+        }
+        Self::finisher(run, id, s, root).finish_into(slots, seen)
     }
 }
 
