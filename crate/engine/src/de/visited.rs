@@ -579,13 +579,27 @@ impl<'de, const CHECK: bool> DeserializeSeed<'de> for Object<'_, '_, CHECK> {
     type Value = ();
 
     /// As the seed's `deserialize_struct` asks for a struct the program
-    /// reads (named or positional fields, no flatten, not transparent).
+    /// reads (named or positional fields, not transparent). Inlined where
+    /// a struct is read (out of line, it cost user-signup's decode 23
+    /// instructions), the rare kinds out of line.
+    #[inline(always)]
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
         let (s, name) = (self.s, self.run.plan.types[self.id].name);
         match s.style {
+            Style::Named if !s.flattens => d.deserialize_struct(name, s.keys, self),
+            _ => self.rare(d),
+        }
+    }
+}
+
+impl<const CHECK: bool> Object<'_, '_, CHECK> {
+    /// A tuple struct, or one that flattens (serde reads it as a map).
+    #[inline(never)]
+    fn rare<'de, D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        let (s, name) = (self.s, self.run.plan.types[self.id].name);
+        match s.style {
             Style::Tuple => d.deserialize_tuple_struct(name, s.fields.len(), self),
-            // serde reads a struct that flattens as a map.
-            Style::Named if s.flattens => d.deserialize_map(self),
+            Style::Named => d.deserialize_map(Buffered(self)),
             _ => d.deserialize_struct(name, s.keys, self),
         }
     }
@@ -599,15 +613,16 @@ impl<'de, const CHECK: bool> Visitor<'de> for Object<'_, '_, CHECK> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        if self.s.flattens {
-            return self.buffered(map);
-        }
-        let mut object = self;
-        let (run, s) = (object.run, object.s);
+        let Object {
+            run,
+            id,
+            s,
+            ops,
+            slots,
+            root,
+        } = self;
         // Fail-fast checks each field as it is read, by the seed's checks.
-        let checker = run
-            .stop()
-            .map(|_| Self::finisher(run, object.id, s, object.root));
+        let checker = run.stop().map(|_| Self::finisher(run, id, s, root));
         let mut seen: u128 = 0;
         let mut expected = 0;
         while let Some(key) = map.next_key_seed(KeySeed { s, expected })? {
@@ -616,20 +631,24 @@ impl<'de, const CHECK: bool> Visitor<'de> for Object<'_, '_, CHECK> {
                 continue;
             };
             expected = entry + 1;
-            object.read_field(checker.as_ref(), &mut map, index, &mut seen)?;
+            let field = FieldAt { run, s, ops, index };
+            field.read(checker.as_ref(), &mut map, &mut seen, slots)?;
         }
         // Every field present and nothing late to check: the common case,
         // with no finisher to build.
         if seen == s.all_seen && s.read_whole {
             return Ok(());
         }
-        Self::finisher(run, object.id, s, object.root).finish_into(object.slots, seen)
+        Self::finisher(run, id, s, root).finish_into(slots, seen)
     }
 
     /// A struct written as its fields' values in order (postcard's, or a
     /// JSON array), each by its op, as serde's derive reads a sequence: a
     /// field the sequence ends before takes its default, or the error is
-    /// serde's "invalid length".
+    /// serde's "invalid length". Out of line: few structs are written so,
+    /// and inlined into the format's `deserialize_struct` it cost every
+    /// struct's reading.
+    #[inline(never)]
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
         let Object {
             run,
@@ -689,56 +708,28 @@ impl<'de, const CHECK: bool> Visitor<'de> for Object<'_, '_, CHECK> {
     }
 }
 
-impl<const CHECK: bool> Object<'_, '_, CHECK> {
-    /// The value of the struct's field at `index` into its slots, by its
-    /// op (a struct laid out inline by its fields' ops); in fail-fast its
-    /// rules checked by `checker`. Inlined into both key loops (the plain
-    /// one and [`buffered`](Self::buffered)).
-    #[inline(always)]
-    fn read_field<'de, A: MapAccess<'de>>(
-        &mut self,
-        checker: Option<&StructVisitor<'_>>,
-        map: &mut A,
-        index: usize,
-        seen: &mut u128,
-    ) -> Result<(), A::Error> {
-        let run = self.run;
-        let field = &self.s.fields[index];
-        mark_read(seen, index, field.key)?;
-        let at = field.at;
-        match (field.inline, &self.ops[at]) {
-            // Nothing inside a scalar to check or to nest a violation under.
-            (None, Op::Scalar(scalar)) => map.next_value_seed(ScalarInto {
-                scalar: *scalar,
-                out: &mut self.slots[at],
-            })?,
-            (None, op) => {
-                let into = Into {
-                    run: run.field(field),
-                    op,
-                    out: &mut self.slots[at],
-                };
-                nested(run.stop(), || field.segment(), map.next_value_seed(into))?
-            }
-            (Some((child, width)), _) => {
-                let child_plan = run
-                    .plan
-                    .struct_plan(child)
-                    .ok_or_else(|| de::Error::custom("a value laid out inline is not a struct"))?;
-                let (ops, slots) = (&self.ops[at..at + width], &mut self.slots[at..at + width]);
-                let object = run
-                    .field(field)
-                    .object(child, child_plan, ops, slots, false);
-                // Its rules (`nested` alone) are checked as it is read.
-                return nested(run.stop(), || field.segment(), map.next_value_seed(object));
-            }
-        }
-        match checker {
-            Some(finisher) => finisher.check_read(field, &self.slots[at]),
-            None => Ok(()),
-        }
+/// The visitor of a struct that flattens (see [`Object::buffered`]): a
+/// type of its own, so that the plain struct's key loop carries no test of
+/// flatten (it cost user-signup's decode 17 instructions).
+struct Buffered<'p, 'a, const CHECK: bool>(Object<'p, 'a, CHECK>);
+
+impl<'de, const CHECK: bool> Visitor<'de> for Buffered<'_, '_, CHECK> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.expecting(f)
     }
 
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
+        self.0.buffered(map)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
+        self.0.visit_seq(seq)
+    }
+}
+
+impl<const CHECK: bool> Object<'_, '_, CHECK> {
     /// A struct that flattens, serde's way (`Flatten::Serde`), as the
     /// seed's `buffered_into` reads it: its own keys read by their ops,
     /// every other key buffered, then each flattened field read from the
@@ -755,7 +746,13 @@ impl<const CHECK: bool> Object<'_, '_, CHECK> {
         while let Some(key) = map.next_key_seed(BufferingKeySeed { s })? {
             match key {
                 Key::Field(index) => {
-                    self.read_field(checker.as_ref(), &mut map, index, &mut seen)?
+                    let field = FieldAt {
+                        run,
+                        s,
+                        ops: self.ops,
+                        index,
+                    };
+                    field.read(checker.as_ref(), &mut map, &mut seen, self.slots)?
                 }
                 Key::Other(name) => {
                     let value = map.next_value::<serde_json::Value>()?;
@@ -824,6 +821,70 @@ impl<const CHECK: bool> Object<'_, '_, CHECK> {
             Err(_) => {}
         }
         Ok(())
+    }
+}
+
+/// A struct's field, found by its key: what reads its value (in both key
+/// loops, the plain one and [`Object::buffered`]).
+#[derive(Clone, Copy)]
+struct FieldAt<'p, const CHECK: bool> {
+    run: Run<'p, CHECK>,
+    s: &'p StructPlan,
+    /// The struct's ops: the op at `i` reads slot `i`.
+    ops: &'p [Op],
+    /// The field's index among the struct's.
+    index: usize,
+}
+
+impl<const CHECK: bool> FieldAt<'_, CHECK> {
+    /// The field's value into its slots in `slots`, by its op (a struct
+    /// laid out inline by its fields' ops); in fail-fast its rules checked
+    /// by `checker`. Inlined: the loops' locals stay in registers (a
+    /// method on the struct's reader cost user-signup's decode 41
+    /// instructions).
+    #[inline(always)]
+    fn read<'de, A: MapAccess<'de>>(
+        self,
+        checker: Option<&StructVisitor<'_>>,
+        map: &mut A,
+        seen: &mut u128,
+        slots: &mut [Value],
+    ) -> Result<(), A::Error> {
+        let FieldAt { run, s, ops, index } = self;
+        let field = &s.fields[index];
+        mark_read(seen, index, field.key)?;
+        let at = field.at;
+        match (field.inline, &ops[at]) {
+            // Nothing inside a scalar to check or to nest a violation under.
+            (None, Op::Scalar(scalar)) => map.next_value_seed(ScalarInto {
+                scalar: *scalar,
+                out: &mut slots[at],
+            })?,
+            (None, op) => {
+                let into = Into {
+                    run: run.field(field),
+                    op,
+                    out: &mut slots[at],
+                };
+                nested(run.stop(), || field.segment(), map.next_value_seed(into))?
+            }
+            (Some((child, width)), _) => {
+                let child_plan = run
+                    .plan
+                    .struct_plan(child)
+                    .ok_or_else(|| de::Error::custom("a value laid out inline is not a struct"))?;
+                let (ops, slots) = (&ops[at..at + width], &mut slots[at..at + width]);
+                let object = run
+                    .field(field)
+                    .object(child, child_plan, ops, slots, false);
+                // Its rules (`nested` alone) are checked as it is read.
+                return nested(run.stop(), || field.segment(), map.next_value_seed(object));
+            }
+        }
+        match checker {
+            Some(finisher) => finisher.check_read(field, &slots[at]),
+            None => Ok(()),
+        }
     }
 }
 
