@@ -159,8 +159,12 @@ impl<'p> Run<'p> {
                 }
                 KindPlan::Struct(_) => Err(self.miss()),
             },
-            (Op::Tag(id) | Op::Variants(id), json) => {
-                fill(out, self.seed(&Ty::Named(*id)).deserialize(json)?);
+            // An enum's variant by its name, as a visitor is handed it.
+            (op @ (Op::Tag(_) | Op::Variants(_)), json) => {
+                fill(
+                    out,
+                    super::visited::read_op(self.plan, self.program, op, json)?,
+                );
                 Ok(())
             }
             // A conversion's error is the seed's to give.

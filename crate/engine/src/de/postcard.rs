@@ -180,6 +180,9 @@ impl<'p> Run<'p> {
                         self.one_into(op, d, &mut inner)?;
                         Value::variant(index, inner)
                     }
+                    None if let Some(ops) = self.program.struct_variant(*id, index as usize) => {
+                        self.struct_variant(*id, index, ops, d)?
+                    }
                     None => {
                         let ty = &self.plan.types[*id];
                         let KindPlan::Enum(e) = &ty.kind else {
@@ -273,6 +276,32 @@ impl<'p> Run<'p> {
             self.one_into(op, d, slot)?;
         }
         Ok(())
+    }
+
+    /// Struct variant `index` of enum `id`: its fields, in order, by `ops`.
+    #[inline(never)]
+    fn struct_variant<'de, F: Flavor<'de>>(
+        self,
+        id: TypeId,
+        index: u32,
+        ops: &[Op],
+        d: &mut Deserializer<'de, F>,
+    ) -> Result<Value> {
+        let KindPlan::Enum(e) = &self.plan.types[id].kind else {
+            return Err(postcard::Error::SerdeDeCustom);
+        };
+        let Some(variant) = e.variants.get(index as usize) else {
+            return Err(postcard::Error::SerdeDeCustom);
+        };
+        let s = &variant.fields;
+        let mut slots = unit_slots(ops.len());
+        for (op, slot) in ops.iter().zip(slots.iter_mut()) {
+            self.one_into(op, d, slot)?;
+        }
+        Ok(Value::variant(
+            index,
+            Value::Struct(Slots::plain_if(s.plain, slots)),
+        ))
     }
 
     /// A struct that flattens (or holds one inline): a map, as serde

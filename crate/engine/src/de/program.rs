@@ -37,7 +37,14 @@ pub(crate) struct Program {
     /// the paste's own function reads). By type, not inside the op, as a
     /// struct's ops are: an enum may hold itself.
     pub(super) newtypes: Vec<Option<Box<[Option<Op>]>>>,
+    /// By type: for an externally tagged enum, by variant, the ops of a
+    /// struct variant's fields (the op at `i` reads field `i`'s slot).
+    pub(super) struct_variants: Vec<Option<StructVariants>>,
 }
+
+/// An enum's struct variants' fields' ops, by variant (`None` for a
+/// variant of another style, or one the seed reads).
+pub(super) type StructVariants = Box<[Option<Box<[Op]>>]>;
 
 /// How one value is read into its slot.
 pub(super) enum Op {
@@ -159,11 +166,15 @@ impl Program {
         let newtypes = (0..plan.types.len())
             .map(|id| newtype_ops(plan, id))
             .collect();
+        let struct_variants = (0..plan.types.len())
+            .map(|id| struct_variant_ops(plan, id))
+            .collect();
         let mut program = Program {
             root: op_of(plan, root),
             many: op_of(plan, many),
             structs,
             newtypes,
+            struct_variants,
         };
         for fields in program.structs.iter_mut().flatten() {
             for op in fields.ops.iter_mut() {
@@ -175,6 +186,15 @@ impl Program {
             .iter_mut()
             .flatten()
             .flat_map(|ops| ops.iter_mut().flatten())
+        {
+            demote(op, &has_ops);
+        }
+        for op in program
+            .struct_variants
+            .iter_mut()
+            .flatten()
+            .flat_map(|ops| ops.iter_mut().flatten())
+            .flat_map(|ops| ops.iter_mut())
         {
             demote(op, &has_ops);
         }
@@ -196,6 +216,17 @@ impl Program {
     pub(super) fn payloads(&self, id: TypeId) -> Option<super::tagged::PayloadOps<'_>> {
         let ops = self.newtypes.get(id)?.as_deref()?;
         Some(super::tagged::PayloadOps { program: self, ops })
+    }
+
+    /// The ops of the fields of variant `index` of enum `id`, when it is a
+    /// struct variant the program reads.
+    #[inline]
+    pub(super) fn struct_variant(&self, id: TypeId, index: usize) -> Option<&[Op]> {
+        self.struct_variants
+            .get(id)?
+            .as_ref()?
+            .get(index)?
+            .as_deref()
     }
 
     /// The op of the value of variant `index` of enum `id`, when it is a
@@ -237,6 +268,33 @@ fn newtype_ops(plan: &Plan, id: TypeId) -> Option<Box<[Option<Op>]>> {
         ),
         _ => None,
     }
+}
+
+/// The ops of externally tagged enum `id`'s struct variants (see
+/// [`Program::struct_variants`]): each field's, by its slot, as a struct's
+/// (a struct variant lays out no struct inline); `None` for a variant that
+/// flattens, which the seed reads.
+fn struct_variant_ops(plan: &Plan, id: TypeId) -> Option<StructVariants> {
+    let KindPlan::Enum(e) = &plan.types[id].kind else {
+        return None;
+    };
+    if plan.types[id].convert.is_some() || !by_variants(e) {
+        return None;
+    }
+    Some(
+        e.variants
+            .iter()
+            .map(|v| {
+                let s = &v.fields;
+                if v.style != Style::Named || s.flattens || s.flat.is_some() {
+                    return None;
+                }
+                let mut ops = Vec::with_capacity(s.width);
+                let flattens = push_fields(plan, s, 0, &mut ops)?;
+                (!flattens && ops.len() == s.width).then(|| ops.into_boxed_slice())
+            })
+            .collect(),
+    )
 }
 
 /// Whether enum `e` is read by `Op::Tagged`: internally, adjacently or
@@ -479,9 +537,14 @@ mod seed_census {
             Op::Convert(conversion) => census(&conversion.source, plan, program, seen, out),
             Op::Variants(id) | Op::Tagged(id) if !seen[*id] => {
                 seen[*id] = true;
+                let struct_variants = program.struct_variants[*id]
+                    .iter()
+                    .flat_map(|variants| variants.iter().flatten())
+                    .flat_map(|ops| ops.iter());
                 for op in program.newtypes[*id]
                     .iter()
                     .flat_map(|ops| ops.iter().flatten())
+                    .chain(struct_variants)
                 {
                     census(op, plan, program, seen, out);
                 }
