@@ -204,6 +204,57 @@ describe('a newcomer’s first paste', () => {
     await context.close();
   });
 
+  it('only definitions pasted, a helper fitting the scenario’s inputs: the request type is the root, and inputs are made for it', async () => {
+    // Modelled on an OpenAPI document's `Info` (basiliqio/oapi): its
+    // `Contact` takes user-signup's `email`, and every other key into its
+    // flattened extensions. The scenario's inputs are not the person's: they
+    // must not choose the contact over the request type that holds it.
+    const { context, page, errors } = await freshPage();
+    await pasteInto(page, '#schema-editor', [
+      'use std::collections::HashMap;',
+      'use serde::Deserialize;',
+      'use serde_json::Value;',
+      'use validator::Validate;',
+      '',
+      '#[derive(Debug, Deserialize, Validate)]',
+      '#[serde(rename_all = "camelCase")]',
+      'pub struct Contact {',
+      '    #[validate(length(min = 1, max = 64))]',
+      '    name: Option<String>,',
+      '    #[validate(email)]',
+      '    email: Option<String>,',
+      '    #[serde(flatten)]',
+      '    extension: HashMap<String, Value>,',
+      '}',
+      '',
+      '#[derive(Debug, Deserialize, Validate)]',
+      '#[serde(rename_all = "camelCase")]',
+      'pub struct Info {',
+      '    #[validate(length(min = 1))]',
+      '    title: String,',
+      '    #[validate(nested)]',
+      '    contact: Option<Contact>,',
+      '    version: String,',
+      '    #[serde(skip)]',
+      '    resolved: bool,',
+      '    #[serde(flatten)]',
+      '    extension: HashMap<String, Value>,',
+      '}',
+    ].join('\n'));
+    await expect.poll(() => page.locator('#message').textContent(), { timeout: 60_000 }).toContain('Inputs were made for Info');
+    await expect.poll(() => page.locator('#scenario-title').textContent(), { timeout: 10_000 }).toBe('Your definitions — Info');
+    expect(await page.locator('#root-picker').inputValue()).toBe('');
+    await page.selectOption('#engines', 'interpreted');
+    await page.click('#run');
+    await expect.poll(() => page.locator('#results .result-row').count(), { timeout: 600_000 }).toBeGreaterThan(0);
+    const { outcomes } = await rows(page);
+    expect(outcomes.get('valid')).toEqual(new Set(['ok']));
+    expect(outcomes.get('invalid')).toEqual(new Set(['invalid']));
+    expect(await page.locator('#message.error:not([hidden])').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a paste our derives refuse and its library accepts: the library’s rows run, ours say why not', async () => {
     // A nested struct read through the paste's own `deserialize_with`, under
     // garde's derive: garde takes it, Overhead's `ValidateOnDeserialize` does

@@ -32,7 +32,7 @@ import { compiledFor } from './ui/compiled-step';
 import { showTranslations } from './ui/translations';
 import { parseDocument } from './state/document';
 import { loadPreset, loadSaved, save, savePreset } from './state/saved';
-import { type Made, presetOnOpen, presetWhenOwn, rootGone, sameInputs, wantsExamples } from './state/ownership';
+import { type Made, inputsChooseRoot, presetOnOpen, presetWhenOwn, rootGone, sameInputs, wantsExamples } from './state/ownership';
 import { showHeader, showPicker, showRoots } from './ui/scenario-head';
 import { isShareFragment, readShareFragment } from './state/share';
 import { toCsv, toJson, toMarkdown } from './export';
@@ -74,6 +74,7 @@ function showDiagnosis(diagnosis: Diagnosis): void {
     return;
   }
   state.automatic = diagnosis.automatic;
+  if (chosenWithoutInputs) chosenWithoutInputs.root = diagnosis.automatic?.name ?? null;
   editors.markMisfits(
     new Map(state.analyzedInputs.flatMap((name, i) => {
       const why = diagnosis.misfits[i];
@@ -214,10 +215,30 @@ window.addEventListener('pagehide', () => {
   if (doc) save(storage, doc);
 });
 
+/**
+ * The definitions the automatic root was last chosen for without the inputs
+ * (see `inputsChooseRoot`), and the root: a run of them runs that root, the
+ * one the page shows, not one the worker would choose by those inputs.
+ */
+let chosenWithoutInputs: { schema: string; root: string | null } | null = null;
+
 function analyzeSchema(now = false): void {
-  const inputs = editors.inputs();
+  const schema = editors.schemaText();
+  const all = editors.inputs();
+  const scenario = state.scenario;
+  const shipped = state.shipped.map((doc) => doc.inputs);
+  const choose = !scenario || inputsChooseRoot(scenario, all, schema, shipped, made);
+  const inputs = choose ? all : {};
+  chosenWithoutInputs = choose ? null : { schema, root: null };
   state.analyzedInputs = Object.keys(inputs);
-  analysis.request(editors.schemaText(), state.scenario?.root ?? null, Object.values(inputs), now);
+  analysis.request(schema, scenario?.root ?? null, Object.values(inputs), now);
+}
+
+/** `doc` as a run takes it: its root pinned where the page chose it without the inputs. */
+function forRun(doc: ScenarioDocument): ScenarioDocument {
+  const chosen = chosenWithoutInputs;
+  if (doc.root !== undefined || !chosen || chosen.schema !== doc.schema || !chosen.root) return doc;
+  return { ...doc, root: chosen.root };
 }
 
 function showMessage(text: string, kind: 'error' | 'info'): void {
@@ -282,10 +303,11 @@ async function run(): Promise<void> {
     showMessage('Tick at least one variant to run.', 'error');
     return;
   }
-  const doc = currentDocument();
-  if (!doc) return;
-  if (!quick) doc.settings = parsed.settings;
-  save(storage, doc);
+  const saved = currentDocument();
+  if (!saved) return;
+  if (!quick) saved.settings = parsed.settings;
+  save(storage, saved);
+  const doc = forRun(saved);
   clearMessage();
   setRunning(true);
   const engines = ui.engines.value as Engines;
@@ -364,7 +386,8 @@ ui.cancel.addEventListener('click', () => {
 /** Runs the document with the CLI on this machine, through the local server of `npm start`. */
 async function runNative(): Promise<void> {
   if (!state.scenario || client.running || nativeAbort) return;
-  const doc = currentDocument();
+  const current = currentDocument();
+  const doc = current && forRun(current);
   const parsed = parseSettings({ warmup: ui.warmup.value, runs: ui.runs.value, iterations: ui.iterations.value });
   if (!doc || !parsed.ok) {
     if (!parsed.ok) showMessage(parsed.error, 'error');

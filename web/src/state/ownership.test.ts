@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { ScenarioDocument } from '../report';
-import { OWN_TITLE, asOwn, isOwn, ownHeading, presetOnOpen, presetWhenOwn, rootGone, sameInputs, wantsExamples } from './ownership';
+import {
+  OWN_TITLE,
+  asOwn,
+  inputsChooseRoot,
+  isOwn,
+  ownHeading,
+  presetOnOpen,
+  presetWhenOwn,
+  rootGone,
+  sameInputs,
+  wantsExamples,
+} from './ownership';
 
 const signup: ScenarioDocument = {
   version: 1,
@@ -83,5 +94,30 @@ describe('inputs made for a paste', () => {
     expect(sameInputs({ a: '1', b: '2' }, { b: '2', a: '1' })).toBe(true);
     expect(sameInputs({ a: '1' }, { a: '1 ' })).toBe(false);
     expect(sameInputs({ a: '1' }, { a: '1', b: '2' })).toBe(false);
+  });
+});
+
+describe('the automatic root of a paste', () => {
+  const own = asOwn(signup);
+  const schema = 'struct Contact { email: Option<String> } struct Info { title: String, contact: Contact }';
+
+  it('is chosen by the definitions alone over the scenario’s inputs, left as they were', () => {
+    expect(inputsChooseRoot(own, signup.inputs, schema, [signup.inputs], null)).toBe(false);
+  });
+
+  it('is chosen by the definitions alone over inputs the page made for other definitions', () => {
+    const made = { inputs: { valid: '{"id": 1}' }, schema: 'struct CreateOrder { id: u32 }' };
+    expect(inputsChooseRoot(own, made.inputs, schema, [], made)).toBe(false);
+    // Made for these definitions, they are the root's own.
+    expect(inputsChooseRoot(own, made.inputs, made.schema, [], made)).toBe(true);
+  });
+
+  it('is chosen by inputs the person typed or pasted', () => {
+    expect(inputsChooseRoot(own, { valid: '{"title": "API"}' }, schema, [signup.inputs], null)).toBe(true);
+    expect(inputsChooseRoot(own, { ...signup.inputs, mine: '{}' }, schema, [signup.inputs], null)).toBe(true);
+  });
+
+  it('is the scenario’s own while it names one', () => {
+    expect(inputsChooseRoot(signup, signup.inputs, signup.schema, [signup.inputs], null)).toBe(true);
   });
 });

@@ -88,3 +88,24 @@ export function wantsExamples(
   if (made && sameInputs(made.inputs, inputs)) return made.schema !== schema;
   return shipped.some((p) => sameInputs(p, inputs));
 }
+
+/**
+ * Whether the inputs may choose the automatic root of the person's own
+ * definitions `schema`. Not when they are a shipped scenario's, left as they
+ * were, nor inputs the page made for other definitions: neither is the
+ * person's word on which type is the request (user-signup's `email` key
+ * would pick a pasted `Contact` over the request type that holds it). The
+ * definitions alone choose then (the type no other refers to), and inputs
+ * are made for that type.
+ */
+export function inputsChooseRoot(
+  doc: ScenarioDocument,
+  inputs: Readonly<Record<string, string>>,
+  schema: string,
+  shipped: readonly Readonly<Record<string, string>>[],
+  made: Made | null,
+): boolean {
+  if (doc.root !== undefined) return true;
+  if (made && sameInputs(made.inputs, inputs)) return made.schema === schema;
+  return !shipped.some((p) => sameInputs(p, inputs));
+}
