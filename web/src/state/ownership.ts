@@ -85,6 +85,21 @@ export function wantsExamples(
   made: Made | null,
 ): boolean {
   if (doc.root !== undefined || !fit.runnable || fit.automatic === null) return false;
+  return standIns(inputs, schema, shipped, made);
+}
+
+/**
+ * Whether `inputs` only stand in for the person's: a shipped scenario's,
+ * left as they were, or inputs the page made for other definitions than
+ * `schema`, left as they were. Inputs the person typed or pasted, and
+ * inputs made for `schema` itself, are theirs.
+ */
+function standIns(
+  inputs: Readonly<Record<string, string>>,
+  schema: string,
+  shipped: readonly Readonly<Record<string, string>>[],
+  made: Made | null,
+): boolean {
   if (made && sameInputs(made.inputs, inputs)) return made.schema !== schema;
   return shipped.some((p) => sameInputs(p, inputs));
 }
@@ -105,7 +120,5 @@ export function inputsChooseRoot(
   shipped: readonly Readonly<Record<string, string>>[],
   made: Made | null,
 ): boolean {
-  if (doc.root !== undefined) return true;
-  if (made && sameInputs(made.inputs, inputs)) return made.schema === schema;
-  return !shipped.some((p) => sameInputs(p, inputs));
+  return doc.root !== undefined || !standIns(inputs, schema, shipped, made);
 }

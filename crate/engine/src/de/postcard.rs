@@ -272,7 +272,19 @@ impl<'p> Run<'p> {
         if fields.flattens {
             return self.flattened(id, fields, d, slots);
         }
-        for (op, slot) in fields.ops.iter().zip(slots.iter_mut()) {
+        self.in_order(&fields.ops, d, slots)
+    }
+
+    /// Values one after another, as postcard writes a struct's fields or
+    /// a struct variant's: the op at `i` into slot `i`.
+    #[inline(always)]
+    fn in_order<'de, F: Flavor<'de>>(
+        self,
+        ops: &[Op],
+        d: &mut Deserializer<'de, F>,
+        slots: &mut [Value],
+    ) -> Result<()> {
+        for (op, slot) in ops.iter().zip(slots.iter_mut()) {
             self.one_into(op, d, slot)?;
         }
         Ok(())
@@ -295,9 +307,7 @@ impl<'p> Run<'p> {
         };
         let s = &variant.fields;
         let mut slots = unit_slots(ops.len());
-        for (op, slot) in ops.iter().zip(slots.iter_mut()) {
-            self.one_into(op, d, slot)?;
-        }
+        self.in_order(ops, d, &mut slots)?;
         Ok(Value::variant(
             index,
             Value::Struct(Slots::plain_if(s.plain, slots)),
