@@ -710,6 +710,41 @@ fn enums_with_data_read_by_the_program_as_the_seed_reads_them() {
     assert!(decoded >= 3, "{decoded} texts decoded");
 }
 
+/// serde's identifier enums (a variant identifier, a field identifier
+/// with a catch-all) and units: the program's reading is the seed's in
+/// text, in a tree and in postcard.
+#[test]
+fn identifiers_and_units_read_by_the_program_as_the_seed_reads_them() {
+    let definitions = r#"
+        #[derive(Deserialize)]
+        struct Pick {
+            side: Side,
+            sides: Vec<Side>,
+            column: Option<Column>,
+            nothing: (),
+            pair: ((), u8),
+        }
+        #[derive(Deserialize)]
+        #[serde(variant_identifier)]
+        enum Side { Left, #[serde(rename = "right")] Right }
+        #[derive(Deserialize)]
+        #[serde(field_identifier, rename_all = "lowercase")]
+        enum Column { Name, Age, Other(String) }
+    "#;
+    let engine = Interpreter::new(definitions, Some("Pick")).expect("runs");
+    let texts = [
+        r#"{"side": "Left", "sides": ["right", "Left"], "column": "age", "nothing": null, "pair": [null, 3]}"#,
+        r#"{"side": "right", "sides": [], "column": "height", "nothing": null, "pair": [null, 0]}"#,
+        r#"{"side": "Up", "sides": [], "column": null, "nothing": null, "pair": [null, 1]}"#,
+        r#"{"side": 0, "sides": [], "column": null, "nothing": null, "pair": [null, 1]}"#,
+        r#"{"side": "Left", "sides": [], "column": null, "nothing": 1, "pair": [null, 1]}"#,
+        r#"{"side": "Left", "sides": [], "column": null, "nothing": null, "pair": [1, 1]}"#,
+        r#"{"side": "Left", "sides": ["Le"#,
+    ];
+    let decoded = agree_everywhere(&engine, &texts, "identifiers");
+    assert_eq!(decoded, 2, "the first two texts decode");
+}
+
 /// serde_repr enums (alone, in a `Vec`, in an `Option`, with
 /// `#[serde(other)]`): the program's reading is the seed's in text, in a
 /// tree and in postcard.
@@ -861,4 +896,54 @@ pub struct Root { shape: Shape, message: Message, loose: Vec<Loose> }
         }
         agree_on_tree(&engine, &json, at);
     }
+}
+
+/// Tagged enums whose variants hold rules (a struct variant's field, a
+/// newtype variant's struct, a tuple variant's items), with a repeated
+/// key, a key left out and one the variant does not know: the program
+/// reads each variant's value from the buffer by its ops, in fail-fast too,
+/// and its value, its error and its first violation are the seed's.
+#[test]
+fn tagged_enums_with_rules_read_by_the_program_as_by_the_seed() {
+    let engine = Interpreter::new(
+        r#"
+#[derive(Deserialize, Validate)]
+pub struct Point { #[validate(range(min = 0))] x: i32, y: i32 }
+#[derive(Deserialize)]
+#[serde(tag = "kind", deny_unknown_fields)]
+pub enum Shape {
+    Dot(#[validate(nested)] Point),
+    Named { #[validate(length(min = 2))] label: String, size: Option<u8> },
+    Empty,
+}
+#[derive(Deserialize)]
+#[serde(tag = "t", content = "c")]
+pub enum Message { Pair(u8, String), Text { #[validate(email)] to: String }, Quit }
+#[derive(Deserialize)]
+#[serde(untagged)]
+pub enum Loose { Named { id: u32, tag: String }, Text(String) }
+#[derive(Deserialize, Validate)]
+pub struct Root {
+    #[validate(nested)]
+    shape: Shape,
+    #[validate(nested)]
+    message: Message,
+    loose: Vec<Loose>,
+}
+"#,
+        Some("Root"),
+    )
+    .expect("plans");
+    let texts = [
+        r#"{"shape": {"kind": "Named", "label": "ab", "size": 3}, "message": {"t": "Text", "c": {"to": "a@b.io"}}, "loose": [{"id": 1, "tag": "x"}, "y"]}"#,
+        r#"{"shape": {"kind": "Named", "label": "a"}, "message": {"t": "Quit"}, "loose": []}"#,
+        r#"{"shape": {"kind": "Dot", "x": -1, "y": 2}, "message": {"t": "Text", "c": {"to": "nobody"}}, "loose": []}"#,
+        r#"{"shape": {"kind": "Named", "label": "ab", "label": "cd"}, "message": {"t": "Quit"}, "loose": []}"#,
+        r#"{"shape": {"kind": "Named", "size": 1}, "message": {"t": "Quit"}, "loose": []}"#,
+        r#"{"shape": {"kind": "Named", "label": "ab", "colour": 1}, "message": {"t": "Quit"}, "loose": []}"#,
+        r#"{"shape": {"kind": "Empty"}, "message": {"t": "Text", "c": {"to": 5}}, "loose": [{"id": -1, "tag": "x"}]}"#,
+        r#"{"shape": {"kind": "Empty"}, "message": {"t": "Text", "c": [ "a@b.io" ]}, "loose": [{"id": 1}]}"#,
+    ];
+    let decoded = agree_everywhere(&engine, &texts, "tagged enums with rules");
+    assert!(decoded >= 3, "{decoded} texts decoded");
 }

@@ -185,17 +185,23 @@ impl TupleVisitor<'_> {
     pub(super) fn expecting_size(size: usize, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "a tuple of size {size}")
     }
+
+    /// What a tuple variant is expected to be, as serde's derive says it.
+    pub(super) fn expecting_variant(
+        ty: &str,
+        variant: &str,
+        len: usize,
+        f: &mut fmt::Formatter<'_>,
+    ) -> fmt::Result {
+        write!(f, "tuple variant {ty}::{variant} with {len} elements")
+    }
 }
 
 impl<'de> Visitor<'de> for TupleVisitor<'_> {
     type Value = Value;
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.variant {
-            Some((ty, variant)) => write!(
-                f,
-                "tuple variant {ty}::{variant} with {} elements",
-                self.items.len()
-            ),
+            Some((ty, variant)) => Self::expecting_variant(ty, variant, self.items.len(), f),
             None => Self::expecting_size(self.items.len(), f),
         }
     }

@@ -22,7 +22,7 @@ use serde_json::{Map, Value as Json};
 
 use super::containers::distinct_map_value;
 use super::converted::{convert_read, run_read_with};
-use super::enums::repr_variant;
+use super::enums::{identifier, repr_variant};
 use super::program::{Fields, Op, Program, all_plain};
 use super::scalar::read_into;
 use super::structs::{FINISHING, StructVisitor, fill, mark_read, unit_slots};
@@ -114,6 +114,12 @@ impl<'p> Run<'p> {
                 );
                 Ok(())
             }
+            // Too many values that take no bytes: the error is a counting reader's.
+            (Op::Byteless(seq), Json::Array(items))
+                if items.len() <= crate::layout::MAX_BYTELESS_ITEMS =>
+            {
+                self.into(seq, json, out)
+            }
             (Op::Array(len, _), Json::Array(items)) if items.len() != *len => Err(self.miss()),
             (Op::Seq(item) | Op::Array(_, item), Json::Array(items)) => {
                 let items = self.items(item, items)?;
@@ -159,6 +165,14 @@ impl<'p> Run<'p> {
                 }
                 KindPlan::Struct(_) => Err(self.miss()),
             },
+            (Op::Identifier(id), json) => match &self.plan.types[*id].kind {
+                KindPlan::Enum(e) => {
+                    fill(out, identifier(e, json)?);
+                    Ok(())
+                }
+                KindPlan::Struct(_) => Err(self.miss()),
+            },
+            (Op::Unit, Json::Null) => Ok(()),
             // An enum's variant by its name, as a visitor is handed it.
             (op @ (Op::Tag(_) | Op::Variants(_)), json) => {
                 fill(

@@ -16,7 +16,7 @@ use serde::de::{DeserializeSeed, Error as _, Unexpected};
 
 use super::containers::{insert_entry, map_value};
 use super::converted::{convert_read, run_read_with};
-use super::enums::{payload, repr_variant};
+use super::enums::{identifier, payload, repr_variant};
 use super::program::{Fields, Op, Program, all_plain};
 use super::scalar::read_scalar_into;
 use super::structs::{FINISHING, fill, unit_slots};
@@ -169,6 +169,15 @@ impl<'p> Run<'p> {
                 }
                 KindPlan::Struct(_) => Err(postcard::Error::SerdeDeCustom),
             },
+            Op::Identifier(id) => match &self.plan.types[*id].kind {
+                KindPlan::Enum(e) => {
+                    fill(out, identifier(e, &mut *d)?);
+                    Ok(())
+                }
+                KindPlan::Struct(_) => Err(postcard::Error::SerdeDeCustom),
+            },
+            // postcard writes nothing for a unit.
+            Op::Unit => Ok(()),
             // serde's enum of postcard: the variant's position, then its
             // payload where the variant is.
             Op::Variants(id) => {
@@ -200,6 +209,7 @@ impl<'p> Run<'p> {
                 fill(out, Value::clone(value));
                 Ok(())
             }
+            Op::Byteless(seq) => self.byteless(seq, d, out),
             op @ (Op::Convert(..) | Op::Tagged(_) | Op::With(_) | Op::Seed(_)) => {
                 fill(out, self.rare(op, d)?);
                 Ok(())
@@ -241,6 +251,53 @@ impl<'p> Run<'p> {
             Op::Seed(ty) => Seed { ty, ..self.seed() }.deserialize(&mut *d),
             _ => Err(postcard::Error::SerdeDeCustom),
         }
+    }
+
+    /// A `Seq`, `Set`, `Array` or `Rows` (`op`) of values that take no
+    /// bytes, into `out`: its items read up to the one past
+    /// `MAX_BYTELESS_ITEMS`, as a counting reader reads them, then refused
+    /// if the length says more (an item's own error comes first).
+    #[inline(never)]
+    fn byteless<'de, F: Flavor<'de>>(
+        self,
+        op: &Op,
+        d: &mut Deserializer<'de, F>,
+        out: &mut Value,
+    ) -> Result<()> {
+        let most = crate::layout::MAX_BYTELESS_ITEMS;
+        let len = match op {
+            Op::Array(len, _) => *len,
+            _ => len(d)?,
+        };
+        let read = len.min(most + 1);
+        let value = match op {
+            Op::Rows(id) => {
+                let fields = self.fields(*id)?;
+                let width = fields.width;
+                let mut slots =
+                    Vec::with_capacity(read.saturating_mul(width).min(MAX_PREALLOCATED));
+                for _ in 0..read {
+                    let start = slots.len();
+                    slots.extend(std::iter::repeat_with(|| Value::Unit).take(width));
+                    self.fields_into(*id, fields, d, &mut slots[start..])?;
+                }
+                // Widths are field counts, at most MAX_FIELDS deep in structs.
+                Value::Rows(width as u32, Slots::plain_if(fields.plain, slots))
+            }
+            Op::Seq(item) | Op::Array(_, item) | Op::Set { item, .. } => {
+                let mut items = self.items(item, read, d)?;
+                if let Op::Set { sorted, .. } = op {
+                    dedup(&mut items, *sorted);
+                }
+                Value::Seq(Slots::plain_if(item.holds_no_memory(), items))
+            }
+            _ => return Err(postcard::Error::SerdeDeCustom),
+        };
+        if len > most {
+            return Err(super::errors::too_many_byteless());
+        }
+        fill(out, value);
+        Ok(())
     }
 
     /// [`into`](Self::into), with a scalar read here: most values are

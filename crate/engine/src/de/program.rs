@@ -32,13 +32,15 @@ pub(crate) struct Program {
     /// By type: a struct's fields as ops, `None` for every other type and
     /// for a struct read by the seed.
     pub(super) structs: Vec<Option<Fields>>,
-    /// By type: for an enum read by `Op::Variants`, by variant, the op of a
-    /// newtype variant's value (`None` for other variants, and for a field
-    /// the paste's own function reads). By type, not inside the op, as a
-    /// struct's ops are: an enum may hold itself.
+    /// By type: for an enum read by `Op::Variants` or `Op::Tagged`, by
+    /// variant, the op of a newtype variant's value or of a tuple
+    /// variant's items (an `Op::Tuple`); `None` for other variants. By
+    /// type, not inside the op, as a struct's ops are: an enum may hold
+    /// itself.
     pub(super) newtypes: Vec<Option<Box<[Option<Op>]>>>,
-    /// By type: for an externally tagged enum, by variant, the ops of a
-    /// struct variant's fields (the op at `i` reads field `i`'s slot).
+    /// By type: for an enum read by `Op::Variants` or `Op::Tagged`, by
+    /// variant, the ops of a struct variant's fields (the op at `i` reads
+    /// field `i`'s slot).
     pub(super) struct_variants: Vec<Option<StructVariants>>,
 }
 
@@ -64,6 +66,9 @@ pub(super) enum Op {
     Rows(TypeId),
     /// `Vec` and its kin.
     Seq(Box<Op>),
+    /// A `Seq`, `Set`, `Array` or `Rows` of values that take no bytes,
+    /// refused past `MAX_BYTELESS_ITEMS` of them.
+    Byteless(Box<Op>),
     /// A set: read as a sequence, then deduplicated (and sorted) as serde's are.
     Set { item: Box<Op>, sorted: bool },
     /// `[T; N]`.
@@ -81,6 +86,11 @@ pub(super) enum Op {
     /// A serde_repr enum: its integer, as the variant with that
     /// discriminant.
     Repr(TypeId),
+    /// serde's `variant_identifier` or `field_identifier` enum: a name, as
+    /// its variant (a field identifier's catch-all holds any other name).
+    Identifier(TypeId),
+    /// `()`: a unit, which postcard writes nothing for.
+    Unit,
     /// An internally, adjacently or un-tagged enum: buffered, as serde
     /// buffers it, its variant found by its tag (or tried in turn), then a
     /// newtype or tuple variant's value read from the buffer by its op
@@ -128,7 +138,7 @@ impl Op {
             // `layout::holds_no_memory` says of their types); a match here
             // stays inline where a sequence is read.
             Op::Scalar(scalar) => scalar.holds_no_memory(),
-            Op::Tag(_) | Op::Repr(_) => true,
+            Op::Tag(_) | Op::Repr(_) | Op::Unit => true,
             _ => false,
         }
     }
@@ -215,7 +225,11 @@ impl Program {
     /// reader (see [`Op::Tagged`]).
     pub(super) fn payloads(&self, id: TypeId) -> Option<super::tagged::PayloadOps<'_>> {
         let ops = self.newtypes.get(id)?.as_deref()?;
-        Some(super::tagged::PayloadOps { program: self, ops })
+        Some(super::tagged::PayloadOps {
+            program: self,
+            id,
+            ops,
+        })
     }
 
     /// The ops of the fields of variant `index` of enum `id`, when it is a
@@ -230,7 +244,7 @@ impl Program {
     }
 
     /// The op of the value of variant `index` of enum `id`, when it is a
-    /// newtype variant the program reads.
+    /// newtype or tuple variant the program reads.
     #[inline]
     pub(super) fn newtype(&self, id: TypeId, index: usize) -> Option<&Op> {
         self.newtypes.get(id)?.as_ref()?.get(index)?.as_ref()
@@ -243,8 +257,8 @@ fn by_variants(e: &crate::plan::EnumPlan) -> bool {
     e.repr.is_none() && e.identifier.is_none() && e.tagging == Tagging::External
 }
 
-/// The ops of enum `id`'s newtype variants (see [`Program::newtypes`]),
-/// and of a tagged enum's tuple variants.
+/// The ops of enum `id`'s newtype and tuple variants' values (see
+/// [`Program::newtypes`]): a tuple variant's is an `Op::Tuple`.
 fn newtype_ops(plan: &Plan, id: TypeId) -> Option<Box<[Option<Op>]>> {
     match &plan.types[id].kind {
         KindPlan::Enum(e) if plan.types[id].convert.is_none() && by_tag(e) => Some(
@@ -262,6 +276,7 @@ fn newtype_ops(plan: &Plan, id: TypeId) -> Option<Box<[Option<Op>]>> {
                 .iter()
                 .map(|v| match (v.style, v.fields.fields.first()) {
                     (Style::Newtype, Some(field)) => Some(field_op(plan, field)),
+                    (Style::Tuple, _) => Some(op_of(plan, &v.tuple)),
                     _ => None,
                 })
                 .collect(),
@@ -270,7 +285,7 @@ fn newtype_ops(plan: &Plan, id: TypeId) -> Option<Box<[Option<Op>]>> {
     }
 }
 
-/// The ops of externally tagged enum `id`'s struct variants (see
+/// The ops of enum `id`'s struct variants (see
 /// [`Program::struct_variants`]): each field's, by its slot, as a struct's
 /// (a struct variant lays out no struct inline); `None` for a variant that
 /// flattens, which the seed reads.
@@ -278,7 +293,7 @@ fn struct_variant_ops(plan: &Plan, id: TypeId) -> Option<StructVariants> {
     let KindPlan::Enum(e) = &plan.types[id].kind else {
         return None;
     };
-    if plan.types[id].convert.is_some() || !by_variants(e) {
+    if plan.types[id].convert.is_some() || !(by_variants(e) || by_tag(e)) {
         return None;
     }
     Some(
@@ -321,28 +336,26 @@ fn field_op(plan: &Plan, field: &FieldPlan) -> Op {
 fn op_of(plan: &Plan, ty: &Ty) -> Op {
     let boxed = |ty: &Ty| Box::new(op_of(plan, ty));
     match ty {
-        // A sequence of values that take no bytes is as long as a format's
-        // length says for free: the seed reads it, refusing it past
-        // `MAX_BYTELESS_ITEMS` items (`de/errors.rs`), so the program's
-        // sequence loops, which read every other, count nothing.
-        Ty::Seq(item) | Ty::Set { item, .. } | Ty::Array(_, item)
-            if crate::layout::takes_no_bytes(&plan.types, item) =>
-        {
-            Op::Seed(ty.clone())
-        }
         Ty::Option(inner) => Op::Option(boxed(inner)),
-        Ty::Seq(item) => match crate::layout::rows_of(plan, item) {
-            Some(_) => match **item {
-                Ty::Named(id) => Op::Rows(id),
-                _ => Op::Seed(ty.clone()),
-            },
-            None => Op::Seq(boxed(item)),
-        },
-        Ty::Set { item, sorted } => Op::Set {
-            item: boxed(item),
-            sorted: *sorted,
-        },
-        Ty::Array(len, item) => Op::Array(*len, boxed(item)),
+        Ty::Seq(item) | Ty::Set { item, .. } | Ty::Array(_, item) => {
+            let op = match (ty, crate::layout::rows_of(plan, item), &**item) {
+                (Ty::Seq(_), Some(_), Ty::Named(id)) => Op::Rows(*id),
+                (Ty::Set { sorted, .. }, ..) => Op::Set {
+                    item: boxed(item),
+                    sorted: *sorted,
+                },
+                (Ty::Array(len, _), ..) => Op::Array(*len, boxed(item)),
+                _ => Op::Seq(boxed(item)),
+            };
+            // A sequence of values that take no bytes is as long as a
+            // format's length says for free: it is refused past
+            // `MAX_BYTELESS_ITEMS` items (`de/errors.rs`), which only its
+            // readers count.
+            match crate::layout::takes_no_bytes(&plan.types, item) {
+                true => Op::Byteless(Box::new(op)),
+                false => op,
+            }
+        }
         Ty::Map { value, sorted } => Op::Map {
             value: boxed(value),
             sorted: *sorted,
@@ -370,9 +383,10 @@ fn op_of(plan: &Plan, ty: &Ty) -> Op {
                 KindPlan::Enum(e) if by_variants(e) => Op::Variants(*id),
                 KindPlan::Enum(e) if e.repr.is_some() => Op::Repr(*id),
                 KindPlan::Enum(e) if by_tag(e) => Op::Tagged(*id),
-                KindPlan::Enum(_) => Op::Seed(Ty::Named(*id)),
+                KindPlan::Enum(_) => Op::Identifier(*id),
             },
         },
+        Ty::Unit => Op::Unit,
         ty => match ScalarRead::of(ty) {
             Some(ScalarRead {
                 scalar,
@@ -392,6 +406,13 @@ fn demote(op: &mut Op, has_ops: &[bool]) {
                 Op::Rows(_) => Ty::Seq(Box::new(named)),
                 _ => named,
             });
+        }
+        // Rows the seed reads count their own items.
+        Op::Byteless(inner) => {
+            demote(inner, has_ops);
+            if let Op::Seed(ty) = &**inner {
+                *op = Op::Seed(ty.clone());
+            }
         }
         Op::Option(inner) | Op::Seq(inner) | Op::Array(_, inner) => demote(inner, has_ops),
         Op::Convert(conversion) => demote(&mut conversion.source, has_ops),
@@ -526,6 +547,7 @@ mod seed_census {
         match op {
             Op::Seed(ty) => *out.entry(kind(plan, ty)).or_default() += 1,
             Op::Option(op)
+            | Op::Byteless(op)
             | Op::Seq(op)
             | Op::Array(_, op)
             | Op::Set { item: op, .. }

@@ -15,14 +15,15 @@ use super::program::{Op, Program};
 use crate::plan::{EnumPlan, TypePlan, VariantPlan};
 use crate::value::Value;
 
-/// The program's ops of a tagged enum's newtype and tuple variants' values
-/// (by variant, `None` for the others), and the program whose tree reader
-/// reads them from the buffered value: a variant's value then costs its
-/// ops, not the seed's walk of its type. Without them (and in fail-fast,
-/// which checks as it reads) the seed reads every variant.
+/// The program's ops of tagged enum `id`'s newtype and tuple variants'
+/// values (by variant, `None` for the others; a struct variant's fields'
+/// are [`Program::struct_variant`]), and the program that reads them from
+/// the buffered value: a variant's value then costs its ops, not the
+/// seed's walk of its type. Without them the seed reads every variant.
 #[derive(Clone, Copy)]
 pub(super) struct PayloadOps<'p> {
     pub(super) program: &'p Program,
+    pub(super) id: crate::ty::TypeId,
     pub(super) ops: &'p [Option<Op>],
 }
 
@@ -226,8 +227,7 @@ pub(super) fn internal(
 ) -> Result<Value, serde_json::Error> {
     let (mut object, index, variant) = tagged_object(ty, e, buffered, "internally")?;
     object.remove(e.tag);
-    let op = op_of(ops, index);
-    let payload = payload(seed, ty.ident, variant, op, Json::Object(object))?;
+    let payload = payload(seed, ty.ident, variant, ops, index, Json::Object(object))?;
     Ok(Value::variant(index as u32, payload))
 }
 
@@ -245,7 +245,7 @@ pub(super) fn adjacent(
         (None, Style::Unit) => Json::Null,
         (None, _) => return Err(serde_json::Error::missing_field(e.content)),
     };
-    let payload = payload(seed, ty.ident, variant, op_of(ops, index), content)?;
+    let payload = payload(seed, ty.ident, variant, ops, index, content)?;
     Ok(Value::variant(index as u32, payload))
 }
 
@@ -258,8 +258,7 @@ pub(super) fn untagged(
     buffered: Json,
 ) -> Result<Value, serde_json::Error> {
     for (index, variant) in e.variants.iter().enumerate().filter(|(_, v)| !v.skip) {
-        let op = op_of(ops, index);
-        if let Ok(payload) = payload(seed, ty.ident, variant, op, buffered.clone()) {
+        if let Ok(payload) = payload(seed, ty.ident, variant, ops, index, buffered.clone()) {
             return Ok(Value::variant(index as u32, payload));
         }
     }
@@ -272,32 +271,45 @@ pub(super) fn untagged(
     })
 }
 
-/// The op of variant `index`'s value, and the program that reads it.
-fn op_of<'p>(ops: Option<PayloadOps<'p>>, index: usize) -> Option<(&'p Program, &'p Op)> {
-    let ops = ops?;
-    Some((ops.program, ops.ops.get(index)?.as_ref()?))
-}
-
-/// A variant's payload read from its buffered content: a newtype or tuple
-/// variant's by its `op` when the program has one (and not in fail-fast),
-/// from the buffer as a tree, as the seed reads it (see
-/// [`super::from_value`]); by the seed otherwise.
+/// A variant's payload read from its buffered content by the program:
+/// a newtype or tuple variant's value by its op, a struct variant's fields
+/// by theirs, from the buffer as a tree (see [`super::from_value`]); in
+/// fail-fast, as a visitor reads the buffer, each value checked as it is
+/// read. By the seed where the program has no ops for the variant.
 pub(super) fn payload(
     seed: Seed<'_>,
     type_ident: &'static str,
     variant: &VariantPlan,
-    op: Option<(&Program, &Op)>,
+    ops: Option<PayloadOps<'_>>,
+    index: usize,
     content: Json,
 ) -> Result<Value, serde_json::Error> {
-    let fields = &variant.fields.fields;
-    let of_value = match variant.style {
-        Style::Newtype => fields.first().map(|field| &field.ty),
-        Style::Tuple => Some(&variant.tuple),
-        Style::Unit | Style::Named => None,
-    };
-    if let (Some(_), Some((program, op)), None) = (of_value, op, seed.stop) {
-        return super::from_value::read_op(seed.plan, program, op, &content);
+    let plan = seed.plan;
+    if let Some(PayloadOps { program, id, ops }) = ops {
+        match variant.style {
+            Style::Newtype | Style::Tuple => {
+                if let Some(Some(op)) = ops.get(index) {
+                    return match seed.stop {
+                        None => super::from_value::read_op(plan, program, op, &content),
+                        Some(stop) => {
+                            super::visited::read_op_checked(plan, program, op, stop, &content)
+                        }
+                    };
+                }
+            }
+            // Owned, as serde's buffer hands a struct variant's fields over.
+            Style::Named => {
+                if let Some(fields) = program.struct_variant(id, index) {
+                    let s = &variant.fields;
+                    return super::visited::struct_variant(
+                        plan, program, id, s, fields, seed.stop, content,
+                    );
+                }
+            }
+            Style::Unit => {}
+        }
     }
+    let fields = &variant.fields.fields;
     match variant.style {
         Style::Unit => match content {
             Json::Null => Ok(Value::Unit),

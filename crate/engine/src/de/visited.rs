@@ -32,7 +32,7 @@ use serde::de::{
 
 use super::containers::{SeqVisitor, TupleVisitor, insert_entry, map_value, read_rows};
 use super::converted::{convert_read, run_read_with};
-use super::enums::{TagVisitor, VariantSeed, payload, repr_variant};
+use super::enums::{TagVisitor, VariantSeed, identifier, payload, repr_variant};
 use super::fail_fast::{check_whole, nested};
 use super::flat_buffer::{Buffer, FlatDeserializer};
 use super::flatten::{BufferingKeySeed, Key, LAID_OUT};
@@ -94,6 +94,71 @@ pub(super) fn read_op<'de, D: Deserializer<'de>>(
         op,
     }
     .deserialize(d)
+}
+
+/// A value by `op` from `d`, fail-fast with `stop`: a tagged enum's
+/// variant's value, from its buffer.
+pub(super) fn read_op_checked<'de, D: Deserializer<'de>>(
+    plan: &Plan,
+    program: &Program,
+    op: &Op,
+    stop: &Stop,
+    d: D,
+) -> Result<Value, D::Error> {
+    let run = Run::<true> {
+        plan,
+        program,
+        stop: Some(stop),
+    };
+    OpValue { run, op }.deserialize(d)
+}
+
+/// Struct variant `s` of enum `id` (its fields read by `ops`) from `d`
+/// (a tagged enum's buffer), fail-fast with `stop` when given.
+pub(super) fn struct_variant<'de, D: Deserializer<'de>>(
+    plan: &Plan,
+    program: &Program,
+    id: TypeId,
+    s: &StructPlan,
+    ops: &[Op],
+    stop: Option<&Stop>,
+    d: D,
+) -> Result<Value, D::Error> {
+    fn read<'de, D: Deserializer<'de>, const CHECK: bool>(
+        run: Run<'_, CHECK>,
+        id: TypeId,
+        s: &StructPlan,
+        ops: &[Op],
+        d: D,
+    ) -> Result<Value, D::Error> {
+        let mut slots = unit_slots(s.width);
+        run.object(id, s, ops, &mut slots, false).deserialize(d)?;
+        Ok(Value::Struct(Slots::plain_if(s.plain, slots)))
+    }
+    match stop {
+        None => read(
+            Run::<false> {
+                plan,
+                program,
+                stop,
+            },
+            id,
+            s,
+            ops,
+            d,
+        ),
+        Some(_) => read(
+            Run::<true> {
+                plan,
+                program,
+                stop,
+            },
+            id,
+            s,
+            ops,
+            d,
+        ),
+    }
 }
 
 /// Struct `id` into `slots` (`ops` reading them, as [`Program::fields`]
@@ -216,8 +281,8 @@ impl<'p, const CHECK: bool> Run<'p, CHECK> {
     }
 
     /// A tagged enum of type `id` (see [`Op::Tagged`]); `root` as for
-    /// [`convert`](Self::convert). Fail-fast reads it by the seed, which
-    /// checks its variants' values as it reads them.
+    /// [`convert`](Self::convert). Its variant's value is read from the
+    /// buffer by its ops, in fail-fast checked as it is read.
     #[inline(never)]
     fn tagged<'de, D: Deserializer<'de>>(
         self,
@@ -234,12 +299,71 @@ impl<'p, const CHECK: bool> Run<'p, CHECK> {
             root,
             ..self.seed(&named)
         };
-        let ops = if CHECK {
-            None
-        } else {
-            self.program.payloads(id)
+        tagged::deserialize(seed, ty, e, self.program.payloads(id), d)
+    }
+
+    /// A `Vec` of struct `id` laid out in rows into `out`; `byteless` as
+    /// for [`sequence`](Self::sequence).
+    #[inline(always)]
+    fn rows<'de, D: Deserializer<'de>>(
+        self,
+        id: TypeId,
+        byteless: bool,
+        d: D,
+        out: &mut Value,
+    ) -> Result<(), D::Error> {
+        let (ops, s, plain) = self.fields(id)?;
+        let slots = d.deserialize_seq(Rows {
+            run: self,
+            id,
+            s,
+            ops,
+            byteless,
+        })?;
+        // Widths are field counts, at most MAX_FIELDS deep in structs.
+        fill(
+            out,
+            Value::Rows(s.width as u32, Slots::plain_if(plain, slots)),
+        );
+        Ok(())
+    }
+
+    /// A `Vec`, a set or an array (`op`) into `out`; `byteless` when its
+    /// items take no bytes, refused past `MAX_BYTELESS_ITEMS` of them as
+    /// the seed refuses them (see `de/errors.rs`).
+    #[inline(always)]
+    fn sequence<'de, D: Deserializer<'de>>(
+        self,
+        op: &'p Op,
+        byteless: bool,
+        d: D,
+        out: &mut Value,
+    ) -> Result<(), D::Error> {
+        let items = |op, len| Items::new(self, op, len, byteless);
+        let (mut values, item, sorted) = match op {
+            Op::Seq(item) => (d.deserialize_seq(items(item, None))?, item, None),
+            Op::Set { item, sorted } => {
+                (d.deserialize_seq(items(item, None))?, item, Some(*sorted))
+            }
+            Op::Array(len, item) => (
+                d.deserialize_tuple(*len, items(item, Some(*len)))?,
+                item,
+                None,
+            ),
+            _ => {
+                return Err(de::Error::custom(
+                    "a sequence of a kind the program has no reader for",
+                ));
+            }
         };
-        tagged::deserialize(seed, ty, e, ops, d)
+        if let Some(sorted) = sorted {
+            dedup(&mut values, sorted);
+        }
+        fill(
+            out,
+            Value::Seq(Slots::plain_if(item.holds_no_memory(), values)),
+        );
+        Ok(())
     }
 
     /// The run that reads `field`'s value: fail-fast only when the field
@@ -383,63 +507,19 @@ impl<const CHECK: bool> Into<'_, '_, CHECK> {
                 fill(out, Value::Struct(vec![inner].into()));
                 Ok(())
             }
-            Op::Rows(id) => {
-                let (ops, s, plain) = run.fields(*id)?;
-                let slots = d.deserialize_seq(Rows {
-                    run,
-                    id: *id,
-                    s,
-                    ops,
-                })?;
-                // Widths are field counts, at most MAX_FIELDS deep in structs.
-                fill(
-                    out,
-                    Value::Rows(s.width as u32, Slots::plain_if(plain, slots)),
-                );
-                Ok(())
-            }
-            Op::Seq(item) => {
-                let items = d.deserialize_seq(Items {
-                    run,
-                    op: item,
-                    len: None,
-                })?;
-                fill(
-                    out,
-                    Value::Seq(Slots::plain_if(item.holds_no_memory(), items)),
-                );
-                Ok(())
-            }
-            Op::Set { item, sorted } => {
-                let mut items = d.deserialize_seq(Items {
-                    run,
-                    op: item,
-                    len: None,
-                })?;
-                dedup(&mut items, *sorted);
-                fill(
-                    out,
-                    Value::Seq(Slots::plain_if(item.holds_no_memory(), items)),
-                );
-                Ok(())
-            }
-            Op::Array(len, item) => {
-                let items = d.deserialize_tuple(
-                    *len,
-                    Items {
-                        run,
-                        op: item,
-                        len: Some(*len),
-                    },
-                )?;
-                fill(
-                    out,
-                    Value::Seq(Slots::plain_if(item.holds_no_memory(), items)),
-                );
-                Ok(())
-            }
+            Op::Rows(id) => run.rows(*id, false, d, out),
+            Op::Seq(_) | Op::Set { .. } | Op::Array(..) => run.sequence(op, false, d, out),
+            Op::Byteless(seq) => match &**seq {
+                Op::Rows(id) => run.rows(*id, true, d, out),
+                seq => run.sequence(seq, true, d, out),
+            },
             Op::Tuple(ops) => {
-                let items = d.deserialize_tuple(ops.len(), Tuple { run, ops })?;
+                let tuple = Tuple {
+                    run,
+                    ops,
+                    variant: None,
+                };
+                let items = d.deserialize_tuple(ops.len(), tuple)?;
                 fill(out, Value::Seq(Slots::plain_if(all_plain(ops), items)));
                 Ok(())
             }
@@ -469,6 +549,15 @@ impl<const CHECK: bool> Into<'_, '_, CHECK> {
                 }
                 KindPlan::Struct(_) => Err(de::Error::custom("a serde_repr enum that is a struct")),
             },
+            Op::Identifier(id) => match &run.plan.types[*id].kind {
+                KindPlan::Enum(e) => {
+                    fill(out, identifier(e, d)?);
+                    Ok(())
+                }
+                KindPlan::Struct(_) => Err(de::Error::custom("an identifier that is a struct")),
+            },
+            // Left `Unit`, as it holds.
+            Op::Unit => <() as serde::Deserialize>::deserialize(d),
             Op::Tag(id) => {
                 let ty = &run.plan.types[*id];
                 let KindPlan::Enum(e) = &ty.kind else {
@@ -940,6 +1029,8 @@ struct Rows<'p, const CHECK: bool> {
     id: TypeId,
     s: &'p StructPlan,
     ops: &'p [Op],
+    /// Rows that take no bytes, counted (see [`Run::sequence`]).
+    byteless: bool,
 }
 
 impl<'de, const CHECK: bool> Visitor<'de> for Rows<'_, CHECK> {
@@ -948,14 +1039,18 @@ impl<'de, const CHECK: bool> Visitor<'de> for Rows<'_, CHECK> {
         f.write_str("a sequence")
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Value>, A::Error> {
-        let Rows { run, id, s, ops } = self;
+        let Rows {
+            run,
+            id,
+            s,
+            ops,
+            byteless,
+        } = self;
         let mut index = 0;
-        // The program reads no rows of values that take no bytes (see
-        // `program::op_of`): nothing to count.
         read_rows(
             &mut seq,
             s.width,
-            || false,
+            || byteless,
             |seq, row| {
                 let at = index;
                 index += 1;
@@ -971,6 +1066,38 @@ struct Items<'p, const CHECK: bool> {
     run: Run<'p, CHECK>,
     op: &'p Op,
     len: Option<usize>,
+    /// The most items read before one more is refused: an array's length,
+    /// or for items that take no bytes `MAX_BYTELESS_ITEMS`. One compare
+    /// an item for both.
+    most: usize,
+    byteless: bool,
+}
+
+impl<'p, const CHECK: bool> Items<'p, CHECK> {
+    #[inline(always)]
+    fn new(run: Run<'p, CHECK>, op: &'p Op, len: Option<usize>, byteless: bool) -> Self {
+        let limit = match byteless {
+            true => crate::layout::MAX_BYTELESS_ITEMS,
+            false => usize::MAX,
+        };
+        Items {
+            run,
+            op,
+            len,
+            most: len.map_or(limit, |n| n.min(limit)),
+            byteless,
+        }
+    }
+
+    /// The error of an item past [`most`](Self::most), `read` of them read.
+    #[cold]
+    #[inline(never)]
+    fn too_many<E: de::Error>(&self, read: usize) -> E {
+        match self.byteless && read > crate::layout::MAX_BYTELESS_ITEMS {
+            true => errors::too_many_byteless(),
+            false => errors::invalid_length(read, self),
+        }
+    }
 }
 
 impl<'de, const CHECK: bool> Visitor<'de> for Items<'_, CHECK> {
@@ -1001,8 +1128,8 @@ impl<'de, const CHECK: bool> Visitor<'de> for Items<'_, CHECK> {
             }
             // An item past an array's length is read before it is refused,
             // as the seed refuses it.
-            if self.len.is_some_and(|n| items.len() > n) {
-                return Err(errors::invalid_length(items.len(), &self));
+            if items.len() > self.most {
+                return Err(self.too_many(items.len()));
             }
         }
         match self.len {
@@ -1016,12 +1143,17 @@ impl<'de, const CHECK: bool> Visitor<'de> for Items<'_, CHECK> {
 struct Tuple<'p, const CHECK: bool> {
     run: Run<'p, CHECK>,
     ops: &'p [Op],
+    /// A tuple variant's enum and variant names, for serde's messages.
+    variant: Option<(&'static str, &'static str)>,
 }
 
 impl<'de, const CHECK: bool> Visitor<'de> for Tuple<'_, CHECK> {
     type Value = Vec<Value>;
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        TupleVisitor::expecting_size(self.ops.len(), f)
+        match self.variant {
+            Some((ty, variant)) => TupleVisitor::expecting_variant(ty, variant, self.ops.len(), f),
+            None => TupleVisitor::expecting_size(self.ops.len(), f),
+        }
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Value>, A::Error> {
         let mut items = unit_slots(self.ops.len());
@@ -1157,7 +1289,25 @@ impl<'de, const CHECK: bool> Visitor<'de> for Variants<'_, CHECK> {
             let value = Value::Struct(Slots::plain_if(s.plain, slots));
             return Ok(Value::variant(index as u32, value));
         }
-        let field = e.variants.get(index).and_then(|v| v.fields.fields.first());
+        let variant = e.variants.get(index);
+        if let (Some(Op::Tuple(ops)), Some(variant)) = (run.program.newtype(id, index), variant)
+            && variant.style == Style::Tuple
+        {
+            // A tuple variant, by its items' ops, as a tuple is read.
+            let tuple = Tuple {
+                run,
+                ops,
+                variant: Some((type_name, variant.ident)),
+            };
+            let items = nested(
+                run.stop(),
+                || variant.violation_key.map(|key| Segment::Field(key.into())),
+                access.tuple_variant(ops.len(), tuple),
+            )?;
+            let value = Value::Seq(Slots::plain_if(all_plain(ops), items));
+            return Ok(Value::variant(index as u32, value));
+        }
+        let field = variant.and_then(|v| v.fields.fields.first());
         let newtype = match (run.program.newtype(id, index), field) {
             (Some(op), Some(field)) => Some(OpValue {
                 run: run.field(field),
