@@ -947,3 +947,42 @@ pub struct Root {
     let decoded = agree_everywhere(&engine, &texts, "tagged enums with rules");
     assert!(decoded >= 3, "{decoded} texts decoded");
 }
+
+/// A unit struct, a transparent struct with a `PhantomData` beside its
+/// field, and a skipped struct laid out inline (its default a struct's
+/// slots): the program's reading is the seed's in text, in a tree, in
+/// postcard and in fail-fast.
+#[test]
+fn unit_transparent_and_skipped_inline_structs_read_by_the_program_as_by_the_seed() {
+    let engine = Interpreter::new(
+        r#"
+#[derive(Deserialize)]
+pub struct Marker;
+#[derive(Deserialize, Validate)]
+#[serde(transparent)]
+pub struct Id<T> { #[validate(range(min = 1))] value: u64, #[serde(skip)] kind: std::marker::PhantomData<T> }
+#[derive(Deserialize, Default)]
+pub struct Stats { hits: u32, label: String }
+#[derive(Deserialize, Validate)]
+pub struct Root {
+    marker: Marker,
+    #[validate(nested)]
+    id: Id<Root>,
+    #[serde(skip)]
+    stats: Stats,
+    name: String,
+}
+"#,
+        Some("Root"),
+    )
+    .expect("plans");
+    let texts = [
+        r#"{"marker": null, "id": 7, "name": "a"}"#,
+        r#"{"marker": null, "id": 0, "name": "a", "stats": {"hits": 1}}"#,
+        r#"{"marker": 1, "id": 7, "name": "a"}"#,
+        r#"{"marker": null, "id": "7", "name": "a"}"#,
+        r#"{"marker": null, "id": 7}"#,
+    ];
+    let decoded = agree_everywhere(&engine, &texts, "unit, transparent, skipped inline");
+    assert_eq!(decoded, 2, "the first two texts decode");
+}

@@ -1,15 +1,21 @@
 //! The field defaults the paste shows as values, read as their fields' types
 //! once the plan is built (the plan notes them; reading needs the decoder).
 
-use serde::de::DeserializeSeed;
-
-use super::Seed;
+use super::program::Program;
 use crate::plan::{FieldDefault, KindPlan, Plan};
+use crate::ty::Ty;
 
 /// Reads each of the plan's [`paste_defaults`](Plan::paste_defaults) into its
 /// field's default; one that does not decode keeps `Default::default()`, with
 /// a note.
 pub fn read_paste_defaults(plan: &mut Plan) {
+    if plan.paste_defaults.is_empty() {
+        return;
+    }
+    // The program as the plan stands: a default's value reads as any
+    // value does (one read before its own field's default is known takes
+    // `Default::default()` there, as it always has).
+    let program = Program::new(plan, &Ty::Unit, &Ty::Unit);
     let read: Vec<Option<Result<_, String>>> = plan
         .paste_defaults
         .iter()
@@ -19,14 +25,9 @@ pub fn read_paste_defaults(plan: &mut Plan) {
                 .struct_plan(pending.type_id)?
                 .fields
                 .get(pending.slot)?;
-            let seed = Seed {
-                plan,
-                ty: &field.ty,
-                stop: None,
-                root: false,
-            };
+            let op = program.op(plan, &field.ty);
             let mut d = serde_json::Deserializer::from_str(pending.json);
-            Some(seed.deserialize(&mut d).map_err(|e| e.to_string()))
+            Some(super::visited::read_op(plan, &program, &op, &mut d).map_err(|e| e.to_string()))
         })
         .collect();
     let pending = std::mem::take(&mut plan.paste_defaults);

@@ -90,10 +90,10 @@ impl<'p> Run<'p> {
             // `&Value` hands a newtype struct its node, as it is.
             (Op::Newtype(id) | Op::Transparent(id), json) => {
                 let (fields, _) = self.fields(*id)?;
-                let op = fields.ops.first().ok_or_else(|| self.miss())?;
+                let op = fields.one().ok_or_else(|| self.miss())?;
                 let mut inner = Value::Unit;
                 self.one_into(op, json, &mut inner)?;
-                fill(out, Value::Struct(vec![inner].into()));
+                fill(out, fields.one_value(inner));
                 Ok(())
             }
             (Op::Rows(id), Json::Array(items)) => {

@@ -73,11 +73,11 @@ impl<'p> Run<'p> {
             // `deserialize_newtype_struct` reads it; a transparent struct is
             // its field.
             Op::Newtype(id) | Op::Transparent(id) => {
-                let op = self.fields(*id)?.ops.first();
-                let op = op.ok_or(postcard::Error::SerdeDeCustom)?;
+                let fields = self.fields(*id)?;
+                let op = fields.one().ok_or(postcard::Error::SerdeDeCustom)?;
                 let mut inner = Value::Unit;
                 self.one_into(op, d, &mut inner)?;
-                fill(out, Value::Struct(vec![inner].into()));
+                fill(out, fields.one_value(inner));
                 Ok(())
             }
             Op::Rows(id) => {

@@ -163,6 +163,32 @@ pub(super) struct Fields {
     pub(super) flattens: bool,
 }
 
+impl Fields {
+    /// A newtype or transparent struct's one field's op (a transparent
+    /// struct's other fields are `Op::Skipped`).
+    pub(super) fn one(&self) -> Option<&Op> {
+        self.ops.iter().find(|op| !matches!(op, Op::Skipped(_)))
+    }
+
+    /// A newtype or transparent struct's value, its one field holding
+    /// `value` and each other its default.
+    pub(super) fn one_value(&self, value: Value) -> Value {
+        if self.ops.len() == 1 {
+            return Value::Struct(vec![value].into());
+        }
+        let mut value = Some(value);
+        let slots: Vec<Value> = self
+            .ops
+            .iter()
+            .map(|op| match op {
+                Op::Skipped(default) => Value::clone(default),
+                _ => value.take().unwrap_or(Value::Unit),
+            })
+            .collect();
+        Value::Struct(slots.into())
+    }
+}
+
 impl Program {
     /// The program of `plan`, for values of type `root`.
     pub(crate) fn new(plan: &Plan, root: &Ty, many: &Ty) -> Program {
@@ -211,6 +237,15 @@ impl Program {
         demote(&mut program.root, &has_ops);
         demote(&mut program.many, &has_ops);
         program
+    }
+
+    /// The op of a value of type `ty` (one that is not the root's, such
+    /// as a field's default the paste writes as JSON).
+    pub(super) fn op(&self, plan: &Plan, ty: &Ty) -> Op {
+        let has_ops: Vec<bool> = self.structs.iter().map(Option::is_some).collect();
+        let mut op = op_of(plan, ty);
+        demote(&mut op, &has_ops);
+        op
     }
 
     /// The ops of struct `id`. Its readers build `Struct` and `Rows` only
@@ -432,7 +467,10 @@ fn struct_fields(plan: &Plan, id: TypeId) -> Option<Fields> {
         return None;
     }
     let mut ops = Vec::with_capacity(s.width);
-    let flattens = push_fields(plan, s, 0, &mut ops)?;
+    let flattens = match s.transparent {
+        Some(slot) => transparent_fields(plan, s, slot, &mut ops)?,
+        None => push_fields(plan, s, 0, &mut ops)?,
+    };
     if ops.len() != s.width {
         return None;
     }
@@ -446,13 +484,24 @@ fn struct_fields(plan: &Plan, id: TypeId) -> Option<Fields> {
     })
 }
 
+/// A `#[serde(transparent)]` struct's ops: its one field's, where the
+/// struct is, and for each other field (a `PhantomData`) its default, as
+/// serde's derive fills it in. `None` when a field is laid out inline.
+fn transparent_fields(plan: &Plan, s: &StructPlan, slot: usize, ops: &mut Vec<Op>) -> Option<bool> {
+    for (index, field) in s.fields.iter().enumerate() {
+        if field.inline.is_some() || field.at != index {
+            return None;
+        }
+        ops.push(match index == slot {
+            true => field_op(plan, field),
+            false => Op::Skipped(Box::new(default_value(plan, &field.ty))),
+        });
+    }
+    Some(false)
+}
+
 fn programmable(plan: &Plan, id: TypeId, s: &StructPlan) -> bool {
     plan.types[id].convert.is_none()
-        && match s.transparent {
-            None => matches!(s.style, Style::Named | Style::Tuple | Style::Newtype),
-            // Its other fields (a `PhantomData`) take defaults: the seed's.
-            Some(_) => s.fields.len() == 1,
-        }
         // serde's flatten only: field dispatch's one table is the seed's.
         && s.flat.is_none()
     // Checks that finish the struct (`must_match`, rules between
@@ -470,8 +519,22 @@ fn push_fields(plan: &Plan, s: &StructPlan, base: usize, ops: &mut Vec<Op>) -> O
     for field in &s.fields {
         let at = base + field.at;
         match field.inline {
-            // Its default is a struct's slots, which no op fills in.
-            Some(_) if field.skip => return None,
+            // Its default is a struct's slots: one `Skipped` each, as the
+            // finisher fills them in.
+            Some((child, width)) if field.skip => {
+                let mut slots = crate::value::unit_slots(width);
+                match (&field.default, plan.struct_plan(child)) {
+                    (FieldDefault::Value(Value::Struct(value), _), _) if value.len() == width => {
+                        slots.clone_from_slice(value)
+                    }
+                    (_, Some(child)) => crate::value::fill_default(plan, child, &mut slots),
+                    (_, None) => return None,
+                }
+                if at != ops.len() {
+                    return None;
+                }
+                ops.extend(slots.into_iter().map(|v| Op::Skipped(Box::new(v))));
+            }
             Some((child, _)) => {
                 let child_plan = plan.struct_plan(child)?;
                 if !programmable(plan, child, child_plan) {
@@ -579,6 +642,44 @@ mod seed_census {
             }
             _ => {}
         }
+    }
+
+    /// What reaches a seed op from `schema`'s root `root`, by kind.
+    fn seed_kinds(schema: &str, root: &str) -> BTreeMap<String, usize> {
+        let engine = crate::run::Interpreter::new(schema, Some(root)).expect("plans");
+        let plan = engine.plan();
+        let program = Program::new(plan, &Ty::Named(plan.root), &Ty::Unit);
+        let mut found = BTreeMap::new();
+        let mut seen = vec![false; plan.types.len()];
+        census(&program.root, plan, &program, &mut seen, &mut found);
+        found
+    }
+
+    #[test]
+    fn unit_transparent_and_skipped_inline_structs_have_ops() {
+        let schema = r#"
+            #[derive(Deserialize)]
+            struct Marker;
+            #[derive(Deserialize)]
+            #[serde(transparent)]
+            struct Id<T> { value: u64, #[serde(skip)] kind: std::marker::PhantomData<T> }
+            #[derive(Deserialize, Default)]
+            struct Stats { hits: u32, misses: u32 }
+            #[derive(Deserialize)]
+            struct Root {
+                marker: Marker,
+                id: Id<Root>,
+                #[serde(skip)]
+                stats: Stats,
+                names: Vec<()>,
+                side: Side,
+            }
+            #[derive(Deserialize)]
+            #[serde(variant_identifier)]
+            enum Side { Left, Right }
+        "#;
+        let found = seed_kinds(schema, "Root");
+        assert!(found.is_empty(), "{found:?}");
     }
 
     #[test]

@@ -491,7 +491,8 @@ impl<const CHECK: bool> Into<'_, '_, CHECK> {
             // The field's value where the struct is, as the seed reads it.
             Op::Transparent(id) => {
                 let (ops, s, _) = run.fields(*id)?;
-                let (Some(op), Some(field)) = (ops.first(), s.fields.first()) else {
+                let slot = s.transparent.unwrap_or(0);
+                let (Some(op), Some(field)) = (ops.get(slot), s.fields.get(slot)) else {
                     return Err(de::Error::custom(NO_FIELD));
                 };
                 let mut inner = Value::Unit;
@@ -504,7 +505,9 @@ impl<const CHECK: bool> Into<'_, '_, CHECK> {
                 if run.stop().is_some() {
                     run.finisher(*id, s).check_read(field, &inner)?;
                 }
-                fill(out, Value::Struct(vec![inner].into()));
+                let fields = run.program.fields(*id);
+                let fields = fields.ok_or_else(|| de::Error::custom(NO_FIELD))?;
+                fill(out, fields.one_value(inner));
                 Ok(())
             }
             Op::Rows(id) => run.rows(*id, false, d, out),
@@ -695,13 +698,15 @@ impl<'de, const CHECK: bool> DeserializeSeed<'de> for Object<'_, '_, CHECK> {
 }
 
 impl<const CHECK: bool> Object<'_, '_, CHECK> {
-    /// A tuple struct, or one that flattens (serde reads it as a map).
+    /// A tuple or unit struct, or one that flattens (serde reads it as a
+    /// map).
     #[inline(never)]
     fn rare<'de, D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
         let (s, name) = (self.s, self.run.plan.types[self.id].name);
         match s.style {
             Style::Tuple => d.deserialize_tuple_struct(name, s.fields.len(), self),
             Style::Named => d.deserialize_map(Buffered(self)),
+            Style::Unit => d.deserialize_unit_struct(name, self),
             _ => d.deserialize_struct(name, s.keys, self),
         }
     }
@@ -712,6 +717,11 @@ impl<'de, const CHECK: bool> Visitor<'de> for Object<'_, '_, CHECK> {
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         Self::finisher(self.run, self.id, self.s, self.root).expecting(f)
+    }
+
+    /// A unit struct (`struct Marker;`): nothing to read.
+    fn visit_unit<E: de::Error>(self) -> Result<(), E> {
+        Ok(())
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
