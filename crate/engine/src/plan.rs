@@ -371,6 +371,9 @@ pub struct DirectReads {
     /// The mask when every field a key fills was read, when nothing is then
     /// left to fill in (no node skips a field).
     pub complete: Option<u128>,
+    /// Whether every entry's field is a scalar (the seed reads such a tree
+    /// by `read`; the program reads any tree of these by its ops).
+    pub scalars: bool,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -379,7 +382,8 @@ pub struct DirectRead {
     pub mask: u128,
     /// Its field's slot among the root's.
     pub slot: usize,
-    pub read: crate::de::ScalarRead,
+    /// How the seed reads its value, when it is a scalar.
+    pub read: Option<crate::de::ScalarRead>,
     /// Its field's key, which serde's duplicate-field error names.
     pub key: &'static str,
 }
@@ -493,21 +497,23 @@ pub(crate) fn direct_reads(types: &[TypePlan], table: &FlatTable) -> Option<Dire
                 return None;
             };
             let field = s.fields.get(index)?;
-            match (field.scalar, field.inline) {
-                (Some(read), None) => Some(DirectRead {
+            match field.inline {
+                None => Some(DirectRead {
                     mask: 1u128.checked_shl(first + u32::try_from(index).ok()?)?,
                     slot: place.base + field.at,
-                    read,
+                    read: field.scalar,
                     key: field.key,
                 }),
-                _ => None,
+                Some(_) => None,
             }
         })
         .collect::<Option<Vec<_>>>()?;
+    let scalars = entries.iter().all(|e| e.read.is_some());
     Some(DirectReads {
         entries,
         first_bit,
         complete,
+        scalars,
     })
 }
 

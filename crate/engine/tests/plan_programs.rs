@@ -986,3 +986,65 @@ pub struct Root {
     let decoded = agree_everywhere(&engine, &texts, "unit, transparent, skipped inline");
     assert_eq!(decoded, 2, "the first two texts decode");
 }
+
+/// Field dispatch (`Flatten::Fast`) over a tree whose fields are not all
+/// scalars (a `Vec`, an `Option` of a struct, a map), with rules in the
+/// flattened structs, an alias, a skipped field and a key left out: the
+/// program reads the tree by its one table and each value by its slot's
+/// op, and its value, error and first violation are the seed's, in text,
+/// in a tree, in postcard and in fail-fast.
+#[test]
+fn field_dispatch_reads_any_tree_laid_out_inline_as_the_seed_does() {
+    let engine = Interpreter::with_flatten(
+        r#"
+#[derive(Deserialize, Validate)]
+pub struct Order {
+    #[validate(range(min = 1))]
+    id: u32,
+    #[serde(flatten)]
+    #[validate(nested)]
+    customer: Customer,
+    #[validate(length(max = 2))]
+    lines: Vec<Line>,
+    #[serde(skip)]
+    cache: u8,
+}
+#[derive(Deserialize, Validate)]
+pub struct Customer {
+    #[validate(email)]
+    #[serde(alias = "mail")]
+    email: String,
+    note: Option<Note>,
+    #[serde(flatten)]
+    #[validate(nested)]
+    address: Address,
+}
+#[derive(Deserialize, Validate)]
+pub struct Address {
+    #[validate(length(min = 2))]
+    city: String,
+    #[serde(default)]
+    tags: std::collections::BTreeMap<String, u8>,
+}
+#[derive(Deserialize)]
+pub struct Note { text: String }
+#[derive(Deserialize)]
+pub struct Line { sku: String, qty: u16 }
+"#,
+        Some("Order"),
+        Flatten::Fast,
+    )
+    .expect("plans");
+    let texts = [
+        r#"{"id": 1, "email": "a@b.io", "note": {"text": "hi"}, "city": "Oslo", "tags": {"x": 1}, "lines": [{"sku": "a", "qty": 2}]}"#,
+        r#"{"lines": [], "city": "Rome", "mail": "c@d.io", "id": 2, "note": null}"#,
+        r#"{"id": 0, "email": "nobody", "note": null, "city": "X", "lines": [{"sku": "a", "qty": 1}, {"sku": "b", "qty": 1}, {"sku": "c", "qty": 1}]}"#,
+        r#"{"id": 1, "email": "a@b.io", "mail": "c@d.io", "note": null, "city": "Oslo", "lines": []}"#,
+        r#"{"id": 1, "email": "a@b.io", "note": null, "lines": []}"#,
+        r#"{"id": 1, "email": "a@b.io", "note": {"text": 5}, "city": "Oslo", "lines": []}"#,
+        r#"{"id": 1, "email": "a@b.io", "note": null, "city": "Oslo", "lines": [{"sku": "a"}], "other": [1]}"#,
+        r#"[1, "a@b.io", null, "Oslo", {}, []]"#,
+    ];
+    let decoded = agree_everywhere(&engine, &texts, "field dispatch");
+    assert!(decoded >= 3, "{decoded} texts decoded");
+}

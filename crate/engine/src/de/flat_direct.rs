@@ -40,7 +40,8 @@ impl StructVisitor<'_> {
             let slot = out
                 .get_mut(read.slot)
                 .ok_or_else(|| A::Error::custom(LAID_OUT))?;
-            map.next_value_seed(ScalarSeed(read.read, slot))?;
+            let scalar = read.read.ok_or_else(|| A::Error::custom(LAID_OUT))?;
+            map.next_value_seed(ScalarSeed(scalar, slot))?;
         }
         if direct.complete == Some(seen) {
             return Ok(());
@@ -52,7 +53,7 @@ impl StructVisitor<'_> {
     /// `seen` read: what was left out filled in, or serde's error.
     #[cold]
     #[inline(never)]
-    fn finish_direct<E: de::Error>(
+    pub(super) fn finish_direct<E: de::Error>(
         &self,
         table: &FlatTable,
         direct: &DirectReads,

@@ -47,7 +47,9 @@ impl<'p> StructVisitor<'p> {
         out: &mut [Value],
     ) -> Result<(), A::Error> {
         // Fail-fast checks each field as it is read, by its struct's plan.
-        if let (Some(direct), None) = (&table.direct, self.seed.stop) {
+        if let (Some(direct), None) = (&table.direct, self.seed.stop)
+            && direct.scalars
+        {
             return self.direct_into(map, table, direct, out);
         }
         // Trees of up to eight structs (nearly all) keep their bookkeeping on

@@ -475,7 +475,9 @@ fn struct_fields(plan: &Plan, id: TypeId) -> Option<Fields> {
         return None;
     }
     Some(Fields {
-        flattens,
+        // Field dispatch buffers nothing: a sequence format's reading is
+        // the fields in order, as a struct's.
+        flattens: flattens && s.flat.is_none(),
         width: s.width,
         // The plan's own word (`layout.rs`), so that the seed and the
         // program mark a struct's slots alike.
@@ -502,8 +504,9 @@ fn transparent_fields(plan: &Plan, s: &StructPlan, slot: usize, ops: &mut Vec<Op
 
 fn programmable(plan: &Plan, id: TypeId, s: &StructPlan) -> bool {
     plan.types[id].convert.is_none()
-        // serde's flatten only: field dispatch's one table is the seed's.
-        && s.flat.is_none()
+        // Field dispatch's tree read by its one table of slots: laid out
+        // inline throughout, which the table's `direct` says.
+        && s.flat.as_ref().is_none_or(|table| table.direct.is_some())
     // Checks that finish the struct (`must_match`, rules between
     // fields, the struct's own functions) and the defaults of skipped
     // fields and of fields left out are the seed's finisher's, which

@@ -35,7 +35,7 @@ use super::converted::{convert_read, run_read_with};
 use super::enums::{TagVisitor, VariantSeed, identifier, payload, repr_variant};
 use super::fail_fast::{check_whole, nested};
 use super::flat_buffer::{Buffer, FlatDeserializer};
-use super::flatten::{BufferingKeySeed, Key, LAID_OUT};
+use super::flatten::{BufferingKeySeed, FlatKeySeed, Key, LAID_OUT};
 use super::keys::KeySeed;
 use super::program::{Conversion, Op, Program, With, all_plain};
 use super::scalar::{read_into, read_scalar_into};
@@ -705,7 +705,10 @@ impl<const CHECK: bool> Object<'_, '_, CHECK> {
         let (s, name) = (self.s, self.run.plan.types[self.id].name);
         match s.style {
             Style::Tuple => d.deserialize_tuple_struct(name, s.fields.len(), self),
-            Style::Named => d.deserialize_map(Buffered(self)),
+            Style::Named => match &s.flat {
+                Some(table) => d.deserialize_struct(name, table.keys, Dispatched(self)),
+                None => d.deserialize_map(Buffered(self)),
+            },
             Style::Unit => d.deserialize_unit_struct(name, self),
             _ => d.deserialize_struct(name, s.keys, self),
         }
@@ -874,7 +877,103 @@ impl<'de, const CHECK: bool> Visitor<'de> for Buffered<'_, '_, CHECK> {
     }
 }
 
+/// The visitor of a struct whose tree of flattened structs is read by
+/// field dispatch (`Flatten::Fast`, see [`Object::dispatched`]).
+struct Dispatched<'p, 'a, const CHECK: bool>(Object<'p, 'a, CHECK>);
+
+impl<'de, const CHECK: bool> Visitor<'de> for Dispatched<'_, '_, CHECK> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.expecting(f)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
+        self.0.dispatched(map)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
+        self.0.visit_seq(seq)
+    }
+}
+
 impl<const CHECK: bool> Object<'_, '_, CHECK> {
+    /// A struct and its flattened structs, laid out inline in its slots,
+    /// read by field dispatch (`Flatten::Fast`), as `#[derive(FastFlatten)]`
+    /// reads them: each key of the tree found in its one table, whose
+    /// entry names the slot and the bit of the tree's `seen` mask, and its
+    /// value read by that slot's op. No struct of the tree is looked up
+    /// per key, but in fail-fast, where a field's own struct checks it.
+    /// The structs are finished, children first, only when a key was left
+    /// out or there is more to do.
+    #[inline(never)]
+    fn dispatched<'de, A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let Object {
+            run,
+            id,
+            s,
+            ops,
+            slots,
+            root,
+        } = self;
+        let Some((table, direct)) = s
+            .flat
+            .as_ref()
+            .and_then(|table| Some((table, table.direct.as_deref()?)))
+        else {
+            return Err(de::Error::custom(LAID_OUT));
+        };
+        let mut seen: u128 = 0;
+        let mut expected = 0;
+        while let Some(key) = map.next_key_seed(FlatKeySeed { table, expected })? {
+            expected = key.map_or(expected, |entry| entry + 1);
+            let Some((entry, read)) =
+                key.and_then(|entry| Some((entry, direct.entries.get(entry)?)))
+            else {
+                map.next_value::<IgnoredAny>()?;
+                continue;
+            };
+            if seen & read.mask != 0 {
+                return Err(errors::duplicate_field(read.key));
+            }
+            seen |= read.mask;
+            let (Some(op), Some(out)) = (ops.get(read.slot), slots.get_mut(read.slot)) else {
+                return Err(de::Error::custom(LAID_OUT));
+            };
+            match op {
+                Op::Scalar(scalar) if !CHECK => map.next_value_seed(ScalarInto {
+                    scalar: *scalar,
+                    out,
+                })?,
+                op if !CHECK => map.next_value_seed(Into { run, op, out })?,
+                op => {
+                    // The field's own struct checks it, as it nests what breaks.
+                    let node_field = table.node_field(entry).and_then(|(node, index)| {
+                        let type_id = table.nodes.get(node)?.type_id;
+                        let node_plan = run.plan.struct_plan(type_id)?;
+                        let finisher = Self::finisher(run, type_id, node_plan, root && node == 0);
+                        Some((node_plan.fields.get(index)?, finisher))
+                    });
+                    let Some((field, finisher)) = node_field else {
+                        return Err(de::Error::custom(LAID_OUT));
+                    };
+                    let into = Into {
+                        run: run.field(field),
+                        op,
+                        out,
+                    };
+                    nested(run.stop(), || field.segment(), map.next_value_seed(into))?;
+                    finisher.check_read(field, &slots[read.slot])?;
+                }
+            }
+        }
+        // In fail-fast each struct's late checks run as it is finished.
+        if !CHECK && direct.complete == Some(seen) {
+            return Ok(());
+        }
+        Self::finisher(run, id, s, root).finish_direct(table, direct, seen, slots)
+    }
+
     /// A struct that flattens, serde's way (`Flatten::Serde`), as the
     /// seed's `buffered_into` reads it: its own keys read by their ops,
     /// every other key buffered, then each flattened field read from the
