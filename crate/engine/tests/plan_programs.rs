@@ -1048,3 +1048,51 @@ pub struct Line { sku: String, qty: u16 }
     let decoded = agree_everywhere(&engine, &texts, "field dispatch");
     assert!(decoded >= 3, "{decoded} texts decoded");
 }
+
+/// Struct variants that flatten (a struct and a map, in an externally and
+/// an internally tagged enum): the program reads them serde's way, its own
+/// keys by their ops and the others buffered, and its value, error and
+/// first violation are the seed's in text, in a tree, in postcard and in
+/// fail-fast.
+#[test]
+fn struct_variants_that_flatten_read_by_the_program_as_by_the_seed() {
+    let engine = Interpreter::new(
+        r#"
+#[derive(Deserialize, Validate)]
+pub struct Meta { #[validate(length(min = 2))] owner: String, version: u8 }
+#[derive(Deserialize)]
+pub enum Event {
+    Created { id: u32, #[serde(flatten)] meta: Meta },
+    Tagged { id: u32, #[serde(flatten)] extra: std::collections::BTreeMap<String, u8> },
+    Gone,
+}
+#[derive(Deserialize)]
+#[serde(tag = "kind")]
+pub enum Change {
+    Moved { to: String, #[serde(flatten)] meta: Meta },
+    Kept,
+}
+#[derive(Deserialize, Validate)]
+pub struct Root {
+    #[validate(nested)]
+    event: Event,
+    #[validate(nested)]
+    change: Change,
+}
+"#,
+        Some("Root"),
+    )
+    .expect("plans");
+    let texts = [
+        r#"{"event": {"Created": {"id": 1, "owner": "ann", "version": 2}}, "change": {"kind": "Moved", "to": "x", "owner": "bo", "version": 1}}"#,
+        r#"{"event": {"Tagged": {"id": 1, "a": 2, "b": 3}}, "change": {"kind": "Kept"}}"#,
+        r#"{"event": {"Created": {"id": 1, "owner": "a", "version": 2}}, "change": {"kind": "Moved", "to": "x", "owner": "b", "version": 1}}"#,
+        r#"{"event": {"Created": {"id": 1, "owner": "ann"}}, "change": {"kind": "Kept"}}"#,
+        r#"{"event": {"Created": {"id": 1, "id": 2, "owner": "ann", "version": 2}}, "change": {"kind": "Kept"}}"#,
+        r#"{"event": {"Tagged": {"id": 1, "a": 300}}, "change": {"kind": "Kept"}}"#,
+        r#"{"event": "Gone", "change": {"kind": "Moved", "to": 5, "owner": "bo", "version": 1}}"#,
+        r#"{"event": {"Created": [1, "ann", 2]}, "change": {"kind": "Kept"}}"#,
+    ];
+    let decoded = agree_everywhere(&engine, &texts, "struct variants that flatten");
+    assert!(decoded >= 3, "{decoded} texts decoded");
+}

@@ -363,6 +363,10 @@ impl<'p> Run<'p> {
             return Err(postcard::Error::SerdeDeCustom);
         };
         let s = &variant.fields;
+        if s.flattens {
+            let value = super::visited::struct_variant_of(self.plan, self.program, id, s, ops, d)?;
+            return Ok(Value::variant(index, value));
+        }
         let mut slots = unit_slots(ops.len());
         self.in_order(ops, d, &mut slots)?;
         Ok(Value::variant(

@@ -336,15 +336,28 @@ fn struct_variant_ops(plan: &Plan, id: TypeId) -> Option<StructVariants> {
             .iter()
             .map(|v| {
                 let s = &v.fields;
-                if v.style != Style::Named || s.flattens || s.flat.is_some() {
+                // A variant that flattens is read serde's way, buffered;
+                // one whose struct laid out inline flattens stays the
+                // seed's (postcard reads that struct as a map).
+                if v.style != Style::Named || s.flat.is_some() || inline_flattens(plan, s) {
                     return None;
                 }
                 let mut ops = Vec::with_capacity(s.width);
-                let flattens = push_fields(plan, s, 0, &mut ops)?;
-                (!flattens && ops.len() == s.width).then(|| ops.into_boxed_slice())
+                push_fields(plan, s, 0, &mut ops)?;
+                (ops.len() == s.width).then(|| ops.into_boxed_slice())
             })
             .collect(),
     )
+}
+
+/// Whether a struct laid out inline in `s`, at any depth, flattens.
+fn inline_flattens(plan: &Plan, s: &StructPlan) -> bool {
+    s.fields.iter().any(|field| {
+        field
+            .inline
+            .and_then(|(child, _)| plan.struct_plan(child))
+            .is_some_and(|child| child.flattens || inline_flattens(plan, child))
+    })
 }
 
 /// Whether enum `e` is read by `Op::Tagged`: internally, adjacently or

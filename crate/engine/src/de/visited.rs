@@ -113,6 +113,25 @@ pub(super) fn read_op_checked<'de, D: Deserializer<'de>>(
     OpValue { run, op }.deserialize(d)
 }
 
+/// Struct variant `s` of enum `id` (its fields read by `ops`) from a
+/// format's access to it, unchecked: how postcard reads one that flattens,
+/// which only a visitor's reading buffers.
+pub(super) fn struct_variant_of<'de, V: VariantAccess<'de>>(
+    plan: &Plan,
+    program: &Program,
+    id: TypeId,
+    s: &StructPlan,
+    ops: &[Op],
+    access: V,
+) -> Result<Value, V::Error> {
+    let run = Run::<false> {
+        plan,
+        program,
+        stop: None,
+    };
+    run.struct_variant(id, s, ops, access)
+}
+
 /// Struct variant `s` of enum `id` (its fields read by `ops`) from `d`
 /// (a tagged enum's buffer), fail-fast with `stop` when given.
 pub(super) fn struct_variant<'de, D: Deserializer<'de>>(
@@ -132,7 +151,14 @@ pub(super) fn struct_variant<'de, D: Deserializer<'de>>(
         d: D,
     ) -> Result<Value, D::Error> {
         let mut slots = unit_slots(s.width);
-        run.object(id, s, ops, &mut slots, false).deserialize(d)?;
+        let object = run.object(id, s, ops, &mut slots, false);
+        // As serde's buffer hands a struct variant over: a struct, even
+        // one that flattens.
+        let name = run.plan.types[id].name;
+        match s.flattens {
+            true => d.deserialize_struct(name, s.keys, Buffered(object))?,
+            false => object.deserialize(d)?,
+        }
         Ok(Value::Struct(Slots::plain_if(s.plain, slots)))
     }
     match stop {
@@ -300,6 +326,25 @@ impl<'p, const CHECK: bool> Run<'p, CHECK> {
             ..self.seed(&named)
         };
         tagged::deserialize(seed, ty, e, self.program.payloads(id), d)
+    }
+
+    /// Struct variant `s` of enum `id`, its fields read by `ops`, from a
+    /// format's access to it: serde's way when it flattens (its own keys
+    /// by their ops, the others buffered).
+    fn struct_variant<'de, V: VariantAccess<'de>>(
+        self,
+        id: TypeId,
+        s: &'p StructPlan,
+        ops: &'p [Op],
+        access: V,
+    ) -> Result<Value, V::Error> {
+        let mut slots = unit_slots(s.width);
+        let object = self.object(id, s, ops, &mut slots, false);
+        match s.flattens {
+            true => access.struct_variant(s.keys, Buffered(object))?,
+            false => access.struct_variant(s.keys, object)?,
+        }
+        Ok(Value::Struct(Slots::plain_if(s.plain, slots)))
     }
 
     /// A `Vec` of struct `id` laid out in rows into `out`; `byteless` as
@@ -1385,17 +1430,13 @@ impl<'de, const CHECK: bool> Visitor<'de> for Variants<'_, CHECK> {
             (run.program.struct_variant(id, index), e.variants.get(index))
         {
             // A struct variant, by its fields' ops, as a struct is read.
-            let s = &variant.fields;
-            let mut slots = unit_slots(s.width);
-            let object = run.object(id, s, ops, &mut slots, false);
-            let read = access.struct_variant(s.keys, object);
-            nested(
+            let read = run.struct_variant(id, &variant.fields, ops, access);
+            let value = nested(
                 run.stop(),
                 || variant.violation_key.map(|key| Segment::Field(key.into())),
                 read,
             )?;
             // Variant indices are below MAX_VARIANTS.
-            let value = Value::Struct(Slots::plain_if(s.plain, slots));
             return Ok(Value::variant(index as u32, value));
         }
         let variant = e.variants.get(index);
