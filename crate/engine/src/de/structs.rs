@@ -170,6 +170,14 @@ impl<'p> StructVisitor<'p> {
                 &mut slots[field.at],
                 match field.default {
                     FieldDefault::Value(ref value, _) => value.clone(),
+                    // An `Option`'s default is `None`, which its slot holds
+                    // already (`default_value`'s call cost api-payload's
+                    // from-value 56 instructions).
+                    FieldDefault::Default | FieldDefault::None
+                        if matches!(field.ty, Ty::Option(_)) =>
+                    {
+                        continue;
+                    }
                     _ if field.skip => default_value(plan, &field.ty),
                     FieldDefault::Required => return Err(errors::missing_field(field.key)),
                     // An `Option` left out: its slot holds `Unit` already.
