@@ -156,7 +156,7 @@ pub(super) fn struct_variant<'de, D: Deserializer<'de>>(
         // one that flattens.
         let name = run.plan.types[id].name;
         match s.flattens {
-            true => d.deserialize_struct(name, s.keys, Buffered(object))?,
+            true => d.deserialize_struct(name, s.keys, Flattening(object))?,
             false => object.deserialize(d)?,
         }
         Ok(Value::Struct(Slots::plain_if(s.plain, slots)))
@@ -341,7 +341,7 @@ impl<'p, const CHECK: bool> Run<'p, CHECK> {
         let mut slots = unit_slots(s.width);
         let object = self.object(id, s, ops, &mut slots, false);
         match s.flattens {
-            true => access.struct_variant(s.keys, Buffered(object))?,
+            true => access.struct_variant(s.keys, Flattening(object))?,
             false => access.struct_variant(s.keys, object)?,
         }
         Ok(Value::Struct(Slots::plain_if(s.plain, slots)))
@@ -751,8 +751,8 @@ impl<const CHECK: bool> Object<'_, '_, CHECK> {
         match s.style {
             Style::Tuple => d.deserialize_tuple_struct(name, s.fields.len(), self),
             Style::Named => match &s.flat {
-                Some(table) => d.deserialize_struct(name, table.keys, Dispatched(self)),
-                None => d.deserialize_map(Buffered(self)),
+                Some(table) => d.deserialize_struct(name, table.keys, Flattening(self)),
+                None => d.deserialize_map(Flattening(self)),
             },
             Style::Unit => d.deserialize_unit_struct(name, self),
             _ => d.deserialize_struct(name, s.keys, self),
@@ -901,12 +901,14 @@ impl<'de, const CHECK: bool> Visitor<'de> for Object<'_, '_, CHECK> {
     }
 }
 
-/// The visitor of a struct that flattens (see [`Object::buffered`]): a
-/// type of its own, so that the plain struct's key loop carries no test of
-/// flatten (it cost user-signup's decode 17 instructions).
-struct Buffered<'p, 'a, const CHECK: bool>(Object<'p, 'a, CHECK>);
+/// The visitor of a struct that flattens: a type of its own, so that the
+/// plain struct's key loop carries no test of flatten (it cost
+/// user-signup's decode 17 instructions). Its keys are read serde's way
+/// ([`Object::buffered`]), or, for a tree with a field-dispatch table,
+/// by that table ([`Object::dispatched`]).
+struct Flattening<'p, 'a, const CHECK: bool>(Object<'p, 'a, CHECK>);
 
-impl<'de, const CHECK: bool> Visitor<'de> for Buffered<'_, '_, CHECK> {
+impl<'de, const CHECK: bool> Visitor<'de> for Flattening<'_, '_, CHECK> {
     type Value = ();
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -914,27 +916,10 @@ impl<'de, const CHECK: bool> Visitor<'de> for Buffered<'_, '_, CHECK> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
-        self.0.buffered(map)
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
-        self.0.visit_seq(seq)
-    }
-}
-
-/// The visitor of a struct whose tree of flattened structs is read by
-/// field dispatch (`Flatten::Fast`, see [`Object::dispatched`]).
-struct Dispatched<'p, 'a, const CHECK: bool>(Object<'p, 'a, CHECK>);
-
-impl<'de, const CHECK: bool> Visitor<'de> for Dispatched<'_, '_, CHECK> {
-    type Value = ();
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.expecting(f)
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
-        self.0.dispatched(map)
+        match self.0.s.flat {
+            Some(_) => self.0.dispatched(map),
+            None => self.0.buffered(map),
+        }
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
