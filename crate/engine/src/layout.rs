@@ -200,6 +200,7 @@ fn place_flat_nodes(types: &mut [TypePlan]) {
     }
     // Once every node is placed: which trees read and write their fields
     // directly.
+    let mut serde_way: Vec<TypeId> = Vec::new();
     for id in 0..types.len() {
         let (direct, writes) = match &types[id].kind {
             KindPlan::Struct(StructPlan {
@@ -210,12 +211,29 @@ fn place_flat_nodes(types: &mut [TypePlan]) {
             ),
             _ => continue,
         };
-        if let KindPlan::Struct(StructPlan {
-            flat: Some(table), ..
-        }) = &mut types[id].kind
-        {
-            table.direct = direct;
-            table.writes = writes;
+        if let KindPlan::Struct(s @ StructPlan { flat: Some(_), .. }) = &mut types[id].kind {
+            match (direct, &mut s.flat) {
+                (Some(direct), Some(table)) => {
+                    table.direct = Some(direct);
+                    table.writes = writes;
+                }
+                // A tree the plan's field dispatch cannot read (one of its
+                // structs keeps slots of its own, which the plan's rules
+                // leave to none but a struct it reads serde's way already):
+                // read serde's way, as a tree that flattens a map is.
+                _ => {
+                    if let Some(table) = s.flat.take() {
+                        serde_way.extend(table.nodes.iter().map(|node| node.type_id));
+                    }
+                }
+            }
+        }
+    }
+    // And the structs flattened into one read serde's way, as the plan
+    // reads them (a map's keys, none taken by a table).
+    for id in serde_way {
+        if let KindPlan::Struct(s) = &mut types[id].kind {
+            s.flat = None;
         }
     }
 }
@@ -274,6 +292,17 @@ fn width(types: &[TypePlan], widths: &mut Vec<Width>, id: TypeId) -> Option<usiz
 /// Whether a struct can hold structs inline.
 fn holds_inline(s: &StructPlan) -> bool {
     s.style == Style::Named && s.transparent.is_none()
+}
+
+/// Whether struct field `field` (at `index` of `parent`) is laid out
+/// inline, as far as the field says (its struct's own shape aside).
+pub(crate) fn lays_out_inline(
+    types: &[TypePlan],
+    parent: &StructPlan,
+    index: usize,
+    field: &FieldPlan,
+) -> bool {
+    inline_child(types, parent, index, field).is_some()
 }
 
 /// The struct field `field` (at `index`) lays out inline, if any.

@@ -358,9 +358,10 @@ impl FlatTable {
 }
 
 /// A fast-flatten tree whose every node is laid out inline in the root's
-/// slots and whose every key names a scalar field: each key is read by its
-/// entry here, into its slot, with no struct of the tree looked up per key
-/// (or per value). The tree's fields share one `seen` mask (at most 128).
+/// slots: each key is read by its entry here, into its slot (or, for a
+/// struct laid out inline, its slots), with no struct of the tree looked
+/// up per key (or per value). The tree's fields share one `seen` mask (at
+/// most 128).
 #[derive(Debug)]
 pub struct DirectReads {
     /// By entry of the table (aliases too).
@@ -386,6 +387,9 @@ pub struct DirectRead {
     pub read: Option<crate::de::ScalarRead>,
     /// Its field's key, which serde's duplicate-field error names.
     pub key: &'static str,
+    /// The struct laid out inline from `slot` (its type and width), when
+    /// the field is one: read into its slots as a struct field is.
+    pub inline: Option<(TypeId, usize)>,
 }
 
 /// A fast-flatten tree laid out inline in the root's slots whose fields
@@ -463,8 +467,7 @@ pub(crate) fn direct_writes(types: &[TypePlan], table: &FlatTable) -> Option<Dir
 }
 
 /// The direct reads of `table`, once its nodes are placed; `None` when
-/// a node keeps slots of its own, a key names a field that is not a
-/// scalar, or the tree has more than 128 fields.
+/// a node keeps slots of its own or the tree has more than 128 fields.
 pub(crate) fn direct_reads(types: &[TypePlan], table: &FlatTable) -> Option<DirectReads> {
     let mut first_bit = Vec::with_capacity(table.nodes.len());
     let mut bits = 0u32;
@@ -497,15 +500,13 @@ pub(crate) fn direct_reads(types: &[TypePlan], table: &FlatTable) -> Option<Dire
                 return None;
             };
             let field = s.fields.get(index)?;
-            match field.inline {
-                None => Some(DirectRead {
-                    mask: 1u128.checked_shl(first + u32::try_from(index).ok()?)?,
-                    slot: place.base + field.at,
-                    read: field.scalar,
-                    key: field.key,
-                }),
-                Some(_) => None,
-            }
+            Some(DirectRead {
+                mask: 1u128.checked_shl(first + u32::try_from(index).ok()?)?,
+                slot: place.base + field.at,
+                read: field.scalar.filter(|_| field.inline.is_none()),
+                key: field.key,
+                inline: field.inline,
+            })
         })
         .collect::<Option<Vec<_>>>()?;
     let scalars = entries.iter().all(|e| e.read.is_some());
@@ -764,8 +765,21 @@ impl Plan {
                         Severity::Warning,
                         def.span,
                         format!(
-                            "`{}` flattens a map, an `Option` or a `Value`, whose keys are not known \
-                             in advance: its fast-flatten variants read it serde's way",
+                            "`{}` flattens a map, an `Option`, a `Value` or a struct read whole \
+                             (by `from`, `try_from` or `deserialize_with`), whose keys are not \
+                             known in advance: its fast-flatten variants read it serde's way",
+                            def.ident
+                        ),
+                    ));
+                } else if reads_serde_way
+                    && tree_fields(&types, id, MAX_TREE_FIELDS) > MAX_TREE_FIELDS
+                {
+                    notes.push(Diagnostic::at(
+                        Severity::Warning,
+                        def.span,
+                        format!(
+                            "`{}` and the structs it flattens have more than {MAX_TREE_FIELDS} \
+                             fields: its fast-flatten variants read it serde's way",
                             def.ident
                         ),
                     ));
@@ -1430,16 +1444,49 @@ fn flatten_cycle(types: &[TypePlan], id: TypeId, path: &mut Vec<TypeId>) -> Opti
     found
 }
 
-/// Whether every flattened field in the tree of struct `id` is a struct: field
-/// dispatch needs the tree's keys known in advance.
+/// Whether every flattened field in the tree of struct `id` is a struct
+/// laid out inline in its parent: field dispatch needs the tree's keys
+/// known in advance, and reads each key into the slot of the struct that
+/// declares it, in the root's slots. A struct read whole (built by
+/// `from`/`try_from`, read by `deserialize_with`) keeps a slot of its own
+/// and is read serde's way.
 fn flattens_only_structs(types: &[TypePlan], id: TypeId) -> bool {
     let KindPlan::Struct(s) = &types[id].kind else {
         return false;
     };
-    s.fields.iter().filter(|f| f.flatten && !f.skip).all(|f| {
-        flattened_struct(types, f).is_some_and(|child| flattens_only_structs(types, child))
-    })
+    s.fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.flatten && !f.skip)
+        .all(|(index, f)| {
+            flattened_struct(types, f).is_some_and(|child| {
+                crate::layout::lays_out_inline(types, s, index, f)
+                    && flattens_only_structs(types, child)
+            })
+        })
 }
+
+/// How many fields the tree of struct `id` has (its own and its flattened
+/// structs'), up to `limit` and one past it: field dispatch marks each in
+/// one 128-bit mask.
+fn tree_fields(types: &[TypePlan], id: TypeId, limit: usize) -> usize {
+    let KindPlan::Struct(s) = &types[id].kind else {
+        return 0;
+    };
+    let mut n = s.fields.len();
+    for f in s.fields.iter().filter(|f| f.flatten && !f.skip) {
+        if n > limit {
+            break;
+        }
+        if let Some(child) = flattened_struct(types, f) {
+            n += tree_fields(types, child, limit - n);
+        }
+    }
+    n.min(limit + 1)
+}
+
+/// The most fields a tree read by field dispatch may have: its `seen` mask's bits.
+const MAX_TREE_FIELDS: usize = 128;
 
 fn flat_table(types: &[TypePlan], id: TypeId) -> Option<FlatTable> {
     let KindPlan::Struct(root) = &types[id].kind else {
@@ -1449,7 +1496,9 @@ fn flat_table(types: &[TypePlan], id: TypeId) -> Option<FlatTable> {
     if !root.flattens || flatten_cycle(types, id, &mut Vec::new()).is_some() {
         return None;
     }
-    if !flattens_only_structs(types, id) {
+    if !flattens_only_structs(types, id)
+        || tree_fields(types, id, MAX_TREE_FIELDS) > MAX_TREE_FIELDS
+    {
         return None;
     }
     let mut table = FlatTable {

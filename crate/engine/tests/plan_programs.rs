@@ -1049,6 +1049,124 @@ pub struct Line { sku: String, qty: u16 }
     assert!(decoded >= 3, "{decoded} texts decoded");
 }
 
+/// A field-dispatch tree with keys that name structs laid out inline (one
+/// in the root, one in a flattened struct, one with rules checked
+/// `nested`): each such key reads its struct into the root's slots by its
+/// fields' ops, and the value, the error and the first violation are the
+/// seed's, in text, in a tree, in postcard and in fail-fast. And a tree
+/// field dispatch cannot read (a flattened struct built by `from` keeps a
+/// slot of its own; a tree of more than 128 fields) is read
+/// serde's way, with a note that says so.
+#[test]
+fn field_dispatch_reads_structs_laid_out_inline_in_its_tree() {
+    let engine = Interpreter::with_flatten(
+        r#"
+#[derive(Deserialize, Validate)]
+pub struct Order {
+    id: u32,
+    #[validate(nested)]
+    billing: Address,
+    #[serde(flatten)]
+    #[validate(nested)]
+    customer: Customer,
+}
+#[derive(Deserialize, Validate)]
+pub struct Customer {
+    #[validate(email)]
+    email: String,
+    #[serde(default)]
+    shipping: Address,
+}
+#[derive(Deserialize, Validate, Default)]
+pub struct Address {
+    #[validate(length(min = 2))]
+    city: String,
+    zip: u32,
+}
+"#,
+        Some("Order"),
+        Flatten::Fast,
+    )
+    .expect("plans");
+    let texts = [
+        r#"{"id": 1, "billing": {"city": "Oslo", "zip": 1}, "email": "a@b.io", "shipping": {"city": "Rome", "zip": 2}}"#,
+        r#"{"shipping": {"zip": 2, "city": "Rome"}, "email": "a@b.io", "billing": {"city": "Oslo", "zip": 1}, "id": 1}"#,
+        r#"{"id": 1, "billing": {"city": "O", "zip": 1}, "email": "a@b.io"}"#,
+        r#"{"id": 1, "billing": {"city": "Oslo", "zip": 1}, "email": "nobody", "shipping": {"city": "R", "zip": 2}}"#,
+        r#"{"id": 1, "billing": {"city": "Oslo"}, "email": "a@b.io"}"#,
+        r#"{"id": 1, "billing": {"city": "Oslo", "zip": 1}, "billing": {"city": "Oslo", "zip": 1}, "email": "a@b.io"}"#,
+        r#"{"id": 1, "billing": [1, 2], "email": "a@b.io"}"#,
+        r#"{"id": 1, "billing": ["Oslo", 1], "email": "a@b.io", "shipping": ["Rome", 2]}"#,
+        r#"{"id": 1, "email": "a@b.io"}"#,
+    ];
+    let decoded = agree_everywhere(&engine, &texts, "inline in field dispatch");
+    assert!(decoded >= 4, "{decoded} texts decoded");
+
+    let fields =
+        |prefix: &str| -> String { (0..70).map(|i| format!("{prefix}{i}: u8, ")).collect() };
+    let paste = format!(
+        r#"
+#[derive(Deserialize, Validate)]
+pub struct Wide {{ a: u8, #[serde(flatten)] b: B, #[serde(flatten)] c: C }}
+#[derive(Deserialize, Validate)]
+pub struct B {{ {} }}
+#[derive(Deserialize, Validate)]
+pub struct C {{ {} }}
+#[derive(Deserialize, Validate)]
+pub struct Converted {{ id: u32, #[serde(flatten)] inner: Inner }}
+#[derive(Deserialize, Validate)]
+#[serde(from = "RawInner")]
+pub struct Inner {{ code: u32 }}
+#[derive(Deserialize)]
+pub struct RawInner {{ code: u32 }}
+impl From<RawInner> for Inner {{ fn from(raw: RawInner) -> Inner {{ Inner {{ code: raw.code }} }} }}
+"#,
+        fields("b"),
+        fields("c")
+    );
+    for (root, text, says) in [
+        (
+            "Wide",
+            format!(
+                "{{\"a\": 1, {}, {}}}",
+                (0..70)
+                    .map(|i| format!("\"b{i}\": 2"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                (0..70)
+                    .map(|i| format!("\"c{i}\": 3"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            "more than 128",
+        ),
+        (
+            "Converted",
+            r#"{"id": 1, "code": 2}"#.to_owned(),
+            "read whole",
+        ),
+    ] {
+        let completion = overhead_engine::assume::complete(&paste, Some(root), &[]);
+        let fast =
+            Interpreter::with_flatten(&completion.text, Some(root), Flatten::Fast).expect("plans");
+        let serde_way =
+            Interpreter::with_flatten(&completion.text, Some(root), Flatten::Serde).expect("plans");
+        assert!(
+            fast.plan().notes.iter().any(|n| n.message.contains(says)
+                && n.message
+                    .contains("fast-flatten variants read it serde's way")),
+            "{root}: {:?}",
+            fast.plan().notes
+        );
+        let (read, expected) = (fast.decode(&text), serde_way.decode(&text));
+        assert_eq!(format!("{read:?}"), format!("{expected:?}"), "{root}");
+        assert!(read.is_ok(), "{root}: {read:?}");
+        // Serde's way writes no postcard (a map of unknown length).
+        agree_on_text(&fast, &text, root);
+        agree_on_tree(&fast, &serde_json::from_str(&text).expect("JSON"), root);
+    }
+}
+
 /// Struct variants that flatten (a struct and a map, in an externally and
 /// an internally tagged enum): the program reads them serde's way, its own
 /// keys by their ops and the others buffered, and its value, error and

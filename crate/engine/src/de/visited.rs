@@ -901,6 +901,44 @@ impl<'de, const CHECK: bool> Visitor<'de> for Object<'_, '_, CHECK> {
     }
 }
 
+/// The value of a key of a field-dispatch tree (`entry` of `table`) that
+/// names a struct laid out inline (`child`, `width` slots from `at`): read
+/// into its slots by its fields' ops, as a struct's field is; in fail-fast,
+/// what breaks in it nested under the field (its own struct's). Out of
+/// line: few trees have such a key, and the key loop reads every key.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn dispatched_inline<'p, 'de, A: MapAccess<'de>, const CHECK: bool>(
+    run: Run<'p, CHECK>,
+    table: &'p crate::plan::FlatTable,
+    entry: usize,
+    (child, width): (TypeId, usize),
+    at: usize,
+    ops: &'p [Op],
+    slots: &mut [Value],
+    map: &mut A,
+) -> Result<(), A::Error> {
+    let (Some(ops), Some(out), Some(child_plan)) = (
+        ops.get(at..at + width),
+        slots.get_mut(at..at + width),
+        run.plan.struct_plan(child),
+    ) else {
+        return Err(de::Error::custom(LAID_OUT));
+    };
+    if !CHECK {
+        return map.next_value_seed(run.object(child, child_plan, ops, out, false));
+    }
+    let field = table.node_field(entry).and_then(|(node, index)| {
+        let node_plan = run.plan.struct_plan(table.nodes.get(node)?.type_id)?;
+        node_plan.fields.get(index)
+    });
+    let Some(field) = field else {
+        return Err(de::Error::custom(LAID_OUT));
+    };
+    let object = run.field(field).object(child, child_plan, ops, out, false);
+    nested(run.stop(), || field.segment(), map.next_value_seed(object))
+}
+
 /// The visitor of a struct that flattens: a type of its own, so that the
 /// plain struct's key loop carries no test of flatten (it cost
 /// user-signup's decode 17 instructions). Its keys are read serde's way
@@ -967,6 +1005,19 @@ impl<const CHECK: bool> Object<'_, '_, CHECK> {
                 return Err(errors::duplicate_field(read.key));
             }
             seen |= read.mask;
+            if let Some((child, width)) = read.inline {
+                dispatched_inline(
+                    run,
+                    table,
+                    entry,
+                    (child, width),
+                    read.slot,
+                    ops,
+                    slots,
+                    &mut map,
+                )?;
+                continue;
+            }
             let (Some(op), Some(out)) = (ops.get(read.slot), slots.get_mut(read.slot)) else {
                 return Err(de::Error::custom(LAID_OUT));
             };
