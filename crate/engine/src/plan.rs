@@ -348,6 +348,27 @@ impl FlatTable {
             .map(|found| found.entry)
     }
 
+    /// Whether fail-fast checks the fields of node `node` as they are
+    /// read: when every flattened field on its way from the root checks
+    /// its value's rules (`nested`), as `validate()` follows them.
+    pub fn checks_node(&self, types: &[TypePlan], mut node: usize) -> bool {
+        while let Some((parent, field)) = self.nodes.get(node).and_then(|n| n.parent) {
+            let nested = self
+                .nodes
+                .get(parent)
+                .and_then(|p| match &types.get(p.type_id)?.kind {
+                    KindPlan::Struct(s) => s.fields.get(field),
+                    KindPlan::Enum(_) => None,
+                })
+                .is_some_and(FieldPlan::checks_nested);
+            if !nested {
+                return false;
+            }
+            node = parent;
+        }
+        true
+    }
+
     /// The node of entry `entry`'s field, and the field's index in its struct.
     #[inline]
     pub fn node_field(&self, entry: usize) -> Option<(usize, usize)> {

@@ -3,11 +3,10 @@
 
 use overhead_schema::{Analysis, Diagnostic, analyze};
 use overhead_validate::Violations;
-use serde::de::DeserializeSeed;
 
 use crate::check::Checker;
 use crate::de::{
-    Program, Seed, Stop, read_by_program, read_json_value, read_paste_defaults, read_postcard,
+    Program, Stop, read_by_program, read_json_value, read_paste_defaults, read_postcard,
 };
 use crate::plan::{Flatten, Plan};
 use crate::ser::{Typed, Writer};
@@ -92,26 +91,10 @@ impl Interpreter {
         &self.plan
     }
 
-    fn seed<'a>(&'a self, stop: Option<&'a Stop>) -> Seed<'a> {
-        Seed {
-            plan: &self.plan,
-            ty: &self.root,
-            stop,
-            root: true,
-        }
-    }
-
     /// Reads a root value from any serde format, rules ignored, by the
     /// plan's program (see `de/visited.rs`).
     pub fn read<'de, D: serde::Deserializer<'de>>(&self, d: D) -> Result<Value, D::Error> {
         read_by_program(&self.plan, &self.program, false, None, d)
-    }
-
-    /// [`read`](Interpreter::read) by the plan's seed alone, which the
-    /// program falls back on for what it has no op for: the reading every
-    /// program is held to in tests.
-    pub fn read_by_seed<'de, D: serde::Deserializer<'de>>(&self, d: D) -> Result<Value, D::Error> {
-        self.seed(None).deserialize(d)
     }
 
     /// A root value from postcard bytes, rules ignored, by the plan's
@@ -155,22 +138,9 @@ impl Interpreter {
     /// `validate-on-de/fail-fast`: each field checked as it is read; decoding
     /// stops at the first violation.
     pub fn decode_fail_fast(&self, text: &str) -> Result<Value, Error> {
-        self.fail_fast(text, false)
-    }
-
-    /// [`decode_fail_fast`](Interpreter::decode_fail_fast) by the plan's
-    /// seed alone: what the program's fail-fast reading is held to in tests.
-    pub fn decode_fail_fast_by_seed(&self, text: &str) -> Result<Value, Error> {
-        self.fail_fast(text, true)
-    }
-
-    fn fail_fast(&self, text: &str, by_seed: bool) -> Result<Value, Error> {
         let stop = Stop::default();
         let mut de = serde_json::Deserializer::from_str(text);
-        let read = match by_seed {
-            false => read_by_program(&self.plan, &self.program, false, Some(&stop), &mut de),
-            true => self.seed(Some(&stop)).deserialize(&mut de),
-        };
+        let read = read_by_program(&self.plan, &self.program, false, Some(&stop), &mut de);
         let result = read.and_then(|value| de.end().map(|()| value));
         match (result, stop.take()) {
             (Ok(value), None) => Ok(value),

@@ -1,11 +1,16 @@
-//! The plan compiled for postcard reads what the plan's seed reads: the same
-//! value from the same bytes, and the same error from bytes cut short or
-//! corrupted; and its writer writes the bytes `Typed` writes. Its reader of
-//! a `serde_json::Value` (`from-value`) reads the seed's value, or gives the
-//! seed's error, from the tree and from the tree with any node replaced and
-//! keys left out or added; so does its reader of JSON text (`de`), from
-//! the same trees written as text and from text cut short. For every paste of the corpora (their roots,
+//! The plan's program read by each of its readers alike. Its postcard
+//! reader reads what its general reader (a serde visitor walk, which any
+//! format can drive) reads from the same bytes: the same value, and the
+//! same error from bytes cut short or corrupted; and its writer writes the
+//! bytes `Typed` writes. Its reader of a `serde_json::Value`
+//! (`from-value`) reads the general reader's value, or gives its error,
+//! from the tree and from the tree with any node replaced and keys left
+//! out or added; the tree written as text reads to the same value (`de`).
+//! Fail-fast stops at a violation `validate()` finds, or reads what `de`
+//! and `validate()` pass. For every paste of the corpora (their roots,
 //! values generated from their definitions) and the bundled scenarios.
+//! What the general reader reads is held to serde's derive elsewhere
+//! (`serde_agreement.rs`, the corpus and scenario differentials).
 
 use std::path::{Path, PathBuf};
 
@@ -83,11 +88,11 @@ fn engines() -> Vec<(String, Interpreter)> {
 /// (postcard's error is its kind alone).
 fn agree(engine: &Interpreter, bytes: &[u8], what: &str) {
     let program = engine.read_postcard(bytes);
-    let seed = engine.read_by_seed(&mut postcard::Deserializer::from_bytes(bytes));
+    let general = engine.read(&mut postcard::Deserializer::from_bytes(bytes));
     // By their `Debug` form: a NaN is the same NaN.
     assert_eq!(
         format!("{program:?}"),
-        format!("{seed:?}"),
+        format!("{general:?}"),
         "{what}: {bytes:?}"
     );
 }
@@ -263,59 +268,88 @@ fn the_writer_writes_any_value_as_typed_does() {
 
 /// The two readers of a `serde_json::Value`: the same value, or the same
 /// error (serde_json's message in full). And the tree as text: the same
-/// from the program's reading of text (`de`) as from the seed's.
+/// value from the program's reading of text (`de`) where both read it.
 fn agree_on_tree(engine: &Interpreter, json: &serde_json::Value, what: &str) {
     let program = engine.read_json_value(json).map_err(|e| e.to_string());
-    let seed = engine.read_by_seed(json).map_err(|e| e.to_string());
+    let general = engine.read(json).map_err(|e| e.to_string());
     assert_eq!(
         format!("{program:?}"),
-        format!("{seed:?}"),
+        format!("{general:?}"),
         "{what}: {json}"
     );
-    agree_on_text(engine, &json.to_string(), what);
+    let text = json.to_string();
+    if let (Ok(tree), Ok(text)) = (&program, engine.decode(&text)) {
+        assert_eq!(
+            format!("{tree:?}"),
+            format!("{text:?}"),
+            "{what}: {json} as text"
+        );
+    }
+    agree_on_text(engine, &text, what);
 }
 
-/// The seed's reading of JSON text, as `decode` reads it (nothing after
-/// the root but whitespace).
-fn seed_decode(engine: &Interpreter, text: &str) -> Result<Value, serde_json::Error> {
-    let mut de = serde_json::Deserializer::from_str(text);
-    let value = engine.read_by_seed(&mut de)?;
-    de.end()?;
-    Ok(value)
-}
-
-/// `decode` (the program's reading of text) and the seed's: the same
-/// value, or the same error, its line and column too; and so fail-fast.
+/// The program's readings of JSON text: fail-fast agrees with `de` and
+/// `validate()` (see [`agree_fail_fast`]). What `de` reads is held to
+/// serde's derive in `serde_agreement.rs`.
 fn agree_on_text(engine: &Interpreter, text: &str, what: &str) {
-    let program = engine.decode(text).map_err(|e| e.to_string());
-    let seed = seed_decode(engine, text).map_err(|e| e.to_string());
-    assert_eq!(
-        format!("{program:?}"),
-        format!("{seed:?}"),
-        "{what}: {text}"
-    );
     agree_fail_fast(engine, text, what);
 }
 
-/// Fail-fast by the program and by the seed: the same value, the same
-/// first violation at the same path, or the same error.
+/// Fail-fast by the program, held to `de` then `validate()`: the value
+/// they pass; one violation, of those `validate()` finds (by its field
+/// and code), where the value reads and breaks a rule (or where it does not
+/// read, a violation met before the error); `de`'s error, word for word,
+/// where it stops at one.
 fn agree_fail_fast(engine: &Interpreter, text: &str, what: &str) {
-    let show = |r: Result<Value, overhead_engine::run::Error>| match r {
-        Ok(value) => format!("{value:?}"),
-        Err(overhead_engine::run::Error::Syntax(e)) => format!("syntax: {e}"),
-        Err(overhead_engine::run::Error::Invalid(v)) => format!("invalid: {v:?}"),
-    };
-    assert_eq!(
-        show(engine.decode_fail_fast(text)),
-        show(engine.decode_fail_fast_by_seed(text)),
-        "fail-fast, {what}: {text}"
-    );
+    use overhead_engine::run::Error;
+    let found = |v: &overhead_validate::Violation| format!("{}:{}", v.path, v.code);
+    let fail_fast = engine.decode_fail_fast(text);
+    match (fail_fast, engine.decode(text)) {
+        (Ok(checked), Ok(read)) => {
+            assert_eq!(
+                format!("{checked:?}"),
+                format!("{read:?}"),
+                "fail-fast, {what}: {text}"
+            );
+            assert!(
+                engine.validate(&read).is_ok(),
+                "fail-fast passed what validate() refuses, {what}: {text}"
+            );
+        }
+        (Ok(_), Err(e)) => panic!("fail-fast read what de refuses ({e}), {what}: {text}"),
+        (Err(Error::Syntax(e)), Err(d)) => {
+            assert_eq!(e.to_string(), d.to_string(), "fail-fast, {what}: {text}")
+        }
+        (Err(Error::Syntax(e)), Ok(_)) => {
+            panic!("fail-fast refused what de reads ({e}), {what}: {text}")
+        }
+        (Err(Error::Invalid(stopped)), read) => {
+            let stopped: Vec<String> = stopped.iter().map(found).collect();
+            assert_eq!(stopped.len(), 1, "fail-fast, {what}: {text}: {stopped:?}");
+            if let Ok(read) = read {
+                let all: Vec<String> = match engine.validate(&read) {
+                    Ok(()) => Vec::new(),
+                    Err(v) => v.iter().map(found).collect(),
+                };
+                // By its code and its field: fail-fast's path leaves out
+                // what it read from a buffer (a flattened struct's field,
+                // a tagged enum's content key), as it did before the
+                // program read it.
+                let (path, code) = stopped[0].rsplit_once(':').unwrap_or_default();
+                let field = path.rsplit('.').next().unwrap_or_default();
+                assert!(
+                    all.iter().any(|v| v.ends_with(&format!("{field}:{code}"))),
+                    "fail-fast stopped at {stopped:?}, validate() finds {all:?}, {what}: {text}"
+                );
+            }
+        }
+    }
 }
 
 /// Fail-fast on values that break each rule the generator can break: the
-/// program stops where the seed stops, with the same violation.
+/// program stops at a violation `validate()` finds.
 #[test]
-fn fail_fast_by_the_program_stops_where_the_seed_stops() {
+fn fail_fast_by_the_program_stops_at_a_violation_validate_finds() {
     let mut broken = 0;
     for (paste, engine) in engines() {
         let mut generator = Generator::new(engine.plan(), 41);

@@ -61,12 +61,17 @@ impl StructVisitor<'_> {
         out: &mut [Value],
     ) -> Result<(), E> {
         for (i, node) in table.nodes.iter().enumerate().rev() {
-            let v = match i {
+            let mut v = match i {
                 0 => *self,
                 _ => self
                     .child(node.type_id)
                     .ok_or_else(|| E::custom("a flattened field is not a struct"))?,
             };
+            // Late checks of a struct `validate()` does not look into
+            // (flattened without `nested`) do not run in fail-fast.
+            if v.seed.stop.is_some() && !table.checks_node(&v.seed.plan.types, i) {
+                v.seed.stop = None;
+            }
             let first = direct.first_bit.get(i).copied().unwrap_or(0);
             // This struct's fields' bits, moved to its own field indices.
             let fields = u32::try_from(v.s.fields.len()).unwrap_or(u32::MAX);

@@ -930,11 +930,16 @@ fn dispatched_inline<'p, 'de, A: MapAccess<'de>, const CHECK: bool>(
     }
     let field = table.node_field(entry).and_then(|(node, index)| {
         let node_plan = run.plan.struct_plan(table.nodes.get(node)?.type_id)?;
-        node_plan.fields.get(index)
+        let checked = table.checks_node(&run.plan.types, node);
+        Some((node_plan.fields.get(index)?, checked))
     });
-    let Some(field) = field else {
+    let Some((field, checked)) = field else {
         return Err(de::Error::custom(LAID_OUT));
     };
+    if !checked {
+        let run = Run { stop: None, ..run };
+        return map.next_value_seed(run.object(child, child_plan, ops, out, false));
+    }
     let object = run.field(field).object(child, child_plan, ops, out, false);
     nested(run.stop(), || field.segment(), map.next_value_seed(object))
 }
@@ -1028,16 +1033,24 @@ impl<const CHECK: bool> Object<'_, '_, CHECK> {
                 })?,
                 op if !CHECK => map.next_value_seed(Into { run, op, out })?,
                 op => {
-                    // The field's own struct checks it, as it nests what breaks.
+                    // The field's own struct checks it, as it nests what
+                    // breaks; a struct flattened without `nested` is not
+                    // checked, as `validate()` does not look into it.
                     let node_field = table.node_field(entry).and_then(|(node, index)| {
                         let type_id = table.nodes.get(node)?.type_id;
                         let node_plan = run.plan.struct_plan(type_id)?;
                         let finisher = Self::finisher(run, type_id, node_plan, root && node == 0);
-                        Some((node_plan.fields.get(index)?, finisher))
+                        let checked = table.checks_node(&run.plan.types, node);
+                        Some((node_plan.fields.get(index)?, finisher, checked))
                     });
-                    let Some((field, finisher)) = node_field else {
+                    let Some((field, finisher, checked)) = node_field else {
                         return Err(de::Error::custom(LAID_OUT));
                     };
+                    if !checked {
+                        let run = Run { stop: None, ..run };
+                        map.next_value_seed(Into { run, op, out })?;
+                        continue;
+                    }
                     let into = Into {
                         run: run.field(field),
                         op,

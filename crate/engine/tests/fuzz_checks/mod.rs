@@ -48,50 +48,53 @@ pub fn decode(data: &[u8]) {
     let Ok(engine) = Interpreter::new(schema, None) else {
         return;
     };
-    // The input's bytes as postcard: the plan's program reads what its seed
-    // reads, value or error.
+    // The input's bytes as postcard: the program's postcard reader reads
+    // what its general reader (a visitor walk) reads, value or error.
     let bytes = &data[split + 1..];
     with_deep_stack(|| {
         let program = engine.read_postcard(bytes);
-        let seed = engine.read_by_seed(&mut postcard::Deserializer::from_bytes(bytes));
+        let general = engine.read(&mut postcard::Deserializer::from_bytes(bytes));
         assert_eq!(
             format!("{program:?}"),
-            format!("{seed:?}"),
-            "the postcard program and the seed differ"
+            format!("{general:?}"),
+            "the postcard program and the general reader differ"
         );
     });
     let Ok(input) = std::str::from_utf8(bytes) else {
         return;
     };
-    // The input as a JSON tree: the program's tree reader reads what the
-    // seed reads on it, value or error.
+    // The input as a JSON tree: the program's tree reader reads what its
+    // general reader reads on it, value or error; and the tree's text
+    // reads to the same value.
     if let Ok(tree) = serde_json::from_str::<serde_json::Value>(input) {
+        let from_tree = engine.read_json_value(&tree);
         assert_eq!(
-            format!("{:?}", engine.read_json_value(&tree)),
-            format!("{:?}", engine.read_by_seed(&tree)),
-            "the tree program and the seed differ"
+            format!("{from_tree:?}"),
+            format!("{:?}", engine.read(&tree)),
+            "the tree program and the general reader differ"
         );
+        if let (Ok(from_tree), Ok(from_text)) = (from_tree, engine.decode(&tree.to_string())) {
+            assert_eq!(
+                format!("{from_tree:?}"),
+                format!("{from_text:?}"),
+                "a tree and its text read differently"
+            );
+        }
     }
-    // The input as JSON text: `decode` (the program) reads what the seed reads.
-    let by_seed = {
-        let mut de = serde_json::Deserializer::from_str(input);
-        engine
-            .read_by_seed(&mut de)
-            .and_then(|value| de.end().map(|()| value))
-    };
-    assert_eq!(
-        format!("{:?}", engine.decode(input)),
-        format!("{by_seed:?}"),
-        "the text program and the seed differ"
-    );
-    // And fail-fast: the program stops where the seed stops.
-    assert_eq!(
-        format!("{:?}", engine.decode_fail_fast(input)),
-        format!("{:?}", engine.decode_fail_fast_by_seed(input)),
-        "fail-fast by the program and by the seed differ"
-    );
     match engine.decode(input) {
-        Err(_) => {
+        Err(refused) => {
+            // Fail-fast stops at a violation met first, or at de's error.
+            match engine.decode_fail_fast(input) {
+                Ok(_) => panic!("fail-fast read what de refused: {refused}"),
+                Err(Error::Syntax(e)) => assert_eq!(
+                    e.to_string(),
+                    refused.to_string(),
+                    "fail-fast and de refuse the input differently"
+                ),
+                Err(Error::Invalid(v)) => {
+                    assert_eq!(v.len(), 1, "fail-fast went on past a violation")
+                }
+            }
             assert!(
                 matches!(engine.decode_validated(input), Err(Error::Syntax(_))),
                 "validate-on-de read what de refused"
@@ -118,9 +121,16 @@ pub fn decode(data: &[u8]) {
                 Err(Error::Syntax(e)) => panic!("validate-on-de refused what de read: {e}"),
             }
             match engine.decode_fail_fast(input) {
-                Ok(_) => assert!(two_step.is_empty(), "fail-fast passed an invalid value"),
+                Ok(checked) => {
+                    assert!(two_step.is_empty(), "fail-fast passed an invalid value");
+                    assert_eq!(
+                        format!("{checked:?}"),
+                        format!("{value:?}"),
+                        "fail-fast and de read different values"
+                    );
+                }
                 Err(Error::Invalid(v)) => assert!(
-                    !two_step.is_empty(),
+                    v.len() == 1 && !two_step.is_empty(),
                     "fail-fast refused a valid value: {:?}",
                     v.iter()
                         .map(|v| format!("{}:{}", v.path, v.code))
@@ -148,7 +158,15 @@ fn fast_flatten(serde_way: &Interpreter, schema: &str, input: &str) {
     };
     let read = fast.decode(input);
     match (&read, fast.decode_fail_fast(input)) {
-        (Err(_), Err(_)) | (Ok(_), Err(Error::Invalid(_))) => {}
+        (Err(_), Err(_)) => {}
+        // It stops only at a rule `validate()` finds broken.
+        (Ok(plain), Err(Error::Invalid(v))) => assert!(
+            fast.validate(plain).is_err(),
+            "fast flatten: fail-fast refused a valid value: {:?}",
+            v.iter()
+                .map(|v| format!("{}:{}", v.path, v.code))
+                .collect::<Vec<_>>()
+        ),
         (Ok(plain), Ok(checked)) => assert_eq!(
             format!("{plain:?}"),
             format!("{checked:?}"),
