@@ -127,9 +127,9 @@ pub fn holds_no_memory(types: &[TypePlan], ty: &Ty) -> bool {
 /// writes no names (postcard): `()`, a struct whose read fields all can
 /// (a unit struct, one of skipped fields), an empty array, a tuple of such.
 /// A sequence of them is as long as its length says for free, so it is
-/// read by the plan's seed, which refuses more than [`MAX_BYTELESS_ITEMS`]
-/// of them rather than fill memory with slots for a few bytes of input
-/// (the program's sequence loops then count nothing). `types` are the plan's.
+/// read by the program's `Op::Byteless`, which refuses more than
+/// [`MAX_BYTELESS_ITEMS`] of them rather than fill memory with slots for a
+/// few bytes of input (the other sequence loops then count nothing). `types` are the plan's.
 pub fn takes_no_bytes(types: &[TypePlan], ty: &Ty) -> bool {
     // A struct that holds itself (through a `Box`) takes no bytes only if
     // it never ends: the depth stops the walk.
@@ -319,7 +319,7 @@ fn inline_child(
         return None;
     };
     // The paste's code reads or checks it (a conversion, `deserialize_with`,
-    // a condition): it keeps a slot of its own, read by its own seed.
+    // a condition): it keeps a slot of its own, read by its own op.
     // A flattened struct is laid out inline whatever the flatten mode (the
     // flatten variants read a value in one mode and write it in another);
     // a flattened `Option` is not (its type is not `Named`).

@@ -33,7 +33,6 @@ mod via;
 pub mod run;
 
 pub use check::Checker;
-pub use de::Seed;
 pub use plan::{
     FieldDefault, FieldSegment, Flatten, KindPlan, Plan, PlanErrors, StructPlan, TypePlan,
 };

@@ -235,9 +235,6 @@ pub struct FieldPlan {
     /// rather than one slot holding a `Value::Struct` of its own.
     /// The struct's type and its width.
     pub inline: Option<(TypeId, usize)>,
-    /// Read as a scalar by its Rust type (`de::scalar`): a field of a
-    /// scalar type, or an `Option` of one, that the paste's code does not read.
-    pub scalar: Option<crate::de::ScalarRead>,
     /// Fail-fast's yes or no as the field is read: its rules compiled
     /// (`quick`) on its value alone, where each reads no more than it;
     /// `None` until the plan is laid out, and for other fields.
@@ -281,7 +278,7 @@ impl FieldPlan {
 pub enum FieldSegment {
     Name(&'static str),
     Index(usize),
-    /// None of its own: a newtype's field, the seed's flattened field.
+    /// None of its own: a newtype's field, a flattened field.
     Inline,
 }
 
@@ -393,9 +390,6 @@ pub struct DirectReads {
     /// The mask when every field a key fills was read, when nothing is then
     /// left to fill in (no node skips a field).
     pub complete: Option<u128>,
-    /// Whether every entry's field is a scalar (the seed reads such a tree
-    /// by `read`; the program reads any tree of these by its ops).
-    pub scalars: bool,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -404,8 +398,6 @@ pub struct DirectRead {
     pub mask: u128,
     /// Its field's slot among the root's.
     pub slot: usize,
-    /// How the seed reads its value, when it is a scalar.
-    pub read: Option<crate::de::ScalarRead>,
     /// Its field's key, which serde's duplicate-field error names.
     pub key: &'static str,
     /// The struct laid out inline from `slot` (its type and width), when
@@ -524,18 +516,15 @@ pub(crate) fn direct_reads(types: &[TypePlan], table: &FlatTable) -> Option<Dire
             Some(DirectRead {
                 mask: 1u128.checked_shl(first + u32::try_from(index).ok()?)?,
                 slot: place.base + field.at,
-                read: field.scalar.filter(|_| field.inline.is_none()),
                 key: field.key,
                 inline: field.inline,
             })
         })
         .collect::<Option<Vec<_>>>()?;
-    let scalars = entries.iter().all(|e| e.read.is_some());
     Some(DirectReads {
         entries,
         first_bit,
         complete,
-        scalars,
     })
 }
 
@@ -1370,10 +1359,6 @@ impl Cx<'_, '_> {
             .any(|r| matches!(r.kind, RuleKind::Nested));
         let checks = compile_rules(&field.rules, &ty, self.pasted, self.errors, self.notes);
         let conditional = (self.pasted.patterns().4)(self, field, &ty);
-        let scalar = read_with
-            .is_none()
-            .then(|| crate::de::ScalarRead::of(&ty))
-            .flatten();
         FieldPlan {
             key: intern(&field.name),
             rust: intern(&field.rust_name()),
@@ -1394,7 +1379,6 @@ impl Cx<'_, '_> {
             path: FieldSegment::Inline,
             at: 0,
             inline: None,
-            scalar,
             quick: None,
         }
     }

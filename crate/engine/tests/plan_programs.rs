@@ -114,7 +114,7 @@ fn agree_when_damaged(engine: &Interpreter, bytes: &[u8], what: &str) {
 }
 
 #[test]
-fn the_program_reads_what_the_seed_reads() {
+fn the_postcard_reader_reads_what_the_general_reader_reads() {
     let mut read = 0;
     for (paste, engine) in engines() {
         let mut generator = Generator::new(engine.plan(), 11);
@@ -448,7 +448,7 @@ fn agree_when_changed(engine: &Interpreter, json: &serde_json::Value, what: &str
 }
 
 #[test]
-fn the_program_reads_a_json_value_as_the_seed_does() {
+fn the_tree_reader_reads_what_the_general_reader_reads() {
     let mut read = 0;
     for (paste, engine) in engines() {
         let mut generator = Generator::new(engine.plan(), 13);
@@ -533,7 +533,7 @@ fn many_roots_read_as_each_root_reads() {
     assert!(read > 200, "only {read} arrays were read");
 }
 
-/// `texts` read by the program and by the seed: as text (and fail-fast),
+/// `texts` read by each of the program's readers: as text (and fail-fast),
 /// as a tree where they parse, and, for each that decodes, as its postcard
 /// bytes whole, cut and corrupted. How many decoded.
 fn agree_everywhere(engine: &Interpreter, texts: &[&str], what: &str) -> usize {
@@ -555,10 +555,10 @@ fn agree_everywhere(engine: &Interpreter, texts: &[&str], what: &str) -> usize {
 
 /// Maps: a repeated key (text can repeat one, a tree cannot), keys out of
 /// order for a `BTreeMap`, a violation inside a value, values of each kind
-/// of op, and nodes of the wrong kind — the program's reading is the seed's,
+/// of op, and nodes of the wrong kind — the program's readers agree,
 /// in text, in a tree, in postcard and in fail-fast.
 #[test]
-fn maps_read_by_the_program_as_the_seed_reads_them() {
+fn maps_read_alike_by_every_reader() {
     let definitions = r#"
         struct Inventory {
             #[validate(nested)]
@@ -588,10 +588,10 @@ fn maps_read_by_the_program_as_the_seed_reads_them() {
 }
 
 /// A struct whose checks finish it (`must_match`, in a nested struct and in
-/// rows): read by the program, its late check runs in fail-fast where the
-/// seed runs it, after its fields' own rules.
+/// rows): read by the program, its late check runs in fail-fast after its
+/// fields' own rules.
 #[test]
-fn checks_that_finish_a_struct_run_where_the_seed_runs_them() {
+fn checks_that_finish_a_struct_run_after_its_fields_rules() {
     let definitions = r#"
         struct Signup {
             #[validate(length(min = 3))]
@@ -638,7 +638,7 @@ fn checks_that_finish_a_struct_run_where_the_seed_runs_them() {
         agree_on_text(&engine, text, "must_match");
     }
     // A broken `must_match` is the first violation fail-fast finds in the
-    // second text, by the program as by the seed (held to each other above).
+    // second text.
     let Err(overhead_engine::run::Error::Invalid(found)) = engine.decode_fail_fast(&texts[1])
     else {
         panic!("the confirmation does not match");
@@ -647,10 +647,10 @@ fn checks_that_finish_a_struct_run_where_the_seed_runs_them() {
 }
 
 /// Newtype and transparent structs (garde's rules inside them, in a `Vec`
-/// and an `Option`): the program's reading is the seed's in text, in a
+/// and an `Option`): the program's readers agree in text, in a
 /// tree, in postcard and in fail-fast.
 #[test]
-fn newtype_and_transparent_structs_read_by_the_program_as_the_seed_reads_them() {
+fn newtype_and_transparent_structs_read_alike_by_every_reader() {
     let definitions = r#"
         #[derive(Deserialize, Validate)]
         struct Order {
@@ -699,10 +699,10 @@ fn newtype_and_transparent_structs_read_by_the_program_as_the_seed_reads_them() 
 
 /// Externally tagged enums with data (newtype, tuple and struct variants,
 /// `#[serde(other)]`, an enum that holds itself, rules under a variant):
-/// the program's reading is the seed's in text, in a tree, in postcard and
+/// the program's readers agree in text, in a tree, in postcard and
 /// in fail-fast.
 #[test]
-fn enums_with_data_read_by_the_program_as_the_seed_reads_them() {
+fn enums_with_data_read_alike_by_every_reader() {
     let definitions = r#"
         struct Job {
             #[validate(nested)]
@@ -745,10 +745,10 @@ fn enums_with_data_read_by_the_program_as_the_seed_reads_them() {
 }
 
 /// serde's identifier enums (a variant identifier, a field identifier
-/// with a catch-all) and units: the program's reading is the seed's in
+/// with a catch-all) and units: the program's readers agree in
 /// text, in a tree and in postcard.
 #[test]
-fn identifiers_and_units_read_by_the_program_as_the_seed_reads_them() {
+fn identifiers_and_units_read_alike_by_every_reader() {
     let definitions = r#"
         #[derive(Deserialize)]
         struct Pick {
@@ -780,10 +780,10 @@ fn identifiers_and_units_read_by_the_program_as_the_seed_reads_them() {
 }
 
 /// serde_repr enums (alone, in a `Vec`, in an `Option`, with
-/// `#[serde(other)]`): the program's reading is the seed's in text, in a
+/// `#[serde(other)]`): the program's readers agree in text, in a
 /// tree and in postcard.
 #[test]
-fn serde_repr_enums_read_by_the_program_as_the_seed_reads_them() {
+fn serde_repr_enums_read_alike_by_every_reader() {
     let definitions = r#"
         #[derive(Deserialize)]
         struct Alarm {
@@ -870,9 +870,10 @@ pub struct Root { a: u8, empties: Vec<Empty>, units: Vec<Units>, bare: Vec<()> }
 
 /// Internally, adjacently and un-tagged enums: the program buffers them and
 /// reads a newtype or tuple variant's value from the buffer by its op; the
-/// value or the error is the seed's, on good input and on each kind of bad.
+/// readers agree on the value or the error, on good input and on each
+/// kind of bad.
 #[test]
-fn tagged_enums_read_by_the_program_as_by_the_seed() {
+fn tagged_enums_read_alike_by_every_reader() {
     let engine = Interpreter::new(
         r#"
 #[derive(serde::Deserialize)]
@@ -936,9 +937,9 @@ pub struct Root { shape: Shape, message: Message, loose: Vec<Loose> }
 /// newtype variant's struct, a tuple variant's items), with a repeated
 /// key, a key left out and one the variant does not know: the program
 /// reads each variant's value from the buffer by its ops, in fail-fast too,
-/// and its value, its error and its first violation are the seed's.
+/// and its readers agree on its value, its error and its first violation.
 #[test]
-fn tagged_enums_with_rules_read_by_the_program_as_by_the_seed() {
+fn tagged_enums_with_rules_read_alike_by_every_reader() {
     let engine = Interpreter::new(
         r#"
 #[derive(Deserialize, Validate)]
@@ -984,10 +985,10 @@ pub struct Root {
 
 /// A unit struct, a transparent struct with a `PhantomData` beside its
 /// field, and a skipped struct laid out inline (its default a struct's
-/// slots): the program's reading is the seed's in text, in a tree, in
+/// slots): the program's readers agree in text, in a tree, in
 /// postcard and in fail-fast.
 #[test]
-fn unit_transparent_and_skipped_inline_structs_read_by_the_program_as_by_the_seed() {
+fn unit_transparent_and_skipped_inline_structs_read_alike_by_every_reader() {
     let engine = Interpreter::new(
         r#"
 #[derive(Deserialize)]
@@ -1025,10 +1026,10 @@ pub struct Root {
 /// scalars (a `Vec`, an `Option` of a struct, a map), with rules in the
 /// flattened structs, an alias, a skipped field and a key left out: the
 /// program reads the tree by its one table and each value by its slot's
-/// op, and its value, error and first violation are the seed's, in text,
+/// op, and its readers agree on its value, error and first violation, in text,
 /// in a tree, in postcard and in fail-fast.
 #[test]
-fn field_dispatch_reads_any_tree_laid_out_inline_as_the_seed_does() {
+fn field_dispatch_reads_any_tree_laid_out_inline() {
     let engine = Interpreter::with_flatten(
         r#"
 #[derive(Deserialize, Validate)]
@@ -1086,8 +1087,8 @@ pub struct Line { sku: String, qty: u16 }
 /// A field-dispatch tree with keys that name structs laid out inline (one
 /// in the root, one in a flattened struct, one with rules checked
 /// `nested`): each such key reads its struct into the root's slots by its
-/// fields' ops, and the value, the error and the first violation are the
-/// seed's, in text, in a tree, in postcard and in fail-fast. And a tree
+/// fields' ops, and the readers agree on the value, the error and the
+/// first violation, in text, in a tree, in postcard and in fail-fast. And a tree
 /// field dispatch cannot read (a flattened struct built by `from` keeps a
 /// slot of its own; a tree of more than 128 fields) is read
 /// serde's way, with a note that says so.
@@ -1203,11 +1204,11 @@ impl From<RawInner> for Inner {{ fn from(raw: RawInner) -> Inner {{ Inner {{ cod
 
 /// Struct variants that flatten (a struct and a map, in an externally and
 /// an internally tagged enum): the program reads them serde's way, its own
-/// keys by their ops and the others buffered, and its value, error and
-/// first violation are the seed's in text, in a tree, in postcard and in
+/// keys by their ops and the others buffered, and its readers agree on
+/// its value, error and first violation in text, in a tree, in postcard and in
 /// fail-fast.
 #[test]
-fn struct_variants_that_flatten_read_by_the_program_as_by_the_seed() {
+fn struct_variants_that_flatten_read_alike_by_every_reader() {
     let engine = Interpreter::new(
         r#"
 #[derive(Deserialize, Validate)]

@@ -1,16 +1,13 @@
-//! Options, sequences, sets, arrays, tuples and string-keyed maps.
+//! What the readers of sequences, sets, arrays, tuples and string-keyed
+//! maps share: sets' dedup, rows' slots, maps' entries, and serde's
+//! words for what was expected.
 
 use std::fmt;
 
-use overhead_validate::Segment;
-use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::SeqAccess;
 
-use super::fail_fast::nested;
-use super::structs::InlineSeed;
-use super::{Seed, errors};
-use crate::plan::{StructPlan, TypePlan};
-use crate::ty::Ty;
-use crate::value::{Slots, Value};
+use super::errors;
+use crate::value::Value;
 
 /// Sets decode as serde's do: duplicates collapse; `BTreeSet` sorts.
 pub(super) fn dedup(items: &mut Vec<Value>, sorted: bool) {
@@ -28,112 +25,16 @@ pub(super) fn dedup(items: &mut Vec<Value>, sorted: bool) {
     }
 }
 
-pub(super) struct OptionVisitor<'p> {
-    pub(super) seed: Seed<'p>,
-}
-
-impl<'de> Visitor<'de> for OptionVisitor<'_> {
-    type Value = Value;
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("option")
-    }
-    fn visit_none<E: de::Error>(self) -> Result<Value, E> {
-        Ok(Value::Unit)
-    }
-    fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
-        Ok(Value::Unit)
-    }
-    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        self.seed.deserialize(d)
-    }
-}
-
-pub(super) struct SeqVisitor<'p> {
-    /// The items' seed.
-    pub(super) seed: Seed<'p>,
-    /// An array's exact length.
-    pub(super) len: Option<usize>,
-}
-
-impl SeqVisitor<'_> {
-    /// What a sequence is expected to be: of length `len` when it is an array's.
-    pub(super) fn expecting_items(len: Option<usize>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match len {
-            Some(n) => write!(f, "an array of length {n}"),
-            None => f.write_str("a sequence"),
-        }
-    }
-}
-
-impl<'de> Visitor<'de> for SeqVisitor<'_> {
-    type Value = Value;
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        Self::expecting_items(self.len, f)
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
-        let capacity = self.len.unwrap_or(seq.size_hint().unwrap_or(0)).min(4096);
-        let mut items = Vec::with_capacity(capacity);
-        loop {
-            let index = items.len();
-            let next = nested(
-                self.seed.stop,
-                || Some(Segment::Index(index)),
-                seq.next_element_seed(self.seed),
-            )?;
-            let Some(item) = next else { break };
-            errors::count_byteless(index + 1, || {
-                crate::layout::takes_no_bytes(&self.seed.plan.types, self.seed.ty)
-            })?;
-            if self.len.is_some_and(|n| items.len() == n) {
-                return Err(errors::invalid_length(items.len() + 1, &self));
-            }
-            items.push(item);
-        }
-        if let Some(n) = self.len {
-            if items.len() != n {
-                return Err(errors::invalid_length(items.len(), &self));
-            }
-        }
-        let plain = crate::layout::holds_no_memory(&self.seed.plan.types, self.seed.ty);
-        Ok(Value::Seq(Slots::plain_if(plain, items)))
+/// What a sequence is expected to be: of length `len` when it is an array's.
+pub(super) fn expecting_items(len: Option<usize>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    match len {
+        Some(n) => write!(f, "an array of length {n}"),
+        None => f.write_str("a sequence"),
     }
 }
 
 /// The most slots a `Vec` in rows allocates before its elements are read.
 const MAX_PREALLOCATED_SLOTS: usize = (1 << 20) / std::mem::size_of::<Value>();
-
-/// A `Vec` of a struct laid out in rows: each element read into the slots
-/// after the one before's.
-pub(super) struct RowsVisitor<'p> {
-    /// The elements' seed.
-    pub(super) seed: Seed<'p>,
-    pub(super) ty: &'p TypePlan,
-    pub(super) s: &'p StructPlan,
-}
-
-impl<'de> Visitor<'de> for RowsVisitor<'_> {
-    type Value = Value;
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a sequence")
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
-        let RowsVisitor { seed, ty, s } = self;
-        let mut index = 0;
-        let byteless = || crate::layout::takes_no_bytes(&seed.plan.types, seed.ty);
-        let slots = read_rows(&mut seq, s.width, byteless, |seq, row| {
-            let element = InlineSeed::new(seed, ty, s, row);
-            let at = index;
-            index += 1;
-            nested(
-                seed.stop,
-                || Some(Segment::Index(at)),
-                seq.next_element_seed(element),
-            )
-        })?;
-        // Widths are field counts, at most MAX_FIELDS deep in structs.
-        Ok(Value::Rows(s.width as u32, Slots::plain_if(s.plain, slots)))
-    }
-}
 
 /// The rows of a `Vec` of a struct `width` slots wide, each read into the
 /// slots after the one before's by `row` (`None` past the last).
@@ -173,78 +74,19 @@ pub(super) fn read_rows<'de, A: SeqAccess<'de>>(
     }
 }
 
-pub(super) struct TupleVisitor<'p> {
-    pub(super) seed: Seed<'p>,
-    pub(super) items: &'p [Ty],
-    /// A tuple variant's enum and variant names, for serde's messages.
-    pub(super) variant: Option<(&'static str, &'static str)>,
+/// What a tuple (not a variant's) is expected to be.
+pub(super) fn expecting_size(size: usize, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    write!(f, "a tuple of size {size}")
 }
 
-impl TupleVisitor<'_> {
-    /// What a tuple (not a variant's) is expected to be.
-    pub(super) fn expecting_size(size: usize, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "a tuple of size {size}")
-    }
-
-    /// What a tuple variant is expected to be, as serde's derive says it.
-    pub(super) fn expecting_variant(
-        ty: &str,
-        variant: &str,
-        len: usize,
-        f: &mut fmt::Formatter<'_>,
-    ) -> fmt::Result {
-        write!(f, "tuple variant {ty}::{variant} with {len} elements")
-    }
-}
-
-impl<'de> Visitor<'de> for TupleVisitor<'_> {
-    type Value = Value;
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.variant {
-            Some((ty, variant)) => Self::expecting_variant(ty, variant, self.items.len(), f),
-            None => Self::expecting_size(self.items.len(), f),
-        }
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
-        let mut out = Vec::with_capacity(self.items.len());
-        for (i, ty) in self.items.iter().enumerate() {
-            let next = nested(
-                self.seed.stop,
-                || Some(Segment::Index(i)),
-                seq.next_element_seed(self.seed.at(ty)),
-            )?;
-            match next {
-                Some(v) => out.push(v),
-                None => return Err(errors::invalid_length(i, &self)),
-            }
-        }
-        Ok(Value::Seq(out.into()))
-    }
-}
-
-pub(super) struct MapVisitor<'p> {
-    /// The values' seed.
-    pub(super) seed: Seed<'p>,
-}
-
-impl<'de> Visitor<'de> for MapVisitor<'_> {
-    type Value = Vec<(Box<str>, Value)>;
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a map")
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut entries: Vec<(Box<str>, Value)> =
-            Vec::with_capacity(map.size_hint().unwrap_or(0).min(4096));
-        while let Some(key) = map.next_key::<String>()? {
-            let value = nested(
-                self.seed.stop,
-                || Some(Segment::Key(key.as_str().into())),
-                map.next_value_seed(self.seed),
-            )?;
-            insert_entry(&mut entries, key, value);
-        }
-        Ok(entries)
-    }
+/// What a tuple variant is expected to be, as serde's derive says it.
+pub(super) fn expecting_variant(
+    ty: &str,
+    variant: &str,
+    len: usize,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    write!(f, "tuple variant {ty}::{variant} with {len} elements")
 }
 
 /// Up to this many entries a repeated key is looked for as each is read;

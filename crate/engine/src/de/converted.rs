@@ -5,32 +5,15 @@
 //! `deserialize_with` function (the value read as the type it reads first,
 //! then its code; its `Err` a decoding error).
 
-use serde::de::{DeserializeSeed, Deserializer};
-
-use super::Seed;
 use crate::handed::{from_val, to_val};
 use crate::pasted::{Function, Outcome, Val, run};
 use crate::plan::{Convert, Plan, ReadWith};
 use crate::ty::{Ty, TypeId};
 use crate::value::Value;
 
-pub(super) fn deserialize<'de, D: Deserializer<'de>>(
-    seed: Seed<'_>,
-    id: TypeId,
-    convert: &Convert,
-    d: D,
-) -> Result<Value, D::Error> {
-    let source = read_source(seed, &convert.source, d)?;
-    let value = convert_read(seed.plan, id, convert, source)?;
-    if let Some(stop) = seed.stop {
-        super::fail_fast::check_whole(stop, seed.plan, id, &value, seed.root)?;
-    }
-    Ok(value)
-}
-
 /// Type `id` from `source`, a value of its `convert`'s source type: what
 /// the paste's `From`/`TryFrom` builds of it, or its error. Each reader
-/// reads the source its own way (the seed, or a program's op for it).
+/// reads the source its own way, by the program's op for it.
 pub(super) fn convert_read<E: serde::de::Error>(
     plan: &Plan,
     id: TypeId,
@@ -51,15 +34,6 @@ pub(super) fn convert_read<E: serde::de::Error>(
         .map_err(|why| E::custom(format_args!("{} built {why}", what())))
 }
 
-pub(super) fn read_with<'de, D: Deserializer<'de>>(
-    seed: Seed<'_>,
-    with: &ReadWith,
-    d: D,
-) -> Result<Value, D::Error> {
-    let source = read_source(seed, &with.source, d)?;
-    run_read_with(seed.plan, with, seed.ty, source)
-}
-
 /// A field's value of type `ty` from `source`, a value of the paste's
 /// `deserialize_with` function's source type: what the function returns
 /// of it, or its error. Each reader reads the source its own way.
@@ -72,20 +46,6 @@ pub(super) fn run_read_with<E: serde::de::Error>(
     let what = || "the deserialize function".to_owned();
     let read = run_pasted(plan, &with.source, source, &with.function, true, what)?;
     from_val(plan, ty, &read).map_err(|why| E::custom(format_args!("{} returned {why}", what())))
-}
-
-/// The value the paste's code is handed, read as `source` by the seed,
-/// unchecked (its rules are the built value's).
-fn read_source<'de, D: Deserializer<'de>>(
-    seed: Seed<'_>,
-    source: &Ty,
-    d: D,
-) -> Result<Value, D::Error> {
-    Seed {
-        stop: None,
-        ..seed.at(source)
-    }
-    .deserialize(d)
 }
 
 /// Hands `value`, read as `source`, to the paste's `function`: its

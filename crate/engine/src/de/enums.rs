@@ -9,11 +9,9 @@ use serde::de::{
     self, DeserializeSeed, Deserializer, EnumAccess, Error as _, VariantAccess, Visitor,
 };
 
-use super::fail_fast::nested;
-use super::structs::StructVisitor;
-use super::{FieldSeed, Seed, TupleVisitor, errors, int_value};
+use super::fail_fast::{Stop, nested};
+use super::{errors, int_value};
 use crate::plan::EnumPlan;
-use crate::ty::Ty;
 use crate::value::Value;
 
 /// A serde_repr enum: the integer, as the variant with that discriminant (or
@@ -114,39 +112,14 @@ impl<'de> Visitor<'de> for NameSeed<'_> {
     // identifier is a string or nothing (the acceptance table says so).
 }
 
-pub(super) struct EnumVisitor<'p> {
-    pub(super) seed: Seed<'p>,
-    pub(super) plan_enum: &'p EnumPlan,
-    pub(super) type_name: &'static str,
-}
-
-impl<'de> Visitor<'de> for EnumVisitor<'_> {
-    type Value = Value;
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("enum")
-    }
-    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<Value, A::Error> {
-        let (index, access) = data.variant_seed(VariantSeed { e: self.plan_enum })?;
-        let no_op: Option<FieldSeed<'_>> = None;
-        payload(
-            self.seed,
-            self.plan_enum,
-            self.type_name,
-            index,
-            access,
-            no_op,
-        )
-    }
-}
-
-/// The value of the variant at `index` of `e` (of type `type_name`), its
-/// payload read from `access` as serde's derive reads it: a newtype's by
-/// `newtype` when given (the program's op), else by the seed; its
-/// violation in fail-fast nested under the variant's key.
-pub(super) fn payload<'de, 'p, V, S>(
-    seed: Seed<'p>,
-    e: &'p EnumPlan,
-    type_name: &'static str,
+/// The value of the unit or newtype variant at `index` of `e`, its
+/// payload read from `access` as serde's derive reads it (a newtype's by
+/// `newtype`, the program's op of it); its violation in fail-fast nested
+/// under the variant's key. The program reads tuple and struct variants
+/// by their ops before it comes here.
+pub(super) fn payload<'de, V, S>(
+    stop: Option<&Stop>,
+    e: &EnumPlan,
     index: usize,
     access: V,
     newtype: Option<S>,
@@ -158,42 +131,15 @@ where
     let Some(variant) = e.variants.get(index) else {
         return Err(V::Error::custom("a variant the enum's plan does not have"));
     };
-    let inner = Seed {
-        root: false,
-        ..seed
-    };
-    let payload = match variant.style {
-        Style::Unit => access.unit_variant().map(|()| Value::Unit),
-        Style::Newtype => match newtype {
-            Some(read) => access.newtype_variant_seed(read),
-            None => access.newtype_variant_seed(inner.field_value(&variant.fields.fields[0])),
-        },
-        Style::Tuple => {
-            let items = match &variant.tuple {
-                Ty::Tuple(items) => items.as_slice(),
-                _ => &[],
-            };
-            access.tuple_variant(
-                items.len(),
-                TupleVisitor {
-                    seed: inner,
-                    items,
-                    variant: Some((type_name, variant.ident)),
-                },
-            )
-        }
-        Style::Named => access.struct_variant(
-            variant.fields.keys,
-            StructVisitor {
-                seed: inner,
-                s: &variant.fields,
-                name: type_name,
-                variant: Some(variant.ident),
-            },
-        ),
+    let payload = match (variant.style, newtype) {
+        (Style::Unit, _) => access.unit_variant().map(|()| Value::Unit),
+        (Style::Newtype, Some(read)) => access.newtype_variant_seed(read),
+        _ => Err(V::Error::custom(
+            "a variant the plan's program has no ops for",
+        )),
     };
     let payload = nested(
-        seed.stop,
+        stop,
         || variant.violation_key.map(|key| Segment::Field(key.into())),
         payload,
     )?;
@@ -202,7 +148,7 @@ where
 }
 
 /// An enum of unit variants (the program's `Op::Tag`): its variant found
-/// by name in the enum's table, as [`EnumVisitor`] finds it, with nothing
+/// by name in the enum's table, as serde's derive finds it, with nothing
 /// after it to read. Its index, which is its value's tag.
 pub(super) struct TagVisitor<'p> {
     pub(super) e: &'p EnumPlan,

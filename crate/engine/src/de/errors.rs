@@ -58,7 +58,8 @@ impl Expected for TooMany {
 
 /// Refuses a sequence of values that take no bytes once `read` of them are
 /// read, the item past [`crate::layout::MAX_BYTELESS_ITEMS`]. One compare
-/// an item (in the seed's loops only); `byteless` is asked only at the limit.
+/// an item (in the readers' loops of such values only); `byteless` is asked
+/// only at the limit.
 #[inline(always)]
 pub(super) fn count_byteless<E: Error>(
     read: usize,

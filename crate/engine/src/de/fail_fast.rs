@@ -7,7 +7,7 @@ use std::cell::RefCell;
 use overhead_validate::{Segment, Violations};
 use serde::de;
 
-use super::structs::StructVisitor;
+use super::structs::Finisher;
 use crate::check::Checker;
 use crate::value::Value;
 
@@ -91,7 +91,7 @@ pub(super) fn check_whole<E: de::Error>(
     }
 }
 
-impl StructVisitor<'_> {
+impl Finisher<'_> {
     /// Fail-fast: the field's own rules, as soon as its value is read.
     #[inline]
     pub(super) fn check_read<E: de::Error>(
@@ -99,15 +99,13 @@ impl StructVisitor<'_> {
         field: &crate::plan::FieldPlan,
         value: &Value,
     ) -> Result<(), E> {
-        let Some(stop) = self.seed.stop else {
+        let Some(stop) = self.stop else {
             return Ok(());
         };
         if field.checks.is_empty() {
             return Ok(());
         }
-        let checker = Checker {
-            plan: self.seed.plan,
-        };
+        let checker = Checker { plan: self.plan };
         // The compiled yes or no first, where the field's rules read its
         // value alone: a valid one builds nothing.
         if let Some(quick) = &field.quick
@@ -133,10 +131,10 @@ impl StructVisitor<'_> {
     /// (defaults), then `must_match`. The root's violation does not stop
     /// decoding (its caller still reads what follows).
     pub(super) fn check_late<E: de::Error>(&self, slots: &[Value], seen: u128) -> Result<(), E> {
-        let Some(stop) = self.seed.stop else {
+        let Some(stop) = self.stop else {
             return Ok(());
         };
-        let plan = self.seed.plan;
+        let plan = self.plan;
         let mut out = Violations::new();
         let checker = Checker { plan };
         for (i, field) in self.s.fields.iter().enumerate() {
@@ -168,7 +166,7 @@ impl StructVisitor<'_> {
         if !out.is_empty() {
             stop.set(out);
             // The root was read to its end: its caller still checks what follows.
-            if !self.seed.root {
+            if !self.root {
                 return Err(E::custom(STOPPED));
             }
         }

@@ -3,21 +3,20 @@
 //! by walking its object's entries and finding each key in the struct's key
 //! table, a scalar by serde's `Deserialize` of its concrete type on the
 //! node (the code compiled code runs). No visitor is entered but the
-//! scalars' own, a struct that flattens (whose keys only a visitor's
-//! reading buffers) and what the seed reads.
+//! scalars' own and a struct that flattens (whose keys only a visitor's
+//! reading buffers).
 //!
 //! The entries are read in the order `&Value`'s deserializer hands them
 //! out. At a node the program does not take as it expects (an array where
 //! a struct's object should be, an array of the wrong length) it stops,
 //! and the program reads the tree again from its root through `&Value`'s
 //! deserializer ([`super::visited`], see [`read`]): values and errors are
-//! the seed's (`tests/plan_programs.rs` holds the two to each other on
+//! that reading's (`tests/plan_programs.rs` holds the two to each other on
 //! every paste, on generated values and on values with nodes replaced and
 //! keys left out or added).
 
 use std::cell::Cell;
 
-use serde::de::DeserializeSeed;
 use serde_json::{Map, Value as Json};
 
 use super::containers::distinct_map_value;
@@ -25,11 +24,11 @@ use super::converted::{convert_read, run_read_with};
 use super::enums::{identifier, repr_variant};
 use super::program::{Fields, Op, Program, all_plain};
 use super::scalar::{Scalar, read_into};
-use super::structs::{FINISHING, StructVisitor, fill, mark_read, unit_slots};
-use super::{Seed, dedup, errors};
+use super::structs::{Finisher, fill, mark_read, unit_slots};
+use super::{dedup, errors};
 use crate::key_table::Found;
 use crate::plan::{KindPlan, Plan, StructPlan};
-use crate::ty::{Int, Ty, TypeId};
+use crate::ty::{Int, TypeId};
 use crate::value::{Slots, Value};
 
 type Result<T = ()> = std::result::Result<T, serde_json::Error>;
@@ -67,7 +66,7 @@ struct Run<'p> {
     plan: &'p Plan,
     program: &'p Program,
     /// Set when the program stops at a node it does not read: its error
-    /// is then not the reading's, and the seed reads the tree.
+    /// is then not the reading's, and a visitor reads the tree.
     missed: &'p Cell<bool>,
 }
 
@@ -157,7 +156,7 @@ impl<'p> Run<'p> {
                 fill(out, distinct_map_value(entries, *sorted));
                 Ok(())
             }
-            // An enum's variant is found by name, by the seed.
+            // An enum's variant is found by name, as serde's derive finds it.
             (Op::Repr(id), json) => match &self.plan.types[*id].kind {
                 KindPlan::Enum(e) => {
                     fill(out, repr_variant(e, json)?);
@@ -181,7 +180,7 @@ impl<'p> Run<'p> {
                 );
                 Ok(())
             }
-            // A conversion's error is the seed's to give.
+            // A conversion's error is the visitor reading's to give.
             (Op::Convert(conversion), json) => {
                 let mut read = Value::Unit;
                 self.one_into(&conversion.source, json, &mut read)?;
@@ -192,13 +191,12 @@ impl<'p> Run<'p> {
             }
             (Op::Tagged(id), json) => {
                 let ty = &self.plan.types[*id];
-                let KindPlan::Enum(e) = &ty.kind else {
+                let (KindPlan::Enum(e), Some(ops)) =
+                    (&ty.kind, self.program.payloads(self.plan, *id, None))
+                else {
                     return Err(self.miss());
                 };
-                let named = Ty::Named(*id);
-                let ops = self.program.payloads(*id);
-                let value = super::tagged::deserialize(self.seed(&named), ty, e, ops, json)?;
-                fill(out, value);
+                fill(out, super::tagged::deserialize(ty, e, ops, json)?);
                 Ok(())
             }
             (Op::With(with), json) => {
@@ -207,10 +205,6 @@ impl<'p> Run<'p> {
                 let value = run_read_with(self.plan, &with.read_with, &with.ty, read)
                     .map_err(|_: serde_json::Error| self.miss())?;
                 fill(out, value);
-                Ok(())
-            }
-            (Op::Seed(ty), json) => {
-                fill(out, self.seed(ty).deserialize(json)?);
                 Ok(())
             }
             _ => Err(self.miss()),
@@ -227,8 +221,8 @@ impl<'p> Run<'p> {
     }
 
     /// A struct's object into its slots (`ops` read them, the op at `i`
-    /// slot `i`), its entries in the map's order as the seed reads them,
-    /// then the fields left out filled in as the seed fills them.
+    /// slot `i`), its entries in the map's order as a visitor reads them,
+    /// then the fields left out filled in by the finisher.
     fn object_into(
         self,
         id: TypeId,
@@ -265,7 +259,7 @@ impl<'p> Run<'p> {
                     let child_plan = self.plan.struct_plan(child).ok_or_else(|| self.miss())?;
                     self.object_into(child, child_plan, ops, json, map, slots)?
                 }
-                // An inline struct's fields as an array: the seed's reading.
+                // An inline struct's fields as an array: a visitor's reading.
                 (Some(_), _) => return Err(self.miss()),
             }
         }
@@ -280,23 +274,12 @@ impl<'p> Run<'p> {
         serde::de::Error::custom("a node the plan's program does not read")
     }
 
-    fn seed<'a>(self, ty: &'a Ty) -> Seed<'a>
-    where
-        'p: 'a,
-    {
-        Seed {
+    /// What finishes struct `id` once its entries are read.
+    fn finisher(self, id: TypeId, s: &'p StructPlan) -> Finisher<'p> {
+        Finisher {
             plan: self.plan,
-            ty,
             stop: None,
             root: false,
-        }
-    }
-
-    /// What finishes struct `id` once its entries are read, as the seed's
-    /// own struct reader does.
-    fn finisher(self, id: TypeId, s: &'p StructPlan) -> StructVisitor<'p> {
-        StructVisitor {
-            seed: self.seed(&FINISHING),
             s,
             name: self.plan.types[id].ident,
             variant: None,
@@ -314,7 +297,7 @@ impl<'p> Run<'p> {
 
     /// The ops and the plan of struct `id` (see [`Program::fields`]). The
     /// program's ops name only structs it has ops for: anything else is a
-    /// fault of the program, and the seed reads the tree.
+    /// fault of the program, and a visitor reads the tree.
     #[inline]
     fn fields(self, id: TypeId) -> Result<(&'p Fields, &'p StructPlan)> {
         match (self.program.fields(id), self.plan.struct_plan(id)) {

@@ -2,28 +2,31 @@
 //! postcard's own deserializer, by the value's concrete type, where postcard
 //! writes it (a struct is its fields one after another, a sequence its
 //! length then its items, an enum its variant's position, an `Option` a tag
-//! byte). Nothing goes through a visitor but what the seed reads.
+//! byte). Nothing goes through a visitor but a struct that flattens and
+//! a tagged enum (which postcard refuses, as serde's derive does).
 //!
 //! Each read is the one serde's `Deserialize` of that type makes on
-//! postcard's deserializer, so values and errors are the seed's
+//! postcard's deserializer, so values and errors are those of the general
+//! reader ([`super::visited`]) on a `postcard::Deserializer`
 //! (`tests/plan_programs.rs` holds the two to each other on truncated
 //! and corrupted bytes).
 
 use postcard::Deserializer;
 use postcard::de_flavors::Flavor;
 use serde::Deserialize;
-use serde::de::{DeserializeSeed, Error as _, Unexpected};
+use serde::de::{Error as _, Unexpected};
 
 use super::containers::{insert_entry, map_value};
 use super::converted::{convert_read, run_read_with};
-use super::enums::{identifier, payload, repr_variant};
+use super::dedup;
+use super::enums::{identifier, repr_variant};
 use super::program::{Fields, Op, Program, all_plain};
 use super::scalar::read_scalar_into;
-use super::structs::{FINISHING, fill, unit_slots};
-use super::{FieldSeed, Seed, dedup};
+use super::structs::{fill, unit_slots};
 use crate::plan::{KindPlan, Plan};
 use crate::ty::TypeId;
 use crate::value::{Slots, Value};
+use overhead_schema::Style;
 
 type Result<T> = std::result::Result<T, postcard::Error>;
 
@@ -192,14 +195,17 @@ impl<'p> Run<'p> {
                     None if let Some(ops) = self.program.struct_variant(*id, index as usize) => {
                         self.struct_variant(*id, index, ops, d)?
                     }
-                    None => {
-                        let ty = &self.plan.types[*id];
-                        let KindPlan::Enum(e) = &ty.kind else {
-                            return Err(postcard::Error::SerdeDeCustom);
-                        };
-                        let no_op: Option<FieldSeed<'_>> = None;
-                        payload(self.seed(), e, ty.ident, index as usize, &mut *d, no_op)?
-                    }
+                    // A unit variant: nothing follows its position.
+                    None => match &self.plan.types[*id].kind {
+                        KindPlan::Enum(e)
+                            if e.variants
+                                .get(index as usize)
+                                .is_some_and(|v| v.style == Style::Unit) =>
+                        {
+                            Value::variant(index, Value::Unit)
+                        }
+                        _ => return Err(postcard::Error::SerdeDeCustom),
+                    },
                 };
                 fill(out, value);
                 Ok(())
@@ -210,7 +216,7 @@ impl<'p> Run<'p> {
                 Ok(())
             }
             Op::Byteless(seq) => self.byteless(seq, d, out),
-            op @ (Op::Convert(..) | Op::Tagged(_) | Op::With(_) | Op::Seed(_)) => {
+            op @ (Op::Convert(..) | Op::Tagged(_) | Op::With(_) | Op::Missing(_)) => {
                 fill(out, self.rare(op, d)?);
                 Ok(())
             }
@@ -218,7 +224,7 @@ impl<'p> Run<'p> {
     }
 
     /// The ops few values have (conversions, tagged enums, the paste's
-    /// `deserialize_with`, the seed's), out of line: in `into`, which reads
+    /// `deserialize_with`), out of line: in `into`, which reads
     /// every struct and sequence, they cost its every call.
     #[inline(never)]
     fn rare<'de, F: Flavor<'de>>(self, op: &Op, d: &mut Deserializer<'de, F>) -> Result<Value> {
@@ -232,23 +238,18 @@ impl<'p> Run<'p> {
             // the reading refuses it, as serde's does.
             Op::Tagged(id) => {
                 let ty = &self.plan.types[*id];
-                let KindPlan::Enum(e) = &ty.kind else {
+                let (KindPlan::Enum(e), Some(ops)) =
+                    (&ty.kind, self.program.payloads(self.plan, *id, None))
+                else {
                     return Err(postcard::Error::SerdeDeCustom);
                 };
-                let named = crate::ty::Ty::Named(*id);
-                let seed = Seed {
-                    ty: &named,
-                    ..self.seed()
-                };
-                let ops = self.program.payloads(*id);
-                super::tagged::deserialize(seed, ty, e, ops, &mut *d)
+                super::tagged::deserialize(ty, e, ops, &mut *d)
             }
             Op::With(with) => {
                 let mut read = Value::Unit;
                 self.into(&with.source, d, &mut read)?;
                 run_read_with(self.plan, &with.read_with, &with.ty, read)
             }
-            Op::Seed(ty) => Seed { ty, ..self.seed() }.deserialize(&mut *d),
             _ => Err(postcard::Error::SerdeDeCustom),
         }
     }
@@ -405,17 +406,6 @@ impl<'p> Run<'p> {
             }
         }
         Ok(items)
-    }
-
-    /// The plan's seed, for what the program hands to it (its type is the
-    /// caller's to set).
-    fn seed(self) -> Seed<'p> {
-        Seed {
-            plan: self.plan,
-            ty: &FINISHING,
-            stop: None,
-            root: false,
-        }
     }
 
     /// The ops of struct `id` (see [`Program::fields`]).

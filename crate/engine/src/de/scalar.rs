@@ -5,10 +5,8 @@
 //! dispatch on every type the interpreter knows. That dispatch is one large
 //! function: entering and leaving it cost more than reading a small number.
 
-use std::fmt;
-
 use serde::Deserialize;
-use serde::de::{self, DeserializeSeed, Deserializer, Visitor};
+use serde::de::{self, Deserializer};
 
 use crate::text_form::TextForm;
 use crate::ty::{Int, Ty};
@@ -36,23 +34,6 @@ pub enum Scalar {
 }
 
 impl Scalar {
-    /// The type whose values it is.
-    pub fn ty(self) -> Ty {
-        match self {
-            Scalar::Bool => Ty::Bool,
-            Scalar::Int(int) => Ty::Int(int),
-            Scalar::F32 => Ty::F32,
-            Scalar::F64 => Ty::F64,
-            Scalar::Char => Ty::Char,
-            Scalar::Str => Ty::Str,
-            Scalar::Trimmed => Ty::Trimmed,
-            Scalar::Borrowed => Ty::Borrowed,
-            Scalar::Text(form) => Ty::Text(form),
-            Scalar::NonZero(int) => Ty::NonZero(int),
-            Scalar::Json => Ty::Json,
-        }
-    }
-
     /// Whether its values never own memory (a number, a `bool`, a `char`),
     /// as `layout::holds_no_memory` says of their types.
     #[inline]
@@ -102,52 +83,6 @@ impl ScalarRead {
     }
 }
 
-/// Reads one scalar value (see [`ScalarRead`]) into its slot, which holds
-/// `Unit`. Written where it goes, the value is not handed back through the
-/// format's `Result<Option<Value>>`: moving a value out through those layers
-/// stored it in pieces and loaded it whole, which the processor cannot
-/// forward from store to load (perf put 70% of postcard's struct loop on
-/// those moves; a `Car` decoded 30% faster once its scalars were written in
-/// place).
-pub(super) struct ScalarSeed<'a>(pub(super) ScalarRead, pub(super) &'a mut Value);
-
-impl<'de> DeserializeSeed<'de> for ScalarSeed<'_> {
-    type Value = ();
-
-    #[inline]
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        let ScalarSeed(ScalarRead { scalar, optional }, out) = self;
-        match optional {
-            true => d.deserialize_option(OptionInto { scalar, out }),
-            false => read_into(scalar, d, out),
-        }
-    }
-}
-
-/// An `Option` of a scalar, as serde's `Option<T>` reads one: `None` (or a
-/// unit) leaves the slot `Unit`.
-struct OptionInto<'a> {
-    scalar: Scalar,
-    out: &'a mut Value,
-}
-
-impl<'de> Visitor<'de> for OptionInto<'_> {
-    type Value = ();
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("option")
-    }
-    fn visit_none<E: de::Error>(self) -> Result<(), E> {
-        Ok(())
-    }
-    fn visit_unit<E: de::Error>(self) -> Result<(), E> {
-        Ok(())
-    }
-    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        read_into(self.scalar, d, self.out)
-    }
-}
-
 /// Reads a scalar of type `scalar` into `out`. One function for every
 /// field of every struct, per format: the page's module carries it once.
 /// Each arm writes its value where it goes: building a `Value` to move into
@@ -194,8 +129,7 @@ pub(super) fn read_scalar_into<'de, D: Deserializer<'de>>(
 }
 
 /// The scalars read through a check or a conversion (text of a form, a
-/// trimmed or borrowed string, a nonzero number, JSON): the seed's reads of
-/// their types too, so both read the same values and errors. Kept out of
+/// trimmed or borrowed string, a nonzero number, JSON). Kept out of
 /// line: the field loops keep only the plain scalars inline.
 #[inline(never)]
 pub(super) fn read_other<'de, D: Deserializer<'de>>(

@@ -7,32 +7,33 @@
 
 use overhead_schema::{Style, Tagging};
 use serde::Deserialize;
-use serde::de::{DeserializeSeed, Deserializer, Error as _};
+use serde::de::{Deserializer, Error as _};
 use serde_json::{Map, Value as Json};
 
-use super::Seed;
+use super::fail_fast::Stop;
 use super::program::{Op, Program};
-use crate::plan::{EnumPlan, TypePlan, VariantPlan};
+use crate::plan::{EnumPlan, Plan, TypePlan, VariantPlan};
 use crate::value::Value;
 
 /// The program's ops of tagged enum `id`'s newtype and tuple variants'
 /// values (by variant, `None` for the others; a struct variant's fields'
 /// are [`Program::struct_variant`]), and the program that reads them from
-/// the buffered value: a variant's value then costs its ops, not the
-/// seed's walk of its type. Without them the seed reads every variant.
+/// the buffered value; with the plan, and in fail-fast where a violation
+/// is left.
 #[derive(Clone, Copy)]
 pub(super) struct PayloadOps<'p> {
+    pub(super) plan: &'p Plan,
     pub(super) program: &'p Program,
     pub(super) id: crate::ty::TypeId,
     pub(super) ops: &'p [Option<Op>],
+    pub(super) stop: Option<&'p Stop>,
 }
 
 /// Decodes an enum of `ty` tagged as `e.tagging` says (not externally).
 pub(super) fn deserialize<'de, D: Deserializer<'de>>(
-    seed: Seed<'_>,
     ty: &TypePlan,
     e: &EnumPlan,
-    ops: Option<PayloadOps<'_>>,
+    ops: PayloadOps<'_>,
     d: D,
 ) -> Result<Value, D::Error> {
     let mut repeated = None;
@@ -46,7 +47,7 @@ pub(super) fn deserialize<'de, D: Deserializer<'de>>(
     {
         return Err(D::Error::custom(format_args!("duplicate field `{key}`")));
     }
-    read(seed, ty, e, ops, buffered).map_err(D::Error::custom)
+    read(ty, e, ops, buffered).map_err(D::Error::custom)
 }
 
 /// Whether `key`, written twice at the top of a tagged enum's object, is one
@@ -139,16 +140,15 @@ impl<'de> serde::de::Visitor<'de> for Buffer<'_> {
 }
 
 pub(super) fn read(
-    seed: Seed<'_>,
     ty: &TypePlan,
     e: &EnumPlan,
-    ops: Option<PayloadOps<'_>>,
+    ops: PayloadOps<'_>,
     buffered: Json,
 ) -> Result<Value, serde_json::Error> {
     match &e.tagging {
-        Tagging::Internal { .. } => internal(seed, ty, e, ops, buffered),
-        Tagging::Adjacent { .. } => adjacent(seed, ty, e, ops, buffered),
-        Tagging::Untagged => untagged(seed, ty, e, ops, buffered),
+        Tagging::Internal { .. } => internal(ty, e, ops, buffered),
+        Tagging::Adjacent { .. } => adjacent(ty, e, ops, buffered),
+        Tagging::Untagged => untagged(ty, e, ops, buffered),
         Tagging::External => Err(serde_json::Error::custom(
             "externally tagged enums decode directly",
         )),
@@ -219,24 +219,22 @@ pub(super) fn tagged_object<'e>(
 
 /// `{"t": "Variant", …the variant's fields}`.
 pub(super) fn internal(
-    seed: Seed<'_>,
     ty: &TypePlan,
     e: &EnumPlan,
-    ops: Option<PayloadOps<'_>>,
+    ops: PayloadOps<'_>,
     buffered: Json,
 ) -> Result<Value, serde_json::Error> {
     let (mut object, index, variant) = tagged_object(ty, e, buffered, "internally")?;
     object.remove(e.tag);
-    let payload = payload(seed, ty.ident, variant, ops, index, Json::Object(object))?;
+    let payload = payload(variant, ops, index, Json::Object(object))?;
     Ok(Value::variant(index as u32, payload))
 }
 
 /// `{"t": "Variant", "c": …the variant's content}`.
 pub(super) fn adjacent(
-    seed: Seed<'_>,
     ty: &TypePlan,
     e: &EnumPlan,
-    ops: Option<PayloadOps<'_>>,
+    ops: PayloadOps<'_>,
     buffered: Json,
 ) -> Result<Value, serde_json::Error> {
     let (mut object, index, variant) = tagged_object(ty, e, buffered, "adjacently")?;
@@ -245,20 +243,19 @@ pub(super) fn adjacent(
         (None, Style::Unit) => Json::Null,
         (None, _) => return Err(serde_json::Error::missing_field(e.content)),
     };
-    let payload = payload(seed, ty.ident, variant, ops, index, content)?;
+    let payload = payload(variant, ops, index, content)?;
     Ok(Value::variant(index as u32, payload))
 }
 
 /// The first variant the value reads as.
 pub(super) fn untagged(
-    seed: Seed<'_>,
     ty: &TypePlan,
     e: &EnumPlan,
-    ops: Option<PayloadOps<'_>>,
+    ops: PayloadOps<'_>,
     buffered: Json,
 ) -> Result<Value, serde_json::Error> {
     for (index, variant) in e.variants.iter().enumerate().filter(|(_, v)| !v.skip) {
-        if let Ok(payload) = payload(seed, ty.ident, variant, ops, index, buffered.clone()) {
+        if let Ok(payload) = payload(variant, ops, index, buffered.clone()) {
             return Ok(Value::variant(index as u32, payload));
         }
     }
@@ -275,41 +272,20 @@ pub(super) fn untagged(
 /// a newtype or tuple variant's value by its op, a struct variant's fields
 /// by theirs, from the buffer as a tree (see [`super::from_value`]); in
 /// fail-fast, as a visitor reads the buffer, each value checked as it is
-/// read. By the seed where the program has no ops for the variant.
+/// read.
 pub(super) fn payload(
-    seed: Seed<'_>,
-    type_ident: &'static str,
     variant: &VariantPlan,
-    ops: Option<PayloadOps<'_>>,
+    ops: PayloadOps<'_>,
     index: usize,
     content: Json,
 ) -> Result<Value, serde_json::Error> {
-    let plan = seed.plan;
-    if let Some(PayloadOps { program, id, ops }) = ops {
-        match variant.style {
-            Style::Newtype | Style::Tuple => {
-                if let Some(Some(op)) = ops.get(index) {
-                    return match seed.stop {
-                        None => super::from_value::read_op(plan, program, op, &content),
-                        Some(stop) => {
-                            super::visited::read_op_checked(plan, program, op, stop, &content)
-                        }
-                    };
-                }
-            }
-            // Owned, as serde's buffer hands a struct variant's fields over.
-            Style::Named => {
-                if let Some(fields) = program.struct_variant(id, index) {
-                    let s = &variant.fields;
-                    return super::visited::struct_variant(
-                        plan, program, id, s, fields, seed.stop, content,
-                    );
-                }
-            }
-            Style::Unit => {}
-        }
-    }
-    let fields = &variant.fields.fields;
+    let PayloadOps {
+        plan,
+        program,
+        id,
+        ops,
+        stop,
+    } = ops;
     match variant.style {
         Style::Unit => match content {
             Json::Null => Ok(Value::Unit),
@@ -319,20 +295,28 @@ pub(super) fn payload(
                 &"unit variant",
             )),
         },
-        // From the buffer by reference, as the program's tree reader reads
-        // it (a `&str` borrows from it).
-        Style::Newtype => Seed {
-            ty: &fields[0].ty,
-            root: false,
-            ..seed
-        }
-        .deserialize(&content),
-        Style::Tuple => Seed {
-            ty: &variant.tuple,
-            root: false,
-            ..seed
-        }
-        .deserialize(&content),
-        Style::Named => super::structs::struct_from(seed, type_ident, variant, content),
+        Style::Newtype | Style::Tuple => match (ops.get(index), stop) {
+            (Some(Some(op)), None) => super::from_value::read_op(plan, program, op, &content),
+            (Some(Some(op)), Some(stop)) => {
+                super::visited::read_op_checked(plan, program, op, stop, &content)
+            }
+            _ => Err(serde_json::Error::custom(NO_OPS)),
+        },
+        // Owned, as serde's buffer hands a struct variant's fields over.
+        Style::Named => match program.struct_variant(id, index) {
+            Some(fields) => super::visited::struct_variant(
+                plan,
+                program,
+                id,
+                &variant.fields,
+                fields,
+                stop,
+                content,
+            ),
+            None => Err(serde_json::Error::custom(NO_OPS)),
+        },
     }
 }
+
+/// A variant the program has no ops for: a fault of the program.
+const NO_OPS: &str = "a variant the plan's program has no ops for";

@@ -3,22 +3,19 @@
 //! sequence, an option, a scalar of its concrete type) and reads what the
 //! format's visitor hands it into its slot. A struct's keys are found in its
 //! key table and each value read by the op of its slot, so a value costs
-//! its op, not a walk through the plan's types (which is what the plan's
-//! [`Seed`] does for every value it reads).
+//! its op, not a walk through the plan's types.
 //!
-//! Each op asks the format for what the seed asks for, with the seed's
-//! `expecting`, so values and errors are the seed's, message for message
-//! (`tests/plan_programs.rs` holds the two to each other on every paste's
-//! generated values, and on text with nodes replaced, keys left out or
-//! added, and cut short). A struct that flattens is read serde's way:
-//! its own keys by their ops, every other buffered, each flattened field
-//! then read from the buffer by its op. Whatever has no op is read by the
-//! seed; an externally tagged enum is read by its name table here, a
-//! newtype variant's value by its op; another enum is buffered, as serde
-//! buffers it, and its newtype or tuple variant's value read from the
-//! buffer by its op ([`super::tagged`]). Fail-fast is the same
-//! reader compiled with `CHECK`: each field's rules checked as it is read,
-//! as the seed checks them.
+//! Each op asks the format for what serde's derive asks for, with its
+//! `expecting`, so values and errors are serde's, message for message
+//! (`tests/serde_agreement.rs` holds the two to each other, and
+//! `tests/plan_programs.rs` the program's other readers to this one). A
+//! struct that flattens is read serde's way: its own keys by their ops,
+//! every other buffered, each flattened field then read from the buffer
+//! by its op. An externally tagged enum is read by its name table here, a
+//! variant's value by its op; another enum is buffered, as serde buffers
+//! it, and its variant's value read from the buffer by its op
+//! ([`super::tagged`]). Fail-fast is the same reader compiled with
+//! `CHECK`: each field's rules checked as it is read.
 
 use std::fmt;
 
@@ -30,7 +27,9 @@ use serde::de::{
     VariantAccess, Visitor,
 };
 
-use super::containers::{SeqVisitor, TupleVisitor, insert_entry, map_value, read_rows};
+use super::containers::{
+    expecting_items, expecting_size, expecting_variant, insert_entry, map_value, read_rows,
+};
 use super::converted::{convert_read, run_read_with};
 use super::enums::{TagVisitor, VariantSeed, identifier, payload, repr_variant};
 use super::fail_fast::{check_whole, nested};
@@ -39,8 +38,8 @@ use super::flatten::{BufferingKeySeed, FlatKeySeed, Key, LAID_OUT};
 use super::keys::KeySeed;
 use super::program::{Conversion, Op, Program, With, all_plain};
 use super::scalar::{read_into, read_scalar_into};
-use super::structs::{FINISHING, StructVisitor, fill, mark_read, unit_slots};
-use super::{Seed, Stop, dedup, errors, tagged};
+use super::structs::{Finisher, fill, mark_read, unit_slots};
+use super::{Stop, dedup, errors, tagged};
 use crate::key_table::Found;
 use crate::plan::{EnumPlan, FieldDefault, FieldPlan, KindPlan, Plan, StructPlan};
 use crate::ty::{Ty, TypeId};
@@ -48,7 +47,7 @@ use crate::value::{Slots, Value};
 
 /// Reads a root value (or, with `many`, a sequence of them) from `d` by
 /// the program (what follows it is the caller's to check); with `stop`,
-/// fail-fast, as the seed reads with it: each field's rules checked as it
+/// fail-fast: each field's rules checked as it
 /// is read, the first violation left in `stop` and decoding stopped.
 pub(crate) fn read<'de, D: Deserializer<'de>>(
     plan: &Plan,
@@ -228,45 +227,28 @@ impl<'p, const CHECK: bool> Run<'p, CHECK> {
         if CHECK { self.stop } else { None }
     }
 
-    fn seed<'a>(self, ty: &'a Ty) -> Seed<'a>
-    where
-        'p: 'a,
-    {
-        Seed {
-            plan: self.plan,
-            ty,
-            stop: self.stop(),
-            root: false,
-        }
-    }
-
     /// Reads the root value by `op`. Each arm hands its value back as it
     /// is made: a `Value::Unit` filled in later cost a drop of the `Unit`
     /// (a call) on every decode.
     fn root<'de, D: Deserializer<'de>>(self, op: &'p Op, d: D) -> Result<Value, D::Error> {
         match op {
             // The root's own late rules do not stop decoding: what follows
-            // it is still read (trailing text is an error), as the seed's root.
+            // it is still read (trailing text is an error).
             Op::Struct(id) => {
                 let (ops, s, plain) = self.fields(*id)?;
                 let mut slots = unit_slots(s.width);
                 self.object(*id, s, ops, &mut slots, true).deserialize(d)?;
                 Ok(Value::Struct(Slots::plain_if(plain, slots)))
             }
-            Op::Seed(ty) => Seed {
-                root: true,
-                ..self.seed(ty)
-            }
-            .deserialize(d),
             Op::Convert(conversion) => self.convert(conversion, true, d),
-            Op::Tagged(id) => self.tagged(*id, true, d),
+            Op::Tagged(id) => self.tagged(*id, d),
             op => OpValue { run: self, op }.deserialize(d),
         }
     }
 
     /// serde's `from`/`try_from` of type `id`: the source read by its op,
     /// unchecked, then converted; in fail-fast the built value's rules are
-    /// checked, as the seed checks them (`root`: the value the caller gets,
+    /// checked (`root`: the value the caller gets,
     /// whose late rules do not stop decoding). Out of line, as are the
     /// other rare readers: inlined into `Into::compound`, which reads every
     /// struct and sequence, they cost car's decode 300 instructions.
@@ -306,26 +288,20 @@ impl<'p, const CHECK: bool> Run<'p, CHECK> {
         run_read_with(self.plan, &with.read_with, &with.ty, read)
     }
 
-    /// A tagged enum of type `id` (see [`Op::Tagged`]); `root` as for
-    /// [`convert`](Self::convert). Its variant's value is read from the
-    /// buffer by its ops, in fail-fast checked as it is read.
+    /// A tagged enum of type `id` (see [`Op::Tagged`]). Its variant's
+    /// value is read from the buffer by its ops, in fail-fast checked as
+    /// it is read.
     #[inline(never)]
-    fn tagged<'de, D: Deserializer<'de>>(
-        self,
-        id: TypeId,
-        root: bool,
-        d: D,
-    ) -> Result<Value, D::Error> {
+    fn tagged<'de, D: Deserializer<'de>>(self, id: TypeId, d: D) -> Result<Value, D::Error> {
         let ty = &self.plan.types[id];
-        let KindPlan::Enum(e) = &ty.kind else {
-            return Err(de::Error::custom("a tagged enum that is a struct"));
+        let (KindPlan::Enum(e), Some(ops)) =
+            (&ty.kind, self.program.payloads(self.plan, id, self.stop()))
+        else {
+            return Err(de::Error::custom(
+                "a tagged enum the program has no ops for",
+            ));
         };
-        let named = Ty::Named(id);
-        let seed = Seed {
-            root,
-            ..self.seed(&named)
-        };
-        tagged::deserialize(seed, ty, e, self.program.payloads(id), d)
+        tagged::deserialize(ty, e, ops, d)
     }
 
     /// Struct variant `s` of enum `id`, its fields read by `ops`, from a
@@ -374,8 +350,8 @@ impl<'p, const CHECK: bool> Run<'p, CHECK> {
     }
 
     /// A `Vec`, a set or an array (`op`) into `out`; `byteless` when its
-    /// items take no bytes, refused past `MAX_BYTELESS_ITEMS` of them as
-    /// the seed refuses them (see `de/errors.rs`).
+    /// items take no bytes, refused past `MAX_BYTELESS_ITEMS` of them
+    /// (see `de/errors.rs`).
     #[inline(always)]
     fn sequence<'de, D: Deserializer<'de>>(
         self,
@@ -413,7 +389,7 @@ impl<'p, const CHECK: bool> Run<'p, CHECK> {
 
     /// The run that reads `field`'s value: fail-fast only when the field
     /// checks its value's own rules (`nested`); without it the value is read
-    /// unchecked, as the seed's [`field`](Seed) reads it.
+    /// unchecked, as `validate()` does not look into it.
     #[inline]
     fn field(self, field: &FieldPlan) -> Run<'p, CHECK> {
         let nested = |_: &&Stop| field.checks_nested();
@@ -433,10 +409,10 @@ impl<'p, const CHECK: bool> Run<'p, CHECK> {
         }
     }
 
-    /// The seed's own reader of struct `id` (or of a struct variant of
+    /// What finishes struct `id` (or a struct variant of
     /// enum `id`, whose fields `s` are): what finishes it, checks its
     /// fields in fail-fast and names it in messages.
-    fn finisher(self, id: TypeId, s: &'p StructPlan) -> StructVisitor<'p> {
+    fn finisher(self, id: TypeId, s: &'p StructPlan) -> Finisher<'p> {
         let ty = &self.plan.types[id];
         // A struct variant is found by its fields, here, off the path of a
         // value read whole (a name carried with each struct cost it).
@@ -448,8 +424,10 @@ impl<'p, const CHECK: bool> Run<'p, CHECK> {
                 .map(|v| v.ident),
             KindPlan::Struct(_) => None,
         };
-        StructVisitor {
-            seed: self.seed(&FINISHING),
+        Finisher {
+            plan: self.plan,
+            stop: self.stop(),
+            root: false,
             s,
             name: ty.ident,
             variant,
@@ -481,6 +459,9 @@ impl<'p, const CHECK: bool> Run<'p, CHECK> {
 
 /// A struct the program has ops for has fields: without one, the program
 /// is at fault.
+/// A value of the type the program has no op for (see [`Op::Missing`]).
+const MISSING: &str = "a value the plan's program has no op for";
+
 const NO_FIELD: &str = "a struct of one field has none in the plan's program";
 
 /// Reads one value by `op` into `out`, which holds `Unit`.
@@ -533,7 +514,7 @@ impl<const CHECK: bool> Into<'_, '_, CHECK> {
                 );
                 Ok(())
             }
-            // The field's value where the struct is, as the seed reads it.
+            // The field's value where the struct is, as serde's derive reads it.
             Op::Transparent(id) => {
                 let (ops, s, _) = run.fields(*id)?;
                 let slot = s.transparent.unwrap_or(0);
@@ -620,17 +601,14 @@ impl<const CHECK: bool> Into<'_, '_, CHECK> {
                 Ok(())
             }
             Op::Tagged(id) => {
-                fill(out, run.tagged(*id, false, d)?);
+                fill(out, run.tagged(*id, d)?);
                 Ok(())
             }
             Op::With(with) => {
                 fill(out, run.read_with(with, d)?);
                 Ok(())
             }
-            Op::Seed(ty) => {
-                fill(out, run.seed(ty).deserialize(d)?);
-                Ok(())
-            }
+            Op::Missing(_) => Err(de::Error::custom(MISSING)),
             // Never keyed: its struct's finisher fills it in.
             Op::Skipped(value) => {
                 fill(out, Value::clone(value));
@@ -687,10 +665,10 @@ impl<'de, const CHECK: bool> Visitor<'de> for OptionOf<'_, '_, CHECK> {
     }
 }
 
-/// A struct's keys and values into its slots; as a sequence, the seed's
-/// reading of its elements. Only what the field loop reads, ten words: it
+/// A struct's keys and values into its slots; as a sequence, its
+/// elements. Only what the field loop reads, ten words: it
 /// is moved into the format's `deserialize_struct` and on into
-/// `visit_map`. It was eighteen with the seed's finisher in it, which is
+/// `visit_map`. It was eighteen with the finisher in it, which is
 /// now made only where it is used (user-signup's decode: 2,600
 /// instructions, then 2,545).
 struct Object<'p, 'a, const CHECK: bool> {
@@ -700,26 +678,18 @@ struct Object<'p, 'a, const CHECK: bool> {
     /// The op at `i` reads slot `i`.
     ops: &'p [Op],
     slots: &'a mut [Value],
-    /// The value the caller gets (see [`Seed::root`]).
+    /// The value the caller gets (see [`Finisher::root`]).
     root: bool,
 }
 
 impl<'p, const CHECK: bool> Object<'p, '_, CHECK> {
-    /// The seed's own reader of the struct: it finishes a struct whose
-    /// input left fields out or that has late checks, checks fields in
-    /// fail-fast, and names the struct in messages.
+    /// What finishes the struct: it fills in the fields the input left
+    /// out and runs late checks, checks fields in fail-fast, and names the
+    /// struct in messages.
     #[inline]
-    fn finisher(
-        run: Run<'p, CHECK>,
-        id: TypeId,
-        s: &'p StructPlan,
-        root: bool,
-    ) -> StructVisitor<'p> {
-        StructVisitor {
-            seed: Seed {
-                root,
-                ..run.seed(&FINISHING)
-            },
+    fn finisher(run: Run<'p, CHECK>, id: TypeId, s: &'p StructPlan, root: bool) -> Finisher<'p> {
+        Finisher {
+            root,
             ..run.finisher(id, s)
         }
     }
@@ -728,7 +698,7 @@ impl<'p, const CHECK: bool> Object<'p, '_, CHECK> {
 impl<'de, const CHECK: bool> DeserializeSeed<'de> for Object<'_, '_, CHECK> {
     type Value = ();
 
-    /// As the seed's `deserialize_struct` asks for a struct the program
+    /// As serde's derive asks for a struct the program
     /// reads (named or positional fields, not transparent). Inlined where
     /// a struct is read (out of line, it cost user-signup's decode 23
     /// instructions), the rare kinds out of line.
@@ -781,7 +751,7 @@ impl<'de, const CHECK: bool> Visitor<'de> for Object<'_, '_, CHECK> {
             slots,
             root,
         } = self;
-        // Fail-fast checks each field as it is read, by the seed's checks.
+        // Fail-fast checks each field as it is read, by the finisher's checks.
         let checker = run.stop().map(|_| Self::finisher(run, id, s, root));
         let mut seen: u128 = 0;
         let mut expected = 0;
@@ -1068,8 +1038,8 @@ impl<const CHECK: bool> Object<'_, '_, CHECK> {
         Self::finisher(run, id, s, root).finish_direct(table, direct, seen, slots)
     }
 
-    /// A struct that flattens, serde's way (`Flatten::Serde`), as the
-    /// seed's `buffered_into` reads it: its own keys read by their ops,
+    /// A struct that flattens, serde's way (`Flatten::Serde`), as serde's
+    /// derive reads it: its own keys read by their ops,
     /// every other key buffered, then each flattened field read from the
     /// buffer by its op (a struct by its fields' ops, taking the keys it
     /// knows), in declaration order.
@@ -1135,7 +1105,7 @@ impl<const CHECK: bool> Object<'_, '_, CHECK> {
                 object.deserialize(FlatDeserializer(buffer)),
             );
         }
-        // The seed reads a flattened `Option`'s inner type, and takes an
+        // A flattened `Option` reads its inner type, and takes an
         // error for `None`.
         let (op, optional) = match (&field.ty, &self.ops[at]) {
             (Ty::Option(_), Op::Option(inner)) => (&**inner, true),
@@ -1183,7 +1153,7 @@ impl<const CHECK: bool> FieldAt<'_, CHECK> {
     #[inline(always)]
     fn read<'de, A: MapAccess<'de>>(
         self,
-        checker: Option<&StructVisitor<'_>>,
+        checker: Option<&Finisher<'_>>,
         map: &mut A,
         seen: &mut u128,
         slots: &mut [Value],
@@ -1306,7 +1276,7 @@ impl<'p, const CHECK: bool> Items<'p, CHECK> {
 impl<'de, const CHECK: bool> Visitor<'de> for Items<'_, CHECK> {
     type Value = Vec<Value>;
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        SeqVisitor::expecting_items(self.len, f)
+        expecting_items(self.len, f)
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Value>, A::Error> {
         let capacity = self.len.unwrap_or(seq.size_hint().unwrap_or(0)).min(4096);
@@ -1330,7 +1300,7 @@ impl<'de, const CHECK: bool> Visitor<'de> for Items<'_, CHECK> {
                 break;
             }
             // An item past an array's length is read before it is refused,
-            // as the seed refuses it.
+            // as serde's derive refuses it.
             if items.len() > self.most {
                 return Err(self.too_many(items.len()));
             }
@@ -1354,8 +1324,8 @@ impl<'de, const CHECK: bool> Visitor<'de> for Tuple<'_, CHECK> {
     type Value = Vec<Value>;
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.variant {
-            Some((ty, variant)) => TupleVisitor::expecting_variant(ty, variant, self.ops.len(), f),
-            None => TupleVisitor::expecting_size(self.ops.len(), f),
+            Some((ty, variant)) => expecting_variant(ty, variant, self.ops.len(), f),
+            None => expecting_size(self.ops.len(), f),
         }
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Value>, A::Error> {
@@ -1379,7 +1349,7 @@ impl<'de, const CHECK: bool> Visitor<'de> for Tuple<'_, CHECK> {
     }
 }
 
-/// A map's entries, each value by `op`, as the seed's `MapVisitor` reads
+/// A map's entries, each value by `op`, as serde's map reads
 /// them (a violation of a value nests under its key).
 struct Entries<'p, const CHECK: bool> {
     run: Run<'p, CHECK>,
@@ -1411,13 +1381,12 @@ impl<'de, const CHECK: bool> Visitor<'de> for Entries<'_, CHECK> {
     }
 }
 
-/// A newtype struct: its field by `op`, as serde's derive reads one; in
-/// any other form the format hands it (a sequence, a map, a unit), the
-/// seed's own reader of the struct.
+/// A newtype struct: its field by `op`, as serde's derive reads one, from
+/// a newtype or (JSON's `[5]`, postcard's) a sequence of one element.
 struct Newtype<'p, const CHECK: bool> {
     run: Run<'p, CHECK>,
     op: &'p Op,
-    finisher: StructVisitor<'p>,
+    finisher: Finisher<'p>,
 }
 
 impl<'de, const CHECK: bool> Visitor<'de> for Newtype<'_, CHECK> {
@@ -1440,21 +1409,28 @@ impl<'de, const CHECK: bool> Visitor<'de> for Newtype<'_, CHECK> {
         finisher.check_read(field, &inner)?;
         Ok(Value::Struct([inner].into()))
     }
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Value, A::Error> {
-        self.finisher.visit_seq(seq)
-    }
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Value, A::Error> {
-        self.finisher.visit_map(map)
-    }
-    fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
-        self.finisher.visit_unit()
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let Newtype { run, op, finisher } = self;
+        let Some(field) = finisher.s.fields.first() else {
+            return Err(de::Error::custom(NO_FIELD));
+        };
+        let mut inner = Value::Unit;
+        let into = Into {
+            run: run.field(field),
+            op,
+            out: &mut inner,
+        };
+        if seq.next_element_seed(into)?.is_none() {
+            return Err(finisher.too_short(0));
+        }
+        finisher.check_read(field, &inner)?;
+        Ok(Value::Struct([inner].into()))
     }
 }
 
-/// An externally tagged enum with data: its variant by name, as the seed's
-/// `EnumVisitor` finds it, then a newtype variant's value by its op, a
-/// struct variant's fields by theirs, and a tuple variant's items by the
-/// seed's readers (see [`payload`]).
+/// An externally tagged enum with data: its variant by name, as serde's
+/// derive finds it, then a newtype variant's value by its op, a struct
+/// variant's fields by theirs, and a tuple variant's items by theirs.
 struct Variants<'p, const CHECK: bool> {
     run: Run<'p, CHECK>,
     id: TypeId,
@@ -1514,7 +1490,7 @@ impl<'de, const CHECK: bool> Visitor<'de> for Variants<'_, CHECK> {
             }),
             _ => None,
         };
-        payload(run.seed(&FINISHING), e, type_name, index, access, newtype)
+        payload(run.stop(), e, index, access, newtype)
     }
 }
 
