@@ -1249,3 +1249,46 @@ pub struct Root {
     let decoded = agree_everywhere(&engine, &texts, "struct variants that flatten");
     assert!(decoded >= 3, "{decoded} texts decoded");
 }
+
+/// A newtype variant's field with a rule of its own (garde's `url` on
+/// `Picture(String)`), in each tagging: fail-fast stops at the violation
+/// `validate()` finds, at the same path, as a struct's field does. (The
+/// decode fuzz target found the externally tagged one passing; an
+/// untagged enum went on to try its next variant.)
+#[test]
+fn fail_fast_checks_a_newtype_variants_own_field_in_every_tagging() {
+    for (attr, input) in [
+        (
+            "",
+            r#"{"answers": [{"Text": "a"}, {"Picture": "https://a|b"}]}"#,
+        ),
+        ("#[serde(untagged)]", r#"{"answers": ["https://a|b"]}"#),
+        (
+            r#"#[serde(tag = "t", content = "c")]"#,
+            r#"{"answers": [{"t": "Picture", "c": "https://a|b"}]}"#,
+        ),
+    ] {
+        let schema = format!(
+            r#"
+            #[derive(Deserialize, Validate)]
+            {attr}
+            pub enum Answer {{ Picture(#[garde(url)] String), Text(#[garde(length(min = 1))] String) }}
+            #[derive(Deserialize, Validate)]
+            pub struct Question {{ #[garde(dive)] pub answers: Vec<Answer> }}
+            "#
+        );
+        let engine = Interpreter::new(&schema, Some("Question")).expect("plans");
+        let paths = |v: &overhead_validate::Violations| -> Vec<String> {
+            v.iter().map(|v| format!("{}:{}", v.path, v.code)).collect()
+        };
+        let value = engine.decode(input).expect("decodes");
+        let all = paths(&engine.validate(&value).expect_err("breaks url"));
+        match engine.decode_fail_fast(input) {
+            Err(overhead_engine::run::Error::Invalid(stopped)) => {
+                assert_eq!(paths(&stopped), all, "{attr}")
+            }
+            other => panic!("{attr}: fail-fast gave {other:?}, validate() finds {all:?}"),
+        }
+        agree_on_text(&engine, input, attr);
+    }
+}

@@ -10,10 +10,12 @@ use serde::Deserialize;
 use serde::de::{Deserializer, Error as _};
 use serde_json::{Map, Value as Json};
 
-use super::fail_fast::Stop;
+use super::fail_fast::{Stop, nested};
 use super::program::{Op, Program};
+use super::structs::Finisher;
 use crate::plan::{EnumPlan, Plan, TypePlan, VariantPlan};
 use crate::value::Value;
+use overhead_validate::Segment;
 
 /// The program's ops of tagged enum `id`'s newtype and tuple variants'
 /// values (by variant, `None` for the others; a struct variant's fields'
@@ -255,8 +257,12 @@ pub(super) fn untagged(
     buffered: Json,
 ) -> Result<Value, serde_json::Error> {
     for (index, variant) in e.variants.iter().enumerate().filter(|(_, v)| !v.skip) {
-        if let Ok(payload) = payload(variant, ops, index, buffered.clone()) {
-            return Ok(Value::variant(index as u32, payload));
+        match payload(variant, ops, index, buffered.clone()) {
+            Ok(payload) => return Ok(Value::variant(index as u32, payload)),
+            // The variant read and broke a rule: fail-fast stops here, as
+            // serde's derive takes this variant and validation refuses it.
+            Err(stopped) if ops.stop.is_some_and(Stop::has) => return Err(stopped),
+            Err(_) => {}
         }
     }
     Err(match e.expecting {
@@ -298,7 +304,27 @@ pub(super) fn payload(
         Style::Newtype | Style::Tuple => match (ops.get(index), stop) {
             (Some(Some(op)), None) => super::from_value::read_op(plan, program, op, &content),
             (Some(Some(op)), Some(stop)) => {
-                super::visited::read_op_checked(plan, program, op, stop, &content)
+                let value = super::visited::read_op_checked(plan, program, op, stop, &content)?;
+                // A newtype variant's field is checked by its own rules, as
+                // a struct's field is, under the variant's key.
+                if let (Style::Newtype, Some(field)) =
+                    (variant.style, variant.fields.fields.first())
+                {
+                    let finisher = Finisher {
+                        plan,
+                        stop: Some(stop),
+                        root: false,
+                        s: &variant.fields,
+                        name: plan.types[id].ident,
+                        variant: Some(variant.ident),
+                    };
+                    nested(
+                        Some(stop),
+                        || variant.violation_key.map(|key| Segment::Field(key.into())),
+                        finisher.check_read::<serde_json::Error>(field, &value),
+                    )?;
+                }
+                Ok(value)
             }
             _ => Err(serde_json::Error::custom(NO_OPS)),
         },

@@ -1389,42 +1389,68 @@ struct Newtype<'p, const CHECK: bool> {
     finisher: Finisher<'p>,
 }
 
+impl<'p, const CHECK: bool> Newtype<'p, CHECK> {
+    /// The reader of the struct's one field.
+    fn field_read<E: de::Error>(&self) -> Result<FieldRead<'p, CHECK>, E> {
+        let field = self.finisher.s.fields.first();
+        let field = field.ok_or_else(|| E::custom(NO_FIELD))?;
+        Ok(FieldRead {
+            run: self.run,
+            op: self.op,
+            field,
+            finisher: Some(self.finisher),
+        })
+    }
+}
+
 impl<'de, const CHECK: bool> Visitor<'de> for Newtype<'_, CHECK> {
     type Value = Value;
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.finisher.expecting(f)
     }
     fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        let Newtype { run, op, finisher } = self;
-        let Some(field) = finisher.s.fields.first() else {
-            return Err(de::Error::custom(NO_FIELD));
-        };
-        let mut inner = Value::Unit;
-        Into {
-            run: run.field(field),
-            op,
-            out: &mut inner,
-        }
-        .deserialize(d)?;
-        finisher.check_read(field, &inner)?;
+        let inner = self.field_read()?.deserialize(d)?;
         Ok(Value::Struct([inner].into()))
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
-        let Newtype { run, op, finisher } = self;
-        let Some(field) = finisher.s.fields.first() else {
-            return Err(de::Error::custom(NO_FIELD));
-        };
-        let mut inner = Value::Unit;
-        let into = Into {
+        match seq.next_element_seed(self.field_read()?)? {
+            Some(inner) => Ok(Value::Struct([inner].into())),
+            None => Err(self.finisher.too_short(0)),
+        }
+    }
+}
+
+/// The value of a field read by its op where the format hands it alone
+/// (a newtype struct's one field, a newtype variant's): in fail-fast,
+/// checked by the field's own rules once read, as a struct's field is
+/// (`finisher` is the field's struct's or variant's).
+struct FieldRead<'p, const CHECK: bool> {
+    run: Run<'p, CHECK>,
+    op: &'p Op,
+    field: &'p FieldPlan,
+    finisher: Option<Finisher<'p>>,
+}
+
+impl<'de, const CHECK: bool> DeserializeSeed<'de> for FieldRead<'_, CHECK> {
+    type Value = Value;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        let FieldRead {
+            run,
+            op,
+            field,
+            finisher,
+        } = self;
+        let mut value = Value::Unit;
+        Into {
             run: run.field(field),
             op,
-            out: &mut inner,
-        };
-        if seq.next_element_seed(into)?.is_none() {
-            return Err(finisher.too_short(0));
+            out: &mut value,
         }
-        finisher.check_read(field, &inner)?;
-        Ok(Value::Struct([inner].into()))
+        .deserialize(d)?;
+        if let Some(finisher) = finisher {
+            finisher.check_read(field, &value)?;
+        }
+        Ok(value)
     }
 }
 
@@ -1482,11 +1508,14 @@ impl<'de, const CHECK: bool> Visitor<'de> for Variants<'_, CHECK> {
             let value = Value::Seq(Slots::plain_if(all_plain(ops), items));
             return Ok(Value::variant(index as u32, value));
         }
-        let field = variant.and_then(|v| v.fields.fields.first());
-        let newtype = match (run.program.newtype(id, index), field) {
-            (Some(op), Some(field)) => Some(OpValue {
-                run: run.field(field),
+        // A newtype variant's field is checked by its own rules in
+        // fail-fast, as a struct's field is (the finisher found only then).
+        let newtype = match (run.program.newtype(id, index), variant) {
+            (Some(op), Some(variant)) => variant.fields.fields.first().map(|field| FieldRead {
+                run,
                 op,
+                field,
+                finisher: run.stop().map(|_| run.finisher(id, &variant.fields)),
             }),
             _ => None,
         };
