@@ -48,6 +48,14 @@ export type BuildLine =
   | { type: 'unavailable'; reason: string; messages: RustcMessage[] }
   | { type: 'error'; message: string };
 
+/**
+ * Why a build is refused while another runs. The page sets it inside its own
+ * sentence ("No compiled code for these definitions: …. The interpreter runs
+ * them."), so it has no full stop; and the build that runs may be for these
+ * very definitions, asked for by an earlier Run.
+ */
+export const BUSY = 'another build of compiled code is still going (for these definitions or others); run again when it ends';
+
 export function compiledBuilder(options: CompiledBuilderOptions) {
   const timeLimitMs = options.timeLimitMs ?? TIME_LIMIT_MS;
   let building: ChildProcess | null = null;
@@ -68,11 +76,11 @@ export function compiledBuilder(options: CompiledBuilderOptions) {
   }
 
   async function build(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (building) return send(res, 409, { error: 'Compiled code is being built for other definitions; wait for it.' });
+    if (building) return send(res, 409, { error: BUSY });
     if (!existsSync(options.cli)) return send(res, 503, { error: 'The CLI is not built: run `npm start`.' });
     const doc = await definitions(req, res, 'Not built');
     if (!doc) return;
-    if (building) return send(res, 409, { error: 'Compiled code is being built for other definitions; wait for it.' });
+    if (building) return send(res, 409, { error: BUSY });
     const line = (message: BuildLine) => res.write(`${JSON.stringify(message)}\n`);
     const run = runCli(options.cli, (file) => ['build-browser', file], doc.text, {
       timeLimitMs,

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ScenarioDocument } from '../report';
 import { readCatalog } from '../scenarios/catalog';
+import { BUSY } from '../../compiled-server';
 import { compiledFor, STATIC_HOST } from './compiled-step';
 
 const SITE = new URL('https://docs.example/overhead/scenarios/index.json');
@@ -66,5 +67,19 @@ describe('compiledFor', () => {
     expect(await compiledFor(edited, v, undefined, catalog)).toBeUndefined();
     expect(asked).toEqual(['/api/compiled']);
     expect(said).toEqual([STATIC_HOST]);
+  });
+
+  it('says in one sentence that another build is still going, and runs the interpreter', async () => {
+    vi.stubGlobal('fetch', async (url: URL | string, init?: RequestInit) => {
+      if (String(url) !== '/api/compiled') return new Response('', { status: 404 });
+      if (init?.method === 'POST') return Response.json({ error: BUSY }, { status: 409 });
+      return Response.json({ available: true });
+    });
+    const { said, view: v } = view();
+    const edited = { ...shipped, schema: schema.replace('u32', 'u64') };
+    expect(await compiledFor(edited, v, undefined, catalog)).toEqual({ notes: [`no compiled code built on demand: ${BUSY}`] });
+    const message = said.at(-1) ?? '';
+    expect(message).toBe(`No compiled code for these definitions: ${BUSY}. The interpreter runs them.`);
+    expect(message).not.toMatch(/\.\./);
   });
 });
