@@ -197,6 +197,11 @@ impl Checker<'_> {
         if !plan.has_checks {
             return;
         }
+        // No rule across the fields: the compiled steps say every violation.
+        if !plan.cross_field && plan.quick.says_why() {
+            plan.quick.violations_into(self, slots, out);
+            return;
+        }
         let start = out.len();
         let mut this = None;
         for (field, value) in plan.values(slots) {

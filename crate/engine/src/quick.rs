@@ -7,13 +7,18 @@
 //! text rule is its own function. A valid value is checked by one loop over
 //! the list, as derived code's `passes` functions run their checks one after
 //! another; nothing on it matches on a rule's kind, unwraps an `Option` or
-//! recurses into an inline struct. Violations are never built here: a value
-//! the list refuses is walked again by the checker, which says why.
+//! recurses into an inline struct. A value the list refuses is walked along
+//! the same list again to say why ([`Quick::violations_into`]): each step
+//! keeps its rule and its path, so a broken rule's violation is built where
+//! it is found, in the field order the checker's walk gives, without that
+//! walk's match on every rule's kind.
 
-use overhead_validate::rules::{Length, LengthMode, text_rule_check};
+use overhead_validate::rules::{Length, LengthMode, Required, text_rule_check};
+use overhead_validate::{Rule, Segment, Violations};
 
+use crate::check::Checker;
 use crate::plan::{FieldPlan, KindPlan, StructPlan, TypePlan};
-use crate::rules::{Check, CheckKind, rule_passes};
+use crate::rules::{Check, CheckKind, broken_rule, overrides, rule_passes};
 use crate::ty::{Int, Ty};
 use crate::value::Value;
 
@@ -22,6 +27,21 @@ use crate::value::Value;
 pub struct Step {
     at: usize,
     test: Test,
+    /// What a value that fails `test` breaks, for its violation (out of
+    /// line: the success path reads `at` and `test` alone).
+    broken: Box<Broken>,
+}
+
+/// A step's rule and where its violations go.
+#[derive(Debug)]
+struct Broken {
+    /// The rule (`required` for [`Test::Present`]; none for
+    /// [`Test::Field`], which walks its field's rules, nor [`Test::Never`]).
+    check: Option<Check>,
+    /// The field's path in its struct, outermost first: the segments of the
+    /// structs laid out inline around it, then its own (none when flattened
+    /// or a newtype's).
+    path: Box<[Segment]>,
 }
 
 /// A rule's test, its parameters resolved when the plan was laid out. Each
@@ -55,6 +75,10 @@ enum Test {
 #[derive(Debug, Default)]
 pub struct Quick {
     steps: Box<[Step]>,
+    /// The steps list every rule of the struct and say each one's violation:
+    /// it was compiled (by [`list`]), and no struct laid out inline in it
+    /// reads across its fields ([`Test::Never`]).
+    says_why: bool,
 }
 
 impl Quick {
@@ -71,6 +95,51 @@ impl Quick {
             }
         }
         true
+    }
+
+    /// Whether [`violations_into`](Self::violations_into) says every
+    /// violation of the struct's own fields (it has no rule across them).
+    #[inline]
+    pub fn says_why(&self) -> bool {
+        self.says_why
+    }
+
+    /// Every violation of the struct whose slots are `slots`, as the
+    /// checker's walk of its fields gives them, when [`says_why`](Self::says_why):
+    /// each step's test again, and for one that fails its rule's violation
+    /// under its path. A [`Test::Field`] step is its field's full walk.
+    #[cold]
+    #[inline(never)]
+    pub fn violations_into(&self, checker: &Checker<'_>, slots: &[Value], out: &mut Violations) {
+        for step in &self.steps {
+            let value = slots.get(step.at).unwrap_or(Value::unit());
+            let start = out.len();
+            match &step.test {
+                Test::Field(field) => checker.field_into(&field.0, &field.1, value, true, out),
+                test => {
+                    if test.passes(value, &|_, _, _| true) {
+                        continue;
+                    }
+                    let Some(c) = &step.broken.check else {
+                        continue;
+                    };
+                    let violation = match c.kind {
+                        CheckKind::Required => {
+                            Some(<Required as Rule<Option<()>>>::violation(&Required, &None))
+                        }
+                        ref kind => broken_rule(kind, value),
+                    };
+                    if let Some(v) = violation {
+                        out.push(overrides(v, c.code.as_deref(), c.message.as_deref()));
+                    }
+                }
+            }
+            if out.len() > start {
+                for segment in step.broken.path.iter().rev() {
+                    out.nest_since(start, segment);
+                }
+            }
+        }
     }
 }
 
@@ -142,28 +211,39 @@ fn list_fields(s: &mut StructPlan) {
             continue;
         }
         let mut steps = Vec::new();
-        field_steps(field, 0, &mut steps);
+        field_steps(field, 0, &[], &mut steps);
         field.quick = Some(Quick {
             steps: steps.into_boxed_slice(),
+            says_why: false,
         });
     }
 }
 
 fn compile(types: &[TypePlan], s: &StructPlan) -> Quick {
     let mut steps = Vec::new();
-    steps_into(types, s, 0, &mut steps);
+    steps_into(types, s, 0, &[], &mut steps);
+    let says_why = !steps.iter().any(|step| matches!(step.test, Test::Never));
     Quick {
         steps: steps.into_boxed_slice(),
+        says_why,
     }
 }
 
-/// The steps of `s`'s fields, its slots starting at `base`.
-fn steps_into(types: &[TypePlan], s: &StructPlan, base: usize, out: &mut Vec<Step>) {
+/// The steps of `s`'s fields, its slots starting at `base`, its fields'
+/// paths under `path`.
+fn steps_into(
+    types: &[TypePlan],
+    s: &StructPlan,
+    base: usize,
+    path: &[Segment],
+    out: &mut Vec<Step>,
+) {
     for field in &s.fields {
         if field.checks.is_empty() {
             continue;
         }
         let at = base + field.at;
+        let path: Vec<Segment> = path.iter().cloned().chain(field.segment()).collect();
         // A struct laid out inline takes `nested` alone: its own rules,
         // listed here at its slots.
         if let Some((id, _)) = field.inline {
@@ -171,34 +251,48 @@ fn steps_into(types: &[TypePlan], s: &StructPlan, base: usize, out: &mut Vec<Ste
                 KindPlan::Struct(inner) if inner.cross_field => out.push(Step {
                     at,
                     test: Test::Never,
+                    broken: Box::new(Broken {
+                        check: None,
+                        path: path.into_boxed_slice(),
+                    }),
                 }),
-                KindPlan::Struct(inner) if inner.has_checks => steps_into(types, inner, at, out),
+                KindPlan::Struct(inner) if inner.has_checks => {
+                    steps_into(types, inner, at, &path, out)
+                }
                 _ => {}
             }
             continue;
         }
-        field_steps(field, at, out);
+        field_steps(field, at, &path, out);
     }
 }
 
-/// A field's steps, its value in slot `at`.
-fn field_steps(field: &FieldPlan, at: usize, out: &mut Vec<Step>) {
+/// A field's steps, its value in slot `at`, its violations under `path`.
+fn field_steps(field: &FieldPlan, at: usize, path: &[Segment], out: &mut Vec<Step>) {
+    let broken = |check: Option<&Check>| {
+        Box::new(Broken {
+            check: check.cloned(),
+            path: path.into(),
+        })
+    };
     let Some(ty) = reads_alone(field) else {
         out.push(Step {
             at,
             test: Test::Field(Box::new((field.checks.clone(), field.ty.clone()))),
+            broken: broken(None),
         });
         return;
     };
     // `required` first, as derived code runs it.
-    if field
+    if let Some(required) = field
         .checks
         .iter()
-        .any(|c| matches!(c.kind, CheckKind::Required))
+        .find(|c| matches!(c.kind, CheckKind::Required))
     {
         out.push(Step {
             at,
             test: Test::Present,
+            broken: broken(Some(required)),
         });
     }
     for check in &field.checks {
@@ -208,6 +302,7 @@ fn field_steps(field: &FieldPlan, at: usize, out: &mut Vec<Step>) {
         out.push(Step {
             at,
             test: test(&check.kind, ty),
+            broken: broken(Some(check)),
         });
     }
 }

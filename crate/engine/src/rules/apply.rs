@@ -57,24 +57,42 @@ pub fn rule_passes(kind: &CheckKind, value: &Value) -> bool {
 /// value of another form than the rule reads passes (the analysis has refused
 /// such a pairing already).
 pub fn failed_rule(kind: &CheckKind, value: &Value) -> Option<Violation> {
-    fn on<T: ?Sized, R: Rule<T>>(rule: R, value: &T) -> Option<Violation> {
-        (!rule.check(value)).then(|| rule.violation(value))
+    rule_violation::<true>(kind, value)
+}
+
+/// The violation of a simple rule that `value` is known to break (its
+/// compiled test said so): built without running the rule again, as
+/// derived code builds it in the branch its check took. `None` for a value
+/// of another form than the rule reads.
+#[cold]
+pub fn broken_rule(kind: &CheckKind, value: &Value) -> Option<Violation> {
+    rule_violation::<false>(kind, value)
+}
+
+/// [`failed_rule`] when `CHECK`, [`broken_rule`] otherwise.
+#[inline(always)]
+fn rule_violation<const CHECK: bool>(kind: &CheckKind, value: &Value) -> Option<Violation> {
+    fn on<const CHECK: bool, T: ?Sized, R: Rule<T>>(rule: R, value: &T) -> Option<Violation> {
+        (!CHECK || !rule.check(value)).then(|| rule.violation(value))
     }
-    fn text<R: Rule<str>>(rule: R, value: &Value) -> Option<Violation> {
+    fn text<const CHECK: bool, R: Rule<str>>(rule: R, value: &Value) -> Option<Violation> {
         match value {
-            Value::Str(s) => on(rule, &**s),
+            Value::Str(s) => on::<CHECK, _, _>(rule, &**s),
             _ => None,
         }
     }
-    fn sized<R: Rule<str> + Rule<[Value]> + Rule<[(Box<str>, Value)]> + Rule<RowCount>>(
+    fn sized<
+        const CHECK: bool,
+        R: Rule<str> + Rule<[Value]> + Rule<[(Box<str>, Value)]> + Rule<RowCount>,
+    >(
         rule: R,
         value: &Value,
     ) -> Option<Violation> {
         match value {
-            Value::Str(s) => on(rule, &**s),
-            Value::Seq(items) => on(rule, &**items),
-            Value::Rows(..) => on(rule, &RowCount::of(value)),
-            Value::Map(entries) => on(rule, entries.as_slice()),
+            Value::Str(s) => on::<CHECK, _, _>(rule, &**s),
+            Value::Seq(items) => on::<CHECK, _, _>(rule, &**items),
+            Value::Rows(..) => on::<CHECK, _, _>(rule, &RowCount::of(value)),
+            Value::Map(entries) => on::<CHECK, _, _>(rule, entries.as_slice()),
             _ => None,
         }
     }
@@ -82,13 +100,13 @@ pub fn failed_rule(kind: &CheckKind, value: &Value) -> Option<Violation> {
         // Run where the plan is (the checker, the rule sites): the paste's
         // function reads a value as a value of its type, which takes it.
         CheckKind::Custom(_) => None,
-        CheckKind::Text(rule) => text(Text(*rule), value),
-        CheckKind::Ip(kind) => text(Ip(*kind), value),
-        CheckKind::Needle(rule, p) => text(Needle(*rule, p), value),
-        CheckKind::Pattern(re) => text(Pattern(re), value),
-        CheckKind::OneOfStr(options) => text(OneOf::<&str>(options), value),
-        CheckKind::Length(rule) => sized(*rule, value),
-        CheckKind::NonEmpty => sized(NonEmpty, value),
+        CheckKind::Text(rule) => text::<CHECK, _>(Text(*rule), value),
+        CheckKind::Ip(kind) => text::<CHECK, _>(Ip(*kind), value),
+        CheckKind::Needle(rule, p) => text::<CHECK, _>(Needle(*rule, p), value),
+        CheckKind::Pattern(re) => text::<CHECK, _>(Pattern(re), value),
+        CheckKind::OneOfStr(options) => text::<CHECK, _>(OneOf::<&str>(options), value),
+        CheckKind::Length(rule) => sized::<CHECK, _>(*rule, value),
+        CheckKind::NonEmpty => sized::<CHECK, _>(NonEmpty, value),
         CheckKind::Unique => match value {
             Value::Rows(..) => {
                 let rows: Vec<&[Value]> = value.rows().into_iter().flatten().collect();
@@ -107,27 +125,35 @@ pub fn failed_rule(kind: &CheckKind, value: &Value) -> Option<Violation> {
             }
             _ => None,
         },
-        CheckKind::RangeInt(rule) => number(value, |n| on(*rule, &n), |n| on(*rule, &n)),
-        CheckKind::RangeFloat(rule) => number(value, |n| on(*rule, &n), |n| on(*rule, &n)),
+        CheckKind::RangeInt(rule) => number(
+            value,
+            |n| on::<CHECK, _, _>(*rule, &n),
+            |n| on::<CHECK, _, _>(*rule, &n),
+        ),
+        CheckKind::RangeFloat(rule) => number(
+            value,
+            |n| on::<CHECK, _, _>(*rule, &n),
+            |n| on::<CHECK, _, _>(*rule, &n),
+        ),
         CheckKind::NumberInt(rule, n) => number(
             value,
-            |v| on(Numeric(*rule, *n), &v),
-            |v| on(Numeric(*rule, *n), &v),
+            |v| on::<CHECK, _, _>(Numeric(*rule, *n), &v),
+            |v| on::<CHECK, _, _>(Numeric(*rule, *n), &v),
         ),
         CheckKind::NumberFloat(rule, n) => number(
             value,
-            |v| on(Numeric(*rule, *n), &v),
-            |v| on(Numeric(*rule, *n), &v),
+            |v| on::<CHECK, _, _>(Numeric(*rule, *n), &v),
+            |v| on::<CHECK, _, _>(Numeric(*rule, *n), &v),
         ),
         CheckKind::OneOfInt(options) => number(
             value,
-            |n| on(OneOf::<i128>(options), &n),
-            |n| on(OneOf::<i128>(options), &n),
+            |n| on::<CHECK, _, _>(OneOf::<i128>(options), &n),
+            |n| on::<CHECK, _, _>(OneOf::<i128>(options), &n),
         ),
         CheckKind::OneOfFloat(options) => number(
             value,
-            |n| on(OneOf::<f64>(options), &n),
-            |n| on(OneOf::<f64>(options), &n),
+            |n| on::<CHECK, _, _>(OneOf::<f64>(options), &n),
+            |n| on::<CHECK, _, _>(OneOf::<f64>(options), &n),
         ),
         // The checker's walk handles these itself; they are never simple.
         CheckKind::Required | CheckKind::Nested | CheckKind::Each(_) => None,
