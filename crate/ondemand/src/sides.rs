@@ -48,6 +48,9 @@ pub struct Leave {
 pub type Finish<'a> = dyn FnMut(&Project, &std::path::Path, &mut dyn FnMut(Status<'_>)) -> Result<(), Unavailable>
     + 'a;
 
+/// What the first note says of the crate: built now, or found in the cache.
+const BUILT: &str = "code built on demand for these definitions";
+
 /// A document's crate, built (or from the cache).
 pub struct Built {
     pub project: Project,
@@ -144,7 +147,7 @@ pub fn build(
                 notes.insert(
                     0,
                     format!(
-                        "{what}: code built on demand for these definitions in {:.1} s",
+                        "{what}: {BUILT} in {:.1} s",
                         started.elapsed().as_secs_f64()
                     ),
                 );
@@ -350,14 +353,15 @@ fn cached(
     if !project.is_built() || project.settled().is_none() {
         return Ok(None);
     }
-    let mut notes = vec![format!(
-        "{what}: code built on demand for these definitions (from the cache)"
-    )];
+    // The fresh build's time and rustc's warnings were that build's; what it
+    // left out or reads otherwise ("compiled: left out …") still holds.
+    let fresh = format!("{what}: {BUILT}");
+    let mut notes = vec![format!("{fresh} (from the cache)")];
     notes.extend(
         settled
             .notes
             .iter()
-            .filter(|n| !n.starts_with(what) && !n.starts_with("rustc:"))
+            .filter(|n| !n.starts_with(&fresh) && !n.starts_with("rustc:"))
             .cloned(),
     );
     project.used();
