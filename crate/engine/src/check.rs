@@ -5,12 +5,12 @@
 //! [`rules`](crate::rules); this walks the plan and the value to apply them.
 
 use overhead_schema::{Number, RangeSpec, Style};
-use overhead_validate::rules::{MustMatch, Required};
-use overhead_validate::{Rule, Segment, Violation, Violations};
+use overhead_validate::rules::MustMatch;
+use overhead_validate::{Segment, Violation, Violations};
 
 use crate::layout::FieldValue;
 use crate::plan::{FieldPlan, FieldSegment, KindPlan, Plan, RangeFromPlan, StructPlan};
-use crate::rules::{Check, CheckKind, Custom, failed_rule, overrides, rule_passes};
+use crate::rules::{Check, CheckKind, Custom, failed_rule, missing, overrides, rule_passes};
 use crate::ty::Ty;
 use crate::value::Value;
 
@@ -389,9 +389,7 @@ impl Checker<'_> {
         for c in checks {
             if let CheckKind::Required = c.kind {
                 if value.is_none() {
-                    let rule = Required;
-                    let v = <Required as Rule<Option<()>>>::violation(&rule, &None);
-                    out.push(overrides(v, c.code.as_deref(), c.message.as_deref()));
+                    out.push(missing(c));
                 }
                 continue;
             }

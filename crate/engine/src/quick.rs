@@ -13,12 +13,12 @@
 //! it is found, in the field order the checker's walk gives, without that
 //! walk's match on every rule's kind.
 
-use overhead_validate::rules::{Length, LengthMode, Required, text_rule_check};
-use overhead_validate::{Rule, Segment, Violations};
+use overhead_validate::rules::{Length, LengthMode, text_rule_check};
+use overhead_validate::{Segment, Violations};
 
 use crate::check::Checker;
 use crate::plan::{FieldPlan, KindPlan, StructPlan, TypePlan};
-use crate::rules::{Check, CheckKind, broken_rule, overrides, rule_passes};
+use crate::rules::{Check, CheckKind, broken_rule, missing, overrides, rule_passes};
 use crate::ty::{Int, Ty};
 use crate::value::Value;
 
@@ -124,13 +124,12 @@ impl Quick {
                         continue;
                     };
                     let violation = match c.kind {
-                        CheckKind::Required => {
-                            Some(<Required as Rule<Option<()>>>::violation(&Required, &None))
-                        }
-                        ref kind => broken_rule(kind, value),
+                        CheckKind::Required => Some(missing(c)),
+                        ref kind => broken_rule(kind, value)
+                            .map(|v| overrides(v, c.code.as_deref(), c.message.as_deref())),
                     };
                     if let Some(v) = violation {
-                        out.push(overrides(v, c.code.as_deref(), c.message.as_deref()));
+                        out.push(v);
                     }
                 }
             }

@@ -3,12 +3,12 @@
 //! fails.
 
 use overhead_validate::rules::{
-    Ip, Needle, NonEmpty, Numeric, OneOf, Pattern, Text, Unique, needle_rule_passes,
+    Ip, Needle, NonEmpty, Numeric, OneOf, Pattern, Required, Text, Unique, needle_rule_passes,
     text_rule_passes,
 };
 use overhead_validate::{Rule, Violation};
 
-use super::CheckKind;
+use super::{Check, CheckKind};
 use crate::value::Value;
 
 #[inline]
@@ -19,6 +19,14 @@ pub fn overrides(v: Violation, code: Option<&str>, message: Option<&str>) -> Vio
         return v;
     }
     overridden(v, code, message)
+}
+
+/// The violation of `required` (the check `c`) on a value left out, with
+/// the check's code and message.
+#[cold]
+pub fn missing(c: &Check) -> Violation {
+    let v = <Required as Rule<Option<()>>>::violation(&Required, &None);
+    overrides(v, c.code.as_deref(), c.message.as_deref())
 }
 
 #[cold]

@@ -7,7 +7,7 @@
 mod apply;
 mod compile;
 
-pub use apply::{broken_rule, custom_verdict, failed_rule, overrides, rule_passes};
+pub use apply::{broken_rule, custom_verdict, failed_rule, missing, overrides, rule_passes};
 pub use compile::{Patterns, compile_rules, function_key, path_text};
 pub(crate) use compile::{length_mode, range};
 
