@@ -123,13 +123,10 @@ impl Quick {
                     let Some(c) = &step.broken.check else {
                         continue;
                     };
-                    let violation = match c.kind {
-                        CheckKind::Required => Some(missing(c)),
-                        ref kind => broken_rule(kind, value)
-                            .map(|v| overrides(v, c.code.as_deref(), c.message.as_deref())),
-                    };
-                    if let Some(v) = violation {
-                        out.push(v);
+                    if let CheckKind::Required = c.kind {
+                        out.push(missing(c));
+                    } else if let Some(v) = broken_rule(&c.kind, value) {
+                        out.push(overrides(v, c.code.as_deref(), c.message.as_deref()));
                     }
                 }
             }
