@@ -230,6 +230,10 @@ pub struct FieldPlan {
     pub path: FieldSegment,
     /// The field's first slot in its struct's value.
     pub at: usize,
+    /// Its bit in a reader's mask of the fields read (`1 << i`, `i` its
+    /// place among the struct's fields), made here once: a `u128` shifted
+    /// by a variable cost every key read ten instructions.
+    pub seen_bit: u128,
     /// A struct laid out inline: its fields' slots follow from `at` in the
     /// parent's (as compiled code keeps a nested struct inside its parent),
     /// rather than one slot holding a `Value::Struct` of its own.
@@ -1214,6 +1218,9 @@ impl Cx<'_, '_> {
         // Structs have at most MAX_FIELDS (128) fields, an error above.
         let mut lookup = KeyTable::default();
         let mut all_seen = 0u128;
+        for (slot, field) in plans.iter_mut().enumerate().take(128) {
+            field.seen_bit = 1 << slot;
+        }
         for (slot, field) in plans.iter().enumerate().take(128).filter(|(_, f)| !f.skip) {
             all_seen |= 1 << slot;
             // A flattened field has no key of its own: its children's keys are.
@@ -1378,6 +1385,7 @@ impl Cx<'_, '_> {
             // Set by the struct, which knows the field's place.
             path: FieldSegment::Inline,
             at: 0,
+            seen_bit: 0,
             inline: None,
             quick: None,
         }

@@ -250,7 +250,7 @@ impl<'p> Run<'p> {
             };
             expected = s.lookup.sorted_after(entry);
             let field = &s.fields[index];
-            mark_read::<serde_json::Error>(&mut seen, index, field.key)?;
+            mark_read::<serde_json::Error>(&mut seen, field)?;
             let at = field.at;
             match (field.inline, json) {
                 (None, json) => self.one_into(&ops[at], json, &mut slots[at])?,

@@ -12,7 +12,7 @@ use serde::de;
 use super::errors;
 use super::fail_fast::Stop;
 use super::flatten::LAID_OUT;
-use crate::plan::{DirectReads, FieldDefault, FlatTable, KindPlan, Plan, StructPlan};
+use crate::plan::{DirectReads, FieldDefault, FieldPlan, FlatTable, KindPlan, Plan, StructPlan};
 use crate::ty::Ty;
 use crate::value::{Value, default_value, fill_default};
 
@@ -30,24 +30,14 @@ pub(super) fn fill(slot: &mut Value, value: Value) {
 /// that size a value dropped before left).
 pub(super) use crate::value::unit_slots;
 
-/// Marks the field at `index` read: a second time is serde's error.
+/// Marks `field` read: a second time is serde's error.
 #[inline(always)]
-pub(super) fn mark_read<E: de::Error>(
-    seen: &mut u128,
-    index: usize,
-    key: &'static str,
-) -> Result<(), E> {
-    // The bit made in its half: a `u128` shifted by a variable costs
-    // several instructions more on x86-64 (4 a field here, against a
-    // 3-field decode of ~2,400), and is a call in wasm.
-    let half = 1u64 << (index & 63);
-    let bit = if index < 64 {
-        u128::from(half)
-    } else {
-        u128::from(half) << 64
-    };
+pub(super) fn mark_read<E: de::Error>(seen: &mut u128, field: &FieldPlan) -> Result<(), E> {
+    // The bit made by the plan: a `u128` shifted by a variable costs
+    // several instructions on x86-64, and is a call in wasm.
+    let bit = field.seen_bit;
     if *seen & bit != 0 {
-        return Err(errors::duplicate_field(key));
+        return Err(errors::duplicate_field(field.key));
     }
     *seen |= bit;
     Ok(())

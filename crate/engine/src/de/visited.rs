@@ -764,7 +764,7 @@ impl<'de, const CHECK: bool> Visitor<'de> for Object<'_, '_, CHECK> {
             // The field's read written here, not through `FieldAt::read`:
             // there, nested-flatten's unflattened decode ran 1% more.
             let field = &s.fields[index];
-            mark_read(&mut seen, index, field.key)?;
+            mark_read(&mut seen, field)?;
             let at = field.at;
             match (field.inline, &ops[at]) {
                 // Nothing inside a scalar to check or to nest a violation under.
@@ -1160,7 +1160,7 @@ impl<const CHECK: bool> FieldAt<'_, CHECK> {
     ) -> Result<(), A::Error> {
         let FieldAt { run, s, ops, index } = self;
         let field = &s.fields[index];
-        mark_read(seen, index, field.key)?;
+        mark_read(seen, field)?;
         let at = field.at;
         match (field.inline, &ops[at]) {
             // Nothing inside a scalar to check or to nest a violation under.
