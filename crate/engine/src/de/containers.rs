@@ -61,8 +61,10 @@ pub(super) fn read_rows<'de, A: SeqAccess<'de>>(
         // first is read, then twice as many each time, as a `Vec` of the
         // struct grows: growing by a row's slots took three reallocations
         // to reach four rows, each a copy (4% of a car decode).
+        // Past a few hundred slots, into the buffer the last large value
+        // freed (see `value::pool`), when it fits: grown no more.
         if start == slots.capacity() {
-            slots.reserve(width.saturating_mul(4).max(start));
+            crate::value::reserve_rows(&mut slots, width.saturating_mul(4).max(start));
         }
         slots.extend(std::iter::repeat_with(|| Value::Unit).take(width));
         if row(seq, &mut slots[start..])?.is_none() {

@@ -8,7 +8,7 @@ mod pool;
 mod slots;
 
 pub use default::{default_value, fill_default};
-pub use pool::unit_slots;
+pub use pool::{reserve_rows, unit_slots};
 pub use slots::Slots;
 
 /// One value of some [`Ty`](crate::Ty); which variant holds it follows from the type.
