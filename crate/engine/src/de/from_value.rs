@@ -17,6 +17,7 @@
 
 use std::cell::Cell;
 
+use overhead_schema::Style;
 use serde_json::{Map, Value as Json};
 
 use super::containers::distinct_map_value;
@@ -236,6 +237,12 @@ impl<'p> Run<'p> {
         // only a reading of what the tree hands a visitor can.
         if s.flattens {
             return super::visited::struct_into(self.plan, self.program, id, ops, slots, json);
+        }
+        // A unit or tuple struct is not read from an object (serde's
+        // derive asks for a unit or a sequence): the visitor's reading
+        // gives its error.
+        if s.style != Style::Named {
+            return Err(self.miss());
         }
         let mut seen: u128 = 0;
         // A `Map` hands out its keys sorted: each is most likely the key
