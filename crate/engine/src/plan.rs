@@ -1220,9 +1220,10 @@ impl Cx<'_, '_> {
         let mut all_seen = 0u128;
         for (slot, field) in plans.iter_mut().enumerate().take(128) {
             field.seen_bit = 1 << slot;
-        }
-        for (slot, field) in plans.iter().enumerate().take(128).filter(|(_, f)| !f.skip) {
-            all_seen |= 1 << slot;
+            if field.skip {
+                continue;
+            }
+            all_seen |= field.seen_bit;
             // A flattened field has no key of its own: its children's keys are.
             if !field.flatten {
                 lookup.insert(field.key, slot);

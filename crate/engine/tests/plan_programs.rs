@@ -1292,3 +1292,32 @@ fn fail_fast_checks_a_newtype_variants_own_field_in_every_tagging() {
         agree_on_text(&engine, input, attr);
     }
 }
+
+/// Lists read without a length (JSON's) keep every item and row in its
+/// place, lists of scalars, of strings and of structs, read one after
+/// another, so that a list of rows grows into the buffer a large value
+/// freed before (`value::pool`).
+#[test]
+fn long_lists_read_into_a_freed_buffer_keep_every_item() {
+    let engine = Interpreter::new(
+        r#"
+#[derive(serde::Deserialize, serde::Serialize)]
+pub struct Row { id: u32, name: String }
+#[derive(serde::Deserialize, serde::Serialize)]
+pub struct Bag { numbers: Vec<u64>, tags: Vec<String>, rows: Vec<Row> }
+"#,
+        Some("Bag"),
+    )
+    .expect("runs");
+    for n in [300, 700, 1000, 400, 2600, 260] {
+        let list = |item: &dyn Fn(u64) -> String| (0..n).map(item).collect::<Vec<_>>().join(",");
+        let text = format!(
+            r#"{{"numbers":[{}],"tags":[{}],"rows":[{}]}}"#,
+            list(&|i| (i * 7 + n).to_string()),
+            list(&|i| format!(r#""t{i}-{n}""#)),
+            list(&|i| format!(r#"{{"id":{i},"name":"r{i}"}}"#)),
+        );
+        let value = engine.decode(&text).expect("reads");
+        assert_eq!(engine.to_json(&value).expect("writes"), text, "{n} items");
+    }
+}
