@@ -409,6 +409,18 @@ fn rule_passes(rule: &RuleSpec, shape: &Shape, value: &TokenStream) -> TokenStre
 /// attribute so that a type error points there.
 fn push_if_failed(rule: &RuleSpec, rule_value: TokenStream, value: &TokenStream) -> TokenStream {
     let with = overrides(rule);
+    // The rule written again where its violation is built: a rule value
+    // shared by the test and the cold call was stored to the stack before
+    // the test, on the success path (the bounds of a `Length`, a `Range`:
+    // 20 stores a user-signup). A pattern's literal is a `static` of its
+    // own, kept to one.
+    if !matches!(rule.kind, RuleKind::Regex(RegexSource::Literal(_))) {
+        return quote_spanned! {blame(rule.span)=>
+            if !::overhead_validate::Rule::check(&#rule_value, #value) {
+                out.push(::overhead_validate::Rule::violation(&#rule_value, #value) #with);
+            }
+        };
+    }
     quote_spanned! {blame(rule.span)=>
         {
             let __rule = #rule_value;
