@@ -3,6 +3,7 @@
 //! domainstack define it. "Zoë42", "日本語", "١٢٣" pass; "a_b", "a b", "a-b"
 //! and "e\u{301}" (a combining mark is neither) do not. The empty string passes.
 
+use crate::rules::email::is_ascii_let_dig;
 use crate::rules::registry;
 use crate::{Rule, Violation};
 
@@ -22,23 +23,11 @@ impl Rule<str> for Alphanumeric {
     }
 }
 
-/// Whether each byte is an ASCII letter or digit: one load a byte, where
-/// `is_ascii_alphanumeric` compares three ranges.
-static ASCII_ALPHANUMERIC: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        table[b] = (b as u8).is_ascii_alphanumeric();
-        b += 1;
-    }
-    table
-};
-
 fn is_alphanumeric(s: &str) -> bool {
     // Bytes first: ASCII text never decodes a char. At the first byte that is
     // not an ASCII letter or digit, an ASCII byte fails and a non-ASCII one
     // starts a char (everything before it was ASCII), decoded from there on.
-    match s.bytes().position(|b| !ASCII_ALPHANUMERIC[usize::from(b)]) {
+    match s.bytes().position(|b| !is_ascii_let_dig(b)) {
         None => true,
         Some(i) if s.as_bytes()[i].is_ascii() => false,
         Some(i) => s[i..].chars().all(char::is_alphanumeric),

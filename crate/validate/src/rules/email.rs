@@ -67,6 +67,14 @@ const fn byte_classes() -> [u8; 256] {
 
 static CLASSES: [u8; 256] = byte_classes();
 
+/// Whether `b` is an ASCII letter or digit: one load from the table, where
+/// `u8::is_ascii_alphanumeric` compares three ranges (`alphanumeric`'s
+/// byte scan uses it too).
+#[inline(always)]
+pub(crate) fn is_ascii_let_dig(b: u8) -> bool {
+    CLASSES[usize::from(b)] & LET_DIG != 0
+}
+
 /// True when `s` is a valid e-mail address (see the [module docs](self)).
 pub fn is_email(s: &str) -> bool {
     let bytes = s.as_bytes();
